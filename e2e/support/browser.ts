@@ -1,0 +1,50 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { readEnv } from '../../src/server/config';
+
+// Flags this machine needs: no sandbox as root, and no background traffic to a network we do not have.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium (never a downloaded browser); Playwright gives it a fresh, temporary profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: readEnv().CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+export interface PageOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+}
+
+/** A page in its own context (own cookies); uncaught page errors fail the test at `assertNoPageErrors`. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; assertNoPageErrors: () => void }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    assertNoPageErrors: () => {
+      if (errors.length > 0) throw new Error(`uncaught page errors:\n${errors.join('\n')}`);
+    },
+  };
+}

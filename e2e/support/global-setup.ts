@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { readEnv } from '../../src/server/config';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/** Starts the app with the README's command (`npm start`: build, migrate, serve) on a free port and a fresh DATA_DIR. */
+export async function setup(project: TestProject): Promise<void> {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-e2e-'));
+  const port = 3100 + Math.floor(Math.random() * 800);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = { ...readEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
+  // The README's first command runs on PGlite: so do the browser journeys.
+  delete env.DATABASE_URL;
+  const startedAt = Date.now();
+  server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 200_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (Date.now() >= deadline) throw new Error(`the app did not answer within 200 s:\n${output}`);
+  process.stdout.write(`e2e: npm start answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (build included)\n`);
+  project.provide('baseUrl', baseUrl);
+}
+
+export async function teardown(): Promise<void> {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+
+import { PageSpinner } from '../components/ui/spinner';
+import { useAuth } from '../lib/auth';
+import { SignedInOnly, SignedOutOnly } from './route-guards';
+import { LandingPage } from './routes/landing';
+
+// The landing page is eager; every other page is its own chunk so the first load stays small.
+const GeneratorPage = lazy(() => import('./routes/generator').then((m) => ({ default: m.GeneratorPage })));
+const DashboardPage = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardPage })));
+const CreditsPage = lazy(() => import('./routes/credits').then((m) => ({ default: m.CreditsPage })));
+const PaymentCheckoutPage = lazy(() =>
+  import('./routes/payment-checkout').then((m) => ({ default: m.PaymentCheckoutPage })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('./routes/payment-success').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const HistoryPage = lazy(() => import('./routes/history').then((m) => ({ default: m.HistoryPage })));
+const MediaPage = lazy(() => import('./routes/media').then((m) => ({ default: m.MediaPage })));
+const SubscribePage = lazy(() => import('./routes/subscribe').then((m) => ({ default: m.SubscribePage })));
+const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
+const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
+const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
+
+const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
+  ['/dashboard', DashboardPage],
+  ['/credits', CreditsPage],
+  ['/payment-checkout', PaymentCheckoutPage],
+  ['/payment-success', PaymentSuccessPage],
+  ['/history', HistoryPage],
+  ['/media', MediaPage],
+  ['/subscribe', SubscribePage],
+  ['/admin', AdminPage],
+];
+
+/** `/` is the landing page for visitors and the generator for signed-in users. */
+function HomeRoute() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <GeneratorPage /> : <LandingPage />;
+}
+
+export function AppRouter() {
+  const { isLoading } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/generator">
+          <SignedInOnly variant="generator">
+            <GeneratorPage />
+          </SignedInOnly>
+        </Route>
+        {SIGNED_IN_ROUTES.map(([path, Page]) => (
+          <Route key={path} path={path}>
+            <SignedInOnly>
+              <Page />
+            </SignedInOnly>
+          </Route>
+        ))}
+        <Route path="/register">
+          <SignedOutOnly>
+            <RegisterPage />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/login">
+          <SignedOutOnly>
+            <LoginPage />
+          </SignedOutOnly>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

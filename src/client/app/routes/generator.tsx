@@ -1,0 +1,31 @@
+import { Clapperboard } from 'lucide-react';
+import { Link } from 'wouter';
+
+import { AppShell } from '../../components/layouts/app-shell';
+import { buttonVariants } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+
+/** The Create Video screen, for now a placeholder while generation is set up on the server. */
+export function GeneratorPage() {
+  return (
+    <AppShell title="Create Video" subtitle="Upload and describe">
+      <Card>
+        <CardHeader>
+          <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-fuchsia-600 text-white">
+            <Clapperboard aria-hidden="true" className="size-5" />
+          </div>
+          <CardTitle>Video creation is being set up on this server</CardTitle>
+          <CardDescription>
+            Uploading media and generating videos will appear here soon. Meanwhile your account and credits are ready
+            on the dashboard.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/dashboard" className={buttonVariants({ variant: 'brand' })}>
+            Go to Dashboard
+          </Link>
+        </CardContent>
+      </Card>
+    </AppShell>
+  );
+}

@@ -1,0 +1,96 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type * as UseToastModule from '../../components/ui/use-toast';
+import { dismissToast, toast } from '../../components/ui/use-toast';
+import { createAuthUser, json, renderApp, signedOut, stubApi } from '../testing/render-app';
+
+// Wrap toast() in a spy to count how many notices were raised (StrictMode runs effects twice).
+vi.mock('../../components/ui/use-toast', async (importOriginal) => {
+  const original = await importOriginal<typeof UseToastModule>();
+  return { ...original, toast: vi.fn(original.toast) };
+});
+
+async function findToast(title: string) {
+  const region = await screen.findByRole('region', { name: /Notifications/ });
+  return within(region).findByText(title);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(toast).mockClear();
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+describe('the /login page', () => {
+  it('shows the Google Sign-In Failed notice once and removes the query string', async () => {
+    stubApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/login?error=google_auth_failed');
+
+    expect(await findToast('Google Sign-In Failed')).toBeDefined();
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    expect(within(region).getAllByRole('listitem')).toHaveLength(1);
+    expect(vi.mocked(toast)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(toast)).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Google Sign-In Failed', variant: 'destructive', duration: 12_000 }),
+    );
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('shows a message parameter as an Authentication Notice', async () => {
+    stubApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/login?message=You%20have%20been%20signed%20out');
+
+    expect(await findToast('Authentication Notice')).toBeDefined();
+    expect(screen.getAllByText('You have been signed out').length).toBeGreaterThan(0);
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const fetchMock = stubApi({ 'GET /api/auth/user': signedOut });
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'SIGN IN' }));
+
+    expect(await findToast('Missing Information')).toBeDefined();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows the server message when the credentials are refused', async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/login': () => json(401, { code: 'invalid_credentials', message: 'Invalid email or password' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+
+    expect(await findToast('Login Failed')).toBeDefined();
+    expect(screen.getAllByText('Invalid email or password').length).toBeGreaterThan(0);
+  });
+
+  it('goes to the dashboard after signing in', async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/login': () => json(200, createAuthUser()),
+      'GET /api/user/status': () => json(200, { availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+
+    expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText('12 Credits')).toBeDefined();
+  });
+});

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+
+export function PaymentSuccessPage() {
+  return <ComingSoonPage title="Payment" description="Payment confirmations will be shown here." />;
+}

@@ -1,0 +1,55 @@
+import { LogOut, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+import { useAuth, useLogout } from '../../lib/auth';
+import { Button, buttonVariants } from '../ui/button';
+import { Brand } from './brand';
+
+interface AppShellProps {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}
+
+/** The frame of every signed-in page: header with the user and Logout, then the page title. */
+export function AppShell({ title, subtitle, children }: AppShellProps) {
+  return (
+    <div className="min-h-dvh bg-background">
+      <AppHeader />
+      <main className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="mb-6">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          {subtitle ? <p className="mt-1 text-muted-foreground">{subtitle}</p> : null}
+        </div>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function AppHeader() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
+      <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
+          {user ? (
+            <span className="hidden truncate text-sm text-muted-foreground sm:inline">{user.displayName}</span>
+          ) : null}
+          {user?.isAdmin ? (
+            <Link href="/admin" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <ShieldCheck aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Admin Dashboard</span>
+            </Link>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" /> Logout
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerClientFiles } from './http/client-files';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurity } from './http/security';
+import { AppError } from './lib/app-error';
+import { registerAuthHooks } from './modules/auth/auth.hooks';
+import { authRoutes } from './modules/auth/auth.routes';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP application; never listens (main.ts does, tests use inject or listen themselves). */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.', {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  registerAuthHooks(app, { db: database.db, config });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db: database.db, config });
+  await app.register(usersRoutes);
+  await app.register(errorReportsRoutes, { db: database.db });
+  await registerClientFiles(app, config);
+  return app;
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('runs with no variables at all: port 3000, PGlite in ./.data, local public URL', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '4123' }).publicUrl).toBe('http://localhost:4123');
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it('makes cookies Secure when PUBLIC_URL is https', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://videos.example.com/' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicUrl).toBe('https://videos.example.com');
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        PUBLIC_URL: 'ftp://x',
+        SESSION_SECRET: 'short',
+        SUPPORT_EMAIL: 'not-an-email',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SUPPORT_EMAIL']) {
+      expect(problems).toContain(name);
+    }
+    expect((error as ConfigError).problems).toHaveLength(5);
+  });
+});

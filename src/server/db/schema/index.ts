@@ -1,0 +1,3 @@
+export * from './error-reports';
+export * from './sessions';
+export * from './users';

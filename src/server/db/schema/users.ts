@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Plan, SubscriptionStatus } from '../../../shared/auth';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    /** argon2id hash; null for accounts that only use an external sign-in. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    plan: text('plan').$type<Plan>().notNull().default('JUST_FOR_FUN'),
+    subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
+    /** Available credits in hundredths of a credit (integers only; never negative). */
+    creditsHundredths: integer('credits_hundredths').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+    check('users_credits_nonnegative', sql`${t.creditsHundredths} >= 0`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * One row per installation. Claiming `adminClaimed` atomically makes the first account ever
+ * created the administrator, even when two registrations race.
+ */
+export const installation = pgTable('installation', {
+  id: integer('id').primaryKey().default(1),
+  adminClaimed: boolean('admin_claimed').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from '../lib/app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes called by other servers (payment webhooks) are not subject to the same-origin check. */
+    allowCrossSite?: boolean;
+  }
+}
+
+/** Security headers, with a content security policy that already allows Stripe.js for the payment forms. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    // Stripe's iframes need to be embeddable without COEP.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.allowCrossSite) return;
+    if (isCrossSite(request, publicOrigin)) {
+      throw forbidden('Cross-site requests are not allowed.', 'cross_site_request');
+    }
+  });
+}
+
+/** A state-changing request is refused when the browser says it comes from another site. */
+function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    return origin !== publicOrigin && origin !== ownOrigin;
+  }
+  if (origin === 'null') return true;
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}

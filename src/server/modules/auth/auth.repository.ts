@@ -1,0 +1,72 @@
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { loginFailures, sessions, type UserRow, users } from '../../db/schema';
+
+export async function insertSession(
+  tx: Executor,
+  data: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<void> {
+  await tx.insert(sessions).values(data);
+}
+
+/** The live session with its user, or null when absent or expired. */
+export async function findLiveSession(
+  tx: Executor,
+  id: string,
+): Promise<{ user: UserRow; expiresAt: Date } | null> {
+  const [row] = await tx
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function extendSession(tx: Executor, id: string, expiresAt: Date): Promise<void> {
+  await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(tx: Executor, id: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessions(tx: Executor): Promise<number> {
+  const rows = await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function insertLoginFailure(tx: Executor, email: string, ip: string): Promise<void> {
+  await tx.insert(loginFailures).values({ email, ip });
+}
+
+/**
+ * When `limit` or more failures match within the window, the time the oldest of the latest
+ * `limit` failures leaves the window (that is when one more attempt is allowed); else null.
+ */
+export async function findLockoutEnd(
+  tx: Executor,
+  by: { email: string } | { ip: string },
+  limit: number,
+  windowMs: number,
+): Promise<Date | null> {
+  const column = 'email' in by ? loginFailures.email : loginFailures.ip;
+  const value = 'email' in by ? by.email : by.ip;
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await tx
+    .select({ createdAt: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(and(eq(column, value), gt(loginFailures.createdAt, since)))
+    .orderBy(desc(loginFailures.createdAt))
+    .offset(limit - 1)
+    .limit(1);
+  return row ? new Date(row.createdAt.getTime() + windowMs) : null;
+}
+
+export async function clearLoginFailures(tx: Executor, email: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+}
+
+export async function deleteOldLoginFailures(tx: Executor, windowMs: number): Promise<void> {
+  await tx.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - windowMs)));
+}

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../../../shared/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../http/guards';
+import { presentAuthUser } from '../users/users.service';
+import * as auth from './auth.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+function clientInfo(request: FastifyRequest): auth.ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** External sign-ins a later release configures; until then they explain themselves on /login. */
+const EXTERNAL_SIGN_INS = [
+  { path: '/api/login', name: 'Replit' },
+  { path: '/api/auth/google', name: 'Google' },
+] as const;
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.post(
+    '/api/auth/register',
+    { schema: { body: registerSchema, response: { 201: authUserSchema } } },
+    async (request, reply) => {
+      const session = await auth.register(db, request.body, clientInfo(request));
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      return reply.status(201).send(presentAuthUser(session.user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: authUserSchema } } },
+    async (request, reply) => {
+      // A sign-in replaces any session this browser had.
+      if (request.sessionId) await auth.logout(db, request.sessionId);
+      const session = await auth.login(db, request.body, clientInfo(request));
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      return presentAuthUser(session.user);
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    if (request.sessionId) await auth.logout(db, request.sessionId);
+    clearSessionCookie(reply, config);
+    return { message: 'You have been signed out.' };
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    if (request.sessionId) await auth.logout(db, request.sessionId);
+    clearSessionCookie(reply, config);
+    return reply.redirect('/', 302);
+  });
+
+  app.get('/api/auth/user', { schema: { response: { 200: authUserSchema } } }, async (request) => {
+    return presentAuthUser(requireUser(request));
+  });
+
+  for (const provider of EXTERNAL_SIGN_INS) {
+    app.get(provider.path, async (_request, reply) => {
+      const details = `${provider.name} sign-in is not configured on this server. Please sign in with your email and password.`;
+      return reply.redirect(`/login?error=oauth_error&details=${encodeURIComponent(details)}`, 302);
+    });
+  }
+};

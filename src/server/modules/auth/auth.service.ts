@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Login, Register } from '../../../shared/auth';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, tooManyRequests } from '../../lib/app-error';
+import { createAccount, findUserByEmail } from '../users/users.service';
+import * as repo from './auth.repository';
+import { hashPassword, verifyDecoy, verifyPassword } from './password';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is pushed back to a full 30 days at most once a day, not on every request. */
+const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  user: UserRow;
+  expiresAt: Date;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Creates a fresh session (a new id at every sign-in) and answers the cookie token. */
+async function startSession(db: Db, user: UserRow, client: ClientInfo): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await repo.insertSession(db, {
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    ip: client.ip,
+  });
+  return { token, user, expiresAt };
+}
+
+/** Registers an account and signs it in. */
+export async function register(db: Db, input: Register, client: ClientInfo): Promise<NewSession> {
+  const user = await createAccount(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
+  return startSession(db, user, client);
+}
+
+/** Checks a password sign-in; 401 with one message for a wrong email or password, 429 when locked out. */
+export async function login(db: Db, input: Login, client: ClientInfo): Promise<NewSession> {
+  await requireNotLockedOut(db, input.email, client.ip);
+  const user = await findUserByEmail(db, input.email);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
+  if (!user?.passwordHash) await verifyDecoy(input.password);
+  if (!user || !ok) {
+    await repo.deleteOldLoginFailures(db, LOGIN_FAILURE_WINDOW_MS);
+    await repo.insertLoginFailure(db, input.email, client.ip);
+    throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
+  }
+  await repo.clearLoginFailures(db, input.email);
+  return startSession(db, user, client);
+}
+
+async function requireNotLockedOut(db: Db, email: string, ip: string): Promise<void> {
+  const [byEmail, byIp] = await Promise.all([
+    repo.findLockoutEnd(db, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
+    repo.findLockoutEnd(db, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
+  ]);
+  const until = [byEmail, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (!until) return;
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw tooManyRequests(
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    seconds,
+    'too_many_login_attempts',
+  );
+}
+
+export interface ResolvedSession {
+  id: string;
+  user: UserRow;
+  /** Set when the expiry was pushed back and the cookie must be re-issued. */
+  renewedUntil: Date | null;
+}
+
+/** The user behind a session cookie token, extending the session's 30-day rolling expiry. */
+export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
+  const id = hashToken(token);
+  const found = await repo.findLiveSession(db, id);
+  if (!found) return null;
+  const remaining = found.expiresAt.getTime() - Date.now();
+  if (remaining > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return { id, user: found.user, renewedUntil: null };
+  const renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
+  await repo.extendSession(db, id, renewedUntil);
+  return { id, user: found.user, renewedUntil };
+}
+
+/** Ends a session server-side: its cookie is worthless afterwards. */
+export async function logout(db: Db, sessionId: string): Promise<void> {
+  await repo.deleteSession(db, sessionId);
+}

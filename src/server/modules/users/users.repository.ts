@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { installation, users, type UserRow } from '../../db/schema';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Inserts a user; answers null when the email is already taken. */
+export async function insertUser(tx: Executor, data: NewUser): Promise<UserRow | null> {
+  const [row] = await tx.insert(users).values(data).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+/** Atomically claims the installation's administrator seat; true only for the first caller ever. */
+export async function claimFirstAdmin(tx: Executor): Promise<boolean> {
+  const claimed = await tx
+    .update(installation)
+    .set({ adminClaimed: true })
+    .where(sql`${installation.id} = 1 AND ${installation.adminClaimed} = false`)
+    .returning({ id: installation.id });
+  return claimed.length > 0;
+}
+
+export async function makeUnlimitedAdmin(tx: Executor, userId: string): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ isAdmin: true, subscriptionStatus: 'premium_unlimited', updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`user ${userId} vanished inside its own transaction`);
+  return row;
+}
+
+export async function findUserByEmail(tx: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(tx: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}

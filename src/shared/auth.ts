@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const PLANS = ['JUST_FOR_FUN'] as const;
+export const DEFAULT_PLAN = 'JUST_FOR_FUN';
+export const planSchema = z.enum(PLANS);
+export type Plan = z.infer<typeof planSchema>;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'trial', 'premium_unlimited'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid email address'));
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  lastName: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type Register = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'is required').max(254),
+  password: z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+/** GET /api/auth/user */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  plan: planSchema,
+  subscriptionStatus: subscriptionStatusSchema,
+  createdAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** GET /api/user/status: credits are shown as numbers (0.5, 1, 3). */
+export const userStatusSchema = z.object({
+  availableCredits: z.number(),
+  isUnlimited: z.boolean(),
+  plan: planSchema,
+});
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageSchema>;
+
+/** The display name: first and last name, else the part of the email before the @. */
+export function toDisplayName(user: { firstName: string | null; lastName: string | null; email: string }): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || (user.email.split('@')[0] ?? user.email);
+}
+
+/** Unlimited generation is the premium_unlimited subscription status. */
+export function isUnlimitedStatus(status: SubscriptionStatus): boolean {
+  return status === 'premium_unlimited';
+}

@@ -1,0 +1,10 @@
+/** Credits are stored as integers in hundredths of a credit; the API shows them as numbers. */
+export const CREDIT_UNIT = 100;
+
+export function toCredits(hundredths: number): number {
+  return hundredths / CREDIT_UNIT;
+}
+
+export function toHundredths(credits: number): number {
+  return Math.round(credits * CREDIT_UNIT);
+}

@@ -1,0 +1,45 @@
+/** Notices the /login page shows for its `error` and `message` query parameters (spec section 8). */
+export interface LoginNotice {
+  title: string;
+  description: string;
+  durationMs: number;
+  destructive: boolean;
+}
+
+export const LOGIN_ERROR_NOTICE_MS = 12_000;
+export const LOGIN_MESSAGE_NOTICE_MS = 8_000;
+
+function withDetails(base: string, details: string | null): string {
+  return details ? `${base} ${details}` : base;
+}
+
+export function loginErrorNotice(error: string, details: string | null): LoginNotice {
+  const notice = (title: string, description: string): LoginNotice => ({
+    title,
+    description,
+    durationMs: LOGIN_ERROR_NOTICE_MS,
+    destructive: true,
+  });
+  switch (error) {
+    case 'google_auth_failed':
+      return notice('Google Sign-In Failed', details ?? 'Google sign-in did not complete. Please try again.');
+    case 'redirect_uri_mismatch':
+      return notice('Configuration Error', 'Sign-in is misconfigured on this server. Please contact support.');
+    case 'invalid_credentials':
+      return notice('Authentication Error', details ?? 'The sign-in provider rejected the credentials. Please try again.');
+    case 'oauth_error':
+      return notice('OAuth Error', details ?? 'The external sign-in failed. Please try again.');
+    case 'no_user':
+      return notice('Authentication Error', 'No user information was received from the sign-in provider.');
+    case 'login_failed':
+      return notice('Login Failed', withDetails('Sign-in could not be completed.', details));
+    case 'session_save_failed':
+      return notice('Session Error', withDetails('Your session could not be saved.', details));
+    default:
+      return notice('Authentication Failed', details ?? 'Something went wrong while signing in. Please try again.');
+  }
+}
+
+export function loginMessageNotice(message: string): LoginNotice {
+  return { title: 'Authentication Notice', description: message, durationMs: LOGIN_MESSAGE_NOTICE_MS, destructive: false };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  testDb: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh database, with quiet logs and its own data directory. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const testDb = await createTestDatabase();
+  const app = await buildApp({ config, database: testDb.database });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: testDb.database.db,
+    config,
+    testDb,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'rs_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `rs_session=${cookie.value}`;
+}
+
+export function injectJson(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = {
+    method,
+    url,
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  };
+  return app.inject(request);
+}

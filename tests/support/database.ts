@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { readEnv } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/client';
+
+export interface TestDatabase {
+  database: Database;
+  /** The connection URL for PostgreSQL legs (undefined on PGlite). */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
+ * database on the server named by DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const env = readEnv();
+  if (env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const adminUrl = env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `reelsmith_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}

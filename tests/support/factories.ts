@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SubscriptionStatus } from '../../src/shared/auth';
+import type { Db } from '../../src/server/db/client';
+import { users, type UserRow } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/modules/auth/password';
+import { injectJson, sessionCookieFrom } from './app';
+
+export interface UserOverrides {
+  email?: string;
+  password?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  isAdmin?: boolean;
+  subscriptionStatus?: SubscriptionStatus;
+  creditsHundredths?: number;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Inserts a user directly (bypassing registration rules such as the first-admin claim). */
+export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<UserRow & { password: string }> {
+  const password = overrides.password ?? 'correct horse battery';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: overrides.email ?? uniqueEmail(),
+      passwordHash: await hashPassword(password),
+      firstName: overrides.firstName === undefined ? 'Test' : overrides.firstName,
+      lastName: overrides.lastName === undefined ? 'User' : overrides.lastName,
+      isAdmin: overrides.isAdmin ?? false,
+      subscriptionStatus: overrides.subscriptionStatus ?? 'inactive',
+      creditsHundredths: overrides.creditsHundredths ?? 0,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return { ...row, password };
+}
+
+/** Signs a user in over HTTP and answers the Cookie header. */
+export async function signIn(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
+  const response = await injectJson(app, 'POST', '/api/auth/login', {
+    body: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieFrom(response);
+}

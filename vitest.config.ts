@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Every server test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set.
+const serverLegs = [
+  { name: 'server-pglite', env: { TEST_DB: 'pglite' } },
+  // eslint-disable-next-line no-restricted-properties -- test runner config, not app code
+  ...(process.env.DATABASE_URL ? [{ name: 'server-postgres', env: { TEST_DB: 'postgres' } }] : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['src/shared/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      ...serverLegs.map((leg) => ({
+        test: {
+          name: leg.name,
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          env: leg.env,
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+    ],
+  },
+});
