@@ -8,6 +8,7 @@ import { registerClientFiles } from './http/client-files';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { AppError } from './lib/app-error';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { db: database.db, config });
   await app.register(usersRoutes);
   await app.register(errorReportsRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db });
   await registerClientFiles(app, config);
   return app;
 }

@@ -1,3 +1,5 @@
+export * from './admin-audit';
+export * from './credit-ledger';
 export * from './error-reports';
 export * from './sessions';
 export * from './users';

@@ -16,11 +16,18 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
     /** Available credits in hundredths of a credit (integers only; never negative). */
     creditsHundredths: integer('credits_hundredths').notNull().default(0),
+    /** Running totals kept with every ledger row, so lists can sort 100,000 users by them. */
+    creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
+    creditsAddedHundredths: integer('credits_added_hundredths').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('users_credits_idx').on(t.creditsHundredths, t.id),
+    index('users_credits_used_idx').on(t.creditsUsedHundredths, t.id),
+    index('users_credits_added_idx').on(t.creditsAddedHundredths, t.id),
+    index('users_is_admin_idx').on(t.isAdmin),
     check('users_credits_nonnegative', sql`${t.creditsHundredths} >= 0`),
   ],
 );

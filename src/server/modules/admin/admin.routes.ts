@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminStatsSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserUpdateSchema,
+  NEXT_CURSOR_HEADER,
+} from '../../../shared/admin';
+import { messageSchema } from '../../../shared/auth';
+import type { Db } from '../../db/client';
+import { requireAdmin } from '../../http/guards';
+import * as admin from './admin.service';
+
+const userParamsSchema = z.object({ id: z.uuid('must be a user id') });
+
+/** User management for administrators; every decision is taken from the session on the server. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } } },
+    async (request, reply) => {
+      const page = await admin.listUsers(db, request.query);
+      reply.header('access-control-expose-headers', NEXT_CURSOR_HEADER);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.users;
+    },
+  );
+
+  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => admin.userStats(db));
+
+  app.patch(
+    '/api/admin/users/:id',
+    { schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = await admin.updateUser(db, admin.adminActor(requireAdmin(request)), request.params.id, request.body);
+      return { message: `${user.email} was updated.` };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    { schema: { params: userParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = await admin.deleteUser(db, admin.adminActor(requireAdmin(request)), request.params.id);
+      return { message: `${user.email} and all their data were deleted.` };
+    },
+  );
+};

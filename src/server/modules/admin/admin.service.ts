@@ -1,0 +1,208 @@
+import type { AdminUser, AdminUserListQuery, AdminUserUpdate } from '../../../shared/admin';
+import { type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
+import { toCredits, toHundredths } from '../../../shared/credits';
+import type { Db, Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { applyCreditChange, setCreditBalance } from '../credits/credits.service';
+import * as repo from './admin.repository';
+
+/** Who is acting: an administrator through the API, or the operator command line. */
+export interface Actor {
+  label: string;
+  userId: string | null;
+}
+
+export const adminActor = (user: UserRow): Actor => ({ label: `admin:${user.email}`, userId: user.id });
+export const CLI_ACTOR: Actor = { label: 'cli', userId: null };
+
+export const LAST_ADMIN_MESSAGE = 'This is the last administrator: make another user an administrator first.';
+
+function presentAdminUser(row: repo.UserListRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: toDisplayName(row),
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+    availableCredits: toCredits(row.creditsHundredths),
+    totalCreditsUsed: toCredits(row.creditsUsedHundredths),
+    creditsLast30Days: toCredits(row.addedLast30DaysHundredths),
+    totalLifetimeCredits: toCredits(row.creditsAddedHundredths),
+    subscriptionStatus: row.subscriptionStatus,
+  };
+}
+
+function encodeCursor(row: repo.UserListRow): string {
+  return Buffer.from(JSON.stringify([row.sortValue, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { value: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      typeof parsed[1] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(parsed[1])
+    ) {
+      return { value: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('cursor: is not a cursor this server gave out', 'invalid_cursor');
+}
+
+/** One page of users for the admin table, with the next page's cursor when more follow. */
+export async function listUsers(db: Db, query: AdminUserListQuery): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+  const descending = (query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
+  const rows = await repo.listUsers(db, {
+    sort: query.sort,
+    descending,
+    limit: query.limit,
+    ...(query.q ? { search: query.q } : {}),
+    ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return { users: page.map(presentAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+export async function userStats(db: Db) {
+  const totals = await repo.userTotals(db);
+  return {
+    totalUsers: totals.totalUsers,
+    activeCredits: toCredits(totals.creditsHundredths),
+    creditsUsed: toCredits(totals.creditsUsedHundredths),
+    creditsLast30Days: toCredits(totals.addedLast30DaysHundredths),
+  };
+}
+
+function snapshot(user: UserRow) {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    availableCredits: toCredits(user.creditsHundredths),
+    totalCreditsUsed: toCredits(user.creditsUsedHundredths),
+    subscriptionStatus: user.subscriptionStatus,
+    isAdmin: user.isAdmin,
+  };
+}
+
+async function requireLockedUser(tx: Tx, id: string): Promise<UserRow> {
+  const user = await repo.lockUser(tx, id);
+  if (!user) throw notFound('User not found', 'user_not_found');
+  return user;
+}
+
+/**
+ * Applies the admin edit payload. A credit change is a ledger row naming the actor, in the same
+ * transaction as the balance; the whole change is recorded in the audit log.
+ */
+export async function updateUser(db: Db, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const before = await requireLockedUser(tx, id);
+    if (input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
+      throw conflict('An account with this email already exists', 'email_taken');
+    }
+    await setCreditBalance(tx, {
+      userId: id,
+      balanceHundredths: toHundredths(input.availableCredits),
+      kind: 'admin_adjustment',
+      actor: actor.label,
+      actorUserId: actor.userId,
+      reason: 'Edited in the admin dashboard',
+    });
+    const after = await repo.updateUser(tx, id, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      subscriptionStatus: input.subscriptionStatus,
+      creditsUsedHundredths: toHundredths(input.totalCreditsUsed),
+    });
+    await audit(tx, actor, 'user.update', before, after);
+    return after;
+  });
+}
+
+/** Deletes a user and everything that belongs to them; their sessions end at once. */
+export async function deleteUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await requireLockedUser(tx, id);
+    if (user.isAdmin) await requireAnotherAdmin(tx, id);
+    await repo.deleteUser(tx, id);
+    await audit(tx, actor, 'user.delete', user, null);
+    return user;
+  });
+}
+
+async function requireAnotherAdmin(tx: Tx, id: string): Promise<void> {
+  const admins = await repo.lockAdminIds(tx);
+  if (admins.filter((adminId) => adminId !== id).length === 0) throw conflict(LAST_ADMIN_MESSAGE, 'last_admin');
+}
+
+async function audit(tx: Tx, actor: Actor, action: string, before: UserRow | null, after: UserRow | null) {
+  const target = after ?? before;
+  await repo.insertAudit(tx, {
+    actor: actor.label,
+    actorUserId: actor.userId,
+    action,
+    targetUserId: target?.id ?? null,
+    targetEmail: target?.email ?? null,
+    before: before ? snapshot(before) : null,
+    after: after ? snapshot(after) : null,
+  });
+}
+
+async function requireUserByEmail(tx: Tx, email: string): Promise<UserRow> {
+  const user = await repo.lockUserByEmail(tx, email.trim().toLowerCase());
+  if (!user) throw notFound(`No user has the email ${email}`, 'user_not_found');
+  return user;
+}
+
+/** Adds credits to a user (the operator command line): a grant in the ledger, plus an audit row. */
+export async function grantCredits(db: Db, actor: Actor, email: string, credits: number): Promise<UserRow> {
+  const hundredths = toHundredths(credits);
+  if (!Number.isFinite(credits) || hundredths <= 0 || hundredths !== credits * 100) {
+    throw badRequest('The amount must be a positive number of credits with at most two decimals.', 'invalid_amount');
+  }
+  return db.transaction(async (tx) => {
+    const before = await requireUserByEmail(tx, email);
+    await applyCreditChange(tx, {
+      userId: before.id,
+      deltaHundredths: hundredths,
+      kind: 'grant',
+      actor: actor.label,
+      actorUserId: actor.userId,
+      reason: 'Granted from the command line',
+    });
+    const after = await repo.lockUser(tx, before.id);
+    await audit(tx, actor, 'credits.grant', before, after);
+    return after ?? before;
+  });
+}
+
+export async function setSubscriptionStatus(db: Db, actor: Actor, email: string, status: SubscriptionStatus): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const before = await requireUserByEmail(tx, email);
+    const after = await repo.updateUser(tx, before.id, { subscriptionStatus: status });
+    await audit(tx, actor, 'user.set_status', before, after);
+    return after;
+  });
+}
+
+/** Grants or revokes administrator rights; the last administrator cannot be demoted. */
+export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const before = await requireUserByEmail(tx, email);
+    if (before.isAdmin && !isAdmin) await requireAnotherAdmin(tx, before.id);
+    const after = await repo.updateUser(tx, before.id, { isAdmin });
+    await audit(tx, actor, isAdmin ? 'user.make_admin' : 'user.revoke_admin', before, after);
+    return after;
+  });
+}

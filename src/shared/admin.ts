@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { subscriptionStatusSchema } from './auth';
+
+/** One row of GET /api/admin/users (spec section 3); credit figures are numbers of credits. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  availableCredits: z.number(),
+  totalCreditsUsed: z.number(),
+  creditsLast30Days: z.number(),
+  totalLifetimeCredits: z.number(),
+  subscriptionStatus: subscriptionStatusSchema,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+export const ADMIN_USER_SORTS = [
+  'createdAt',
+  'email',
+  'name',
+  'availableCredits',
+  'creditsLast30Days',
+  'totalLifetimeCredits',
+  'totalCreditsUsed',
+] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const ADMIN_USERS_DEFAULT_LIMIT = 100;
+export const ADMIN_USERS_MAX_LIMIT = 500;
+/** Header carrying the cursor of the next page of GET /api/admin/users. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const adminUserListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(ADMIN_USER_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_DEFAULT_LIMIT),
+  cursor: z.string().max(500).optional(),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+const wholeCredits = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(0, `${field} cannot be negative`)
+    .max(10_000_000, `${field} is too large`);
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** PATCH /api/admin/users/{id}: the spec's admin edit payload. */
+export const adminUserUpdateSchema = z.object({
+  firstName: optionalName,
+  lastName: optionalName,
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address')),
+  availableCredits: wholeCredits('availableCredits'),
+  totalCreditsUsed: wholeCredits('totalCreditsUsed'),
+  subscriptionStatus: subscriptionStatusSchema,
+});
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+export function adminDeleteConfirmation(email: string): string {
+  return `Are you sure you want to delete user ${email}? This action cannot be undone and will permanently delete all their data.`;
+}
+
+/** How a subscription status reads in the admin table: premium_unlimited shows as Admin. */
+export function subscriptionStatusLabel(status: z.infer<typeof subscriptionStatusSchema>): string {
+  switch (status) {
+    case 'premium_unlimited':
+      return 'Admin';
+    case 'active':
+      return 'Active';
+    case 'trial':
+      return 'Trial';
+    case 'inactive':
+      return 'Inactive';
+  }
+}
+
+/** GET /api/admin/stats: the four tiles, over all users. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  activeCredits: z.number(),
+  creditsUsed: z.number(),
+  creditsLast30Days: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
