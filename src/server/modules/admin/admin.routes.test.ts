@@ -207,10 +207,10 @@ describe('listing', () => {
 
   it('answers the first 100 newest first with no parameters, and a cursor for more', async () => {
     const response = await injectJson(listApp.app, 'GET', '/api/admin/users', { cookie });
-    const rows = response.json();
+    const rows = response.json<{ createdAt: string }[]>();
     expect(rows).toHaveLength(100);
     expect(response.headers['x-next-cursor']).toBeTruthy();
-    const times = rows.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+    const times = rows.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
@@ -236,7 +236,7 @@ describe('listing', () => {
 
   it('searches by email or name substring', async () => {
     const byEmail = await injectJson(listApp.app, 'GET', '/api/admin/users?q=bulk99%40', { cookie });
-    expect(byEmail.json().map((r: { email: string }) => r.email)).toEqual(['bulk99@example.com']);
+    expect(byEmail.json<{ email: string }[]>().map((r) => r.email)).toEqual(['bulk99@example.com']);
     const byName = await allPages('q=name36%20bulk');
     expect(byName.length).toBe(27);
     const none = await injectJson(listApp.app, 'GET', '/api/admin/users?q=%25%25', { cookie });
