@@ -1,0 +1,102 @@
+import { subscriptionStatusSchema } from '../../shared/auth';
+import { toCredits } from '../../shared/credits';
+import { ConfigError, loadConfig } from '../config';
+import { type Database, databaseOptionsFor, openDatabase } from '../db/client';
+import { AppError } from '../lib/app-error';
+import * as admin from '../modules/admin/admin.service';
+
+const USAGE = `Reelsmith operator commands (same configuration as the server: DATA_DIR, DATABASE_URL):
+
+  npm run admin -- list-users [--search TEXT] [--limit N] [--json]
+  npm run admin -- grant-credits <email> <amount>
+  npm run admin -- set-status <email> <active|inactive|trial|premium_unlimited>
+  npm run admin -- make-admin <email>
+  npm run admin -- revoke-admin <email>
+
+With the embedded database (no DATABASE_URL), stop the server first: only one process may open it.`;
+
+class UsageError extends Error {}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+  return value;
+}
+
+function requireArgs(args: string[], count: number, names: string): string[] {
+  if (args.length !== count) throw new UsageError(`Expected ${names}.`);
+  return args;
+}
+
+async function listUsers(database: Database, args: string[]): Promise<string> {
+  const limitText = option(args, '--limit') ?? '50';
+  const limit = Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be a whole number from 1 to 500.');
+  const search = option(args, '--search');
+  const page = await admin.listUsers(database.db, { sort: 'createdAt', limit, ...(search ? { q: search } : {}) });
+  if (args.includes('--json')) return JSON.stringify(page.users, null, 2);
+  if (page.users.length === 0) return 'No users found.';
+  const lines = page.users.map((u) =>
+    [u.email.padEnd(36), String(u.availableCredits).padStart(9), u.subscriptionStatus.padEnd(18), u.isAdmin ? 'admin' : '', u.createdAt.slice(0, 10)].join('  '),
+  );
+  return [`${'EMAIL'.padEnd(36)}  ${'CREDITS'.padStart(9)}  ${'STATUS'.padEnd(18)}  ROLE   CREATED`, ...lines].join('\n');
+}
+
+async function run(database: Database, command: string, args: string[]): Promise<string> {
+  const db = database.db;
+  switch (command) {
+    case 'list-users':
+      return listUsers(database, args);
+    case 'grant-credits': {
+      const [email, amountText] = requireArgs(args, 2, '<email> <amount>') as [string, string];
+      const amount = Number(amountText);
+      if (!/^\d+(\.\d{1,2})?$/.test(amountText) || !(amount > 0)) {
+        throw new UsageError(`'${amountText}' is not a positive amount of credits (at most two decimals).`);
+      }
+      const user = await admin.grantCredits(db, admin.CLI_ACTOR, email, amount);
+      return `Granted ${amount} credits to ${user.email}; balance ${toCredits(user.creditsHundredths)}.`;
+    }
+    case 'set-status': {
+      const [email, statusText] = requireArgs(args, 2, '<email> <status>') as [string, string];
+      const status = subscriptionStatusSchema.safeParse(statusText);
+      if (!status.success) throw new UsageError(`'${statusText}' is not a status: use active, inactive, trial or premium_unlimited.`);
+      const user = await admin.setSubscriptionStatus(db, admin.CLI_ACTOR, email, status.data);
+      return `${user.email} is now ${user.subscriptionStatus}.`;
+    }
+    case 'make-admin':
+    case 'revoke-admin': {
+      const [email] = requireArgs(args, 1, '<email>') as [string];
+      const user = await admin.setAdmin(db, admin.CLI_ACTOR, email, command === 'make-admin');
+      return `${user.email} is ${user.isAdmin ? 'now an administrator' : 'no longer an administrator'}.`;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command '${command}'.` : 'No command given.');
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command = '', ...args] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let database: Database | undefined;
+  try {
+    const config = loadConfig();
+    database = await openDatabase(databaseOptionsFor(config));
+    await database.migrate();
+    process.stdout.write(`${await run(database, command, args)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
+    else if (error instanceof AppError || error instanceof ConfigError) process.stderr.write(`Error: ${error.message}\n`);
+    else process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
