@@ -23,7 +23,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_credits_idx').on(t.creditsHundredths, t.id),
     index('users_credits_used_idx').on(t.creditsUsedHundredths, t.id),
     index('users_credits_added_idx').on(t.creditsAddedHundredths, t.id),
