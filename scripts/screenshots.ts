@@ -35,6 +35,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await shot('dashboard');
     await page.goto('/');
     await shot('generator');
+    // The first account of a fresh installation is the administrator; later ones see Access Denied.
+    await page.goto('/admin');
+    await shot('admin');
     await context.close();
   }
 }

@@ -8,8 +8,12 @@ import { readEnv } from '../../src/server/config';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    admin: { email: string; password: string };
   }
 }
+
+/** The first account on the fresh installation: it becomes the administrator. */
+const ADMIN = { email: 'owner@example.com', password: 'owner-password-1', firstName: 'Olive', lastName: 'Owner' };
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -41,7 +45,15 @@ export async function setup(project: TestProject): Promise<void> {
   }
   if (Date.now() >= deadline) throw new Error(`the app did not answer within 200 s:\n${output}`);
   process.stdout.write(`e2e: npm start answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (build included)\n`);
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(ADMIN),
+  });
+  const admin = (await registered.json()) as { isAdmin?: boolean };
+  if (registered.status !== 201 || !admin.isAdmin) throw new Error(`the first account is not the administrator: ${JSON.stringify(admin)}`);
   project.provide('baseUrl', baseUrl);
+  project.provide('admin', { email: ADMIN.email, password: ADMIN.password });
 }
 
 export async function teardown(): Promise<void> {

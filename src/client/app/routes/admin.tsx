@@ -1,5 +1,16 @@
-import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+import { AdminAccessGate } from '../../features/admin/components/admin-access-gate';
+import { AdminLayout } from '../../features/admin/components/admin-layout';
+import { AdminStatsTiles } from '../../features/admin/components/admin-stats-tiles';
+import { UserManagementTable } from '../../features/admin/components/user-management-table';
 
+/** /admin: the server decides access with the users call; administrators then manage every user. */
 export function AdminPage() {
-  return <ComingSoonPage title="Admin Dashboard" description="User management for administrators will be available here." />;
+  return (
+    <AdminAccessGate>
+      <AdminLayout>
+        <AdminStatsTiles />
+        <UserManagementTable />
+      </AdminLayout>
+    </AdminAccessGate>
+  );
 }

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { AdminUserUpdate } from '../../../../shared/admin';
+import { type MessageBody, messageSchema } from '../../../../shared/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { adminStatsQueryKey } from './get-admin-stats';
+import { adminUsersQueryKey } from './get-admin-users';
+
+export interface UpdateAdminUserInput {
+  id: string;
+  update: AdminUserUpdate;
+}
+
+/** PATCH /api/admin/users/{id} with the admin edit payload. */
+export async function updateAdminUser({ id, update }: UpdateAdminUserInput): Promise<MessageBody> {
+  const response = await apiRequest('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, update);
+  return messageSchema.parse(await response.json());
+}
+
+/** Saves a user, then refreshes the table and the tiles. */
+export function useUpdateAdminUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminUser,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminUsersQueryKey }),
+        client.invalidateQueries({ queryKey: adminStatsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,213 @@
+import { Check, LoaderCircle, X } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import type { z } from 'zod';
+
+import { type AdminUser, adminUserUpdateSchema, subscriptionStatusLabel } from '../../../../shared/admin';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/auth';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { getServerMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
+import { useUpdateAdminUser } from '../api/update-admin-user';
+import { formatDate, formatNumber } from '../format';
+import type { EditField } from './user-row';
+
+/** What the inputs hold: text, as typed. */
+interface Draft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  availableCredits: string;
+  totalCreditsUsed: string;
+  subscriptionStatus: SubscriptionStatus;
+}
+
+function toDraft(user: AdminUser): Draft {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    availableCredits: String(user.availableCredits),
+    totalCreditsUsed: String(user.totalCreditsUsed),
+    subscriptionStatus: user.subscriptionStatus,
+  };
+}
+
+/** A blank credits field means 0 (spec section 3). */
+function toCredits(text: string): number {
+  return text.trim() === '' ? 0 : Number(text);
+}
+
+/** The spec's admin edit payload: names trimmed, null when empty; blank credits 0. */
+function toPayload(draft: Draft) {
+  return {
+    firstName: draft.firstName.trim() || null,
+    lastName: draft.lastName.trim() || null,
+    email: draft.email.trim(),
+    availableCredits: toCredits(draft.availableCredits),
+    subscriptionStatus: draft.subscriptionStatus,
+    totalCreditsUsed: toCredits(draft.totalCreditsUsed),
+  };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  availableCredits: 'Current credits',
+  totalCreditsUsed: 'Credits used',
+  subscriptionStatus: 'Status',
+};
+
+/** The shared rule's message, led by the field's label ('Credits used must be a whole number'). */
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Failed to update user';
+  const field = String(issue.path[0] ?? '');
+  const label = FIELD_LABELS[field];
+  if (!label) return issue.message;
+  return issue.message.startsWith(field) ? label + issue.message.slice(field.length) : `${label} ${issue.message}`;
+}
+
+interface UserEditRowProps {
+  user: AdminUser;
+  /** The input to focus first: the one under the cell that was clicked. */
+  focus: EditField;
+  onDone: () => void;
+}
+
+const inputClass = 'h-9 px-2.5';
+
+/** What every input of the row gets: its draft value, the row's form, and the focus and pending state. */
+interface BoundFieldProps {
+  form: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+  autoFocus: boolean;
+  disabled: boolean;
+}
+
+/** One user as inputs, saved with the admin edit payload; Escape or Cancel leaves without saving. */
+export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
+  const formId = useId();
+  const [draft, setDraft] = useState(() => toDraft(user));
+  const update = useUpdateAdminUser();
+  const bind = (field: keyof Draft): BoundFieldProps => ({
+    form: formId,
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setDraft((current) => ({ ...current, [field]: event.target.value })),
+    autoFocus: focus === field,
+    disabled: update.isPending,
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!form.checkValidity()) {
+      form.reportValidity();
+      return;
+    }
+    const parsed = adminUserUpdateSchema.safeParse(toPayload(draft));
+    if (!parsed.success) {
+      toast({ variant: 'destructive', title: 'Update Failed', description: describeIssue(parsed.error.issues[0]) });
+      return;
+    }
+    update.mutate(
+      { id: user.id, update: parsed.data },
+      {
+        onSuccess: ({ message }) => {
+          toast({ title: 'User Updated', description: message });
+          onDone();
+        },
+        onError: (error) => {
+          const description = getServerMessage(error) ?? 'Failed to update user';
+          toast({ variant: 'destructive', title: 'Update Failed', description });
+        },
+      },
+    );
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.key === 'Escape' && !update.isPending) onDone();
+  }
+
+  return (
+    <tr className="border-b border-border bg-primary/5 last:border-0" onKeyDown={handleKeyDown}>
+      <td className="px-3 py-2 align-top">
+        <Input
+          {...bind('email')}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          aria-label="Email"
+          className={cn(inputClass, 'min-w-52')}
+        />
+      </td>
+      <td className="px-3 py-2 align-top">
+        <div className="grid min-w-36 gap-1.5">
+          <Input {...bind('firstName')} maxLength={100} autoComplete="off" aria-label="First name" placeholder="First name" className={inputClass} />
+          <Input {...bind('lastName')} maxLength={100} autoComplete="off" aria-label="Last name" placeholder="Last name" className={inputClass} />
+        </div>
+      </td>
+      <td className="px-3 py-3 align-top whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</td>
+      <td className="px-3 py-2 align-top">
+        <CreditsInput {...bind('availableCredits')} label="Current credits" />
+      </td>
+      <td className="px-3 py-3 text-right align-top tabular-nums">{formatNumber(user.creditsLast30Days)}</td>
+      <td className="px-3 py-2 align-top">
+        <CreditsInput {...bind('totalCreditsUsed')} label="Credits used" />
+        <p aria-hidden="true" className="mt-1 text-right text-xs text-muted-foreground">
+          Credits used
+        </p>
+      </td>
+      <td className="px-3 py-2 align-top">
+        <select
+          {...bind('subscriptionStatus')}
+          aria-label="Status"
+          className="h-9 w-full min-w-28 rounded-lg border border-input bg-background px-2 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-60"
+        >
+          {SUBSCRIPTION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {subscriptionStatusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="px-3 py-2 align-top">
+        <form id={formId} onSubmit={handleSubmit} className="flex items-center justify-end gap-1">
+          <Button type="submit" size="icon" aria-label={`Save ${user.email}`} title="Save" className="size-8" disabled={update.isPending}>
+            {update.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Cancel editing ${user.email}`}
+            title="Cancel"
+            className="size-8"
+            disabled={update.isPending}
+            onClick={onDone}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+/** A whole, non-negative number of credits. */
+function CreditsInput({ label, ...props }: BoundFieldProps & { label: string }) {
+  return (
+    <Input
+      {...props}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1}
+      aria-label={label}
+      className={cn(inputClass, 'ml-auto w-24 text-right tabular-nums')}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import type { AdminUser } from '../../../../shared/admin';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
+import { formatDate, formatNumber } from '../format';
+import { SubscriptionStatusBadge } from './subscription-status-badge';
+
+/** The input that takes the focus when a row starts editing from a click on one of its cells. */
+export type EditField = 'email' | 'firstName' | 'availableCredits' | 'totalCreditsUsed' | 'subscriptionStatus';
+
+interface UserRowProps {
+  user: AdminUser;
+  onEdit: (focus: EditField) => void;
+  /** The delete button and its dialog. */
+  deleteAction: ReactNode;
+}
+
+/** One user, read-only; clicking a cell (or the edit button) edits the row in place. */
+export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const cell = (focus: EditField, className: string, children: ReactNode) => (
+    <td className={cn('cursor-pointer px-3 py-3', className)} onClick={() => onEdit(focus)}>
+      {children}
+    </td>
+  );
+  return (
+    <tr className="border-b border-border transition-colors last:border-0 hover:bg-muted/50">
+      {cell('email', 'max-w-64 font-medium', <span className="block truncate" title={user.email}>{user.email}</span>)}
+      {cell(
+        'firstName',
+        'max-w-48',
+        name ? <span className="block truncate">{name}</span> : <span className="text-muted-foreground">—</span>,
+      )}
+      {cell('email', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
+      {cell('availableCredits', 'text-right font-semibold tabular-nums', formatNumber(user.availableCredits))}
+      {cell('availableCredits', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
+      {cell('totalCreditsUsed', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
+      {cell('subscriptionStatus', '', <SubscriptionStatusBadge status={user.subscriptionStatus} />)}
+      <td className="px-3 py-2">
+        <div className="flex items-center justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${user.email}`}
+            className="size-8"
+            onClick={() => onEdit('email')}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          {deleteAction}
+        </div>
+      </td>
+    </tr>
+  );
+}
