@@ -19,6 +19,15 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@reelsmith.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  S3_BUCKET: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)),
+  S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -42,6 +51,17 @@ export interface Config {
   clientDir: string;
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** S3-compatible object storage; local disk under DATA_DIR/objects when absent. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +98,16 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
     trustProxy: env.TRUST_PROXY,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 
