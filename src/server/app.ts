@@ -13,18 +13,24 @@ import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createStorage, type ObjectStorage } from './storage';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Defaults to the storage the configuration names. */
+  storage?: ObjectStorage;
+  /** The clock; tests move it to cross the 24-hour line. */
+  now?: () => Date;
 }
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP application; never listens (main.ts does, tests use inject or listen themselves). */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -53,7 +59,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { db: database.db, config });
   await app.register(usersRoutes);
   await app.register(errorReportsRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db });
+  const uploadDeps = {
+    db: database.db,
+    storage: storage ?? createStorage(config),
+    secret: config.sessionSecret,
+    now: now ?? (() => new Date()),
+  };
+  await app.register(uploadsRoutes, { deps: uploadDeps });
+  await app.register(adminRoutes, { db: database.db, storage: uploadDeps.storage });
   await registerClientFiles(app, config);
   return app;
 }

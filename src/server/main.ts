@@ -1,13 +1,17 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptionsFor, openDatabase } from './db/client';
+import { startRetentionSweeper } from './modules/uploads/retention-sweeper';
+import { createStorage } from './storage';
 
 /** The only file that listens: parses config, migrates, serves, and closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, database, storage });
+  const sweeper = startRetentionSweeper({ db: database.db, storage, secret: config.sessionSecret, now: () => new Date() }, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -16,6 +20,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(sweeper);
     app
       .close()
       .then(() => database.close())

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -20,6 +20,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  options: Pick<AppDeps, 'now' | 'storage'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-'));
   const config = loadConfig({
@@ -32,7 +33,7 @@ export async function createTestApp(
     ...env,
   });
   const testDb = await createTestDatabase();
-  const app = await buildApp({ config, database: testDb.database });
+  const app = await buildApp({ config, database: testDb.database, ...options });
   beforeReady?.(app);
   await app.ready();
   return {

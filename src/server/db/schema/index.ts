@@ -3,3 +3,4 @@ export * from './credit-ledger';
 export * from './error-reports';
 export * from './sessions';
 export * from './users';
+export * from './uploads';

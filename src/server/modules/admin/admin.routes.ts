@@ -10,12 +10,13 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { requireAdmin } from '../../http/guards';
+import type { ObjectStorage } from '../../storage';
 import * as admin from './admin.service';
 
 const userParamsSchema = z.object({ id: z.uuid('must be a user id') });
 
 /** User management for administrators; every decision is taken from the session on the server. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage }> = async (app, { db, storage }) => {
   app.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/admin/users/:id',
     { schema: { params: userParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const user = await admin.deleteUser(db, admin.adminActor(requireAdmin(request)), request.params.id);
+      const user = await admin.deleteUser(db, storage, admin.adminActor(requireAdmin(request)), request.params.id);
       return { message: `${user.email} and all their data were deleted.` };
     },
   );

@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { applyCreditChange, setCreditBalance } from '../credits/credits.service';
+import type { ObjectStorage } from '../../storage';
+import { deleteUserFiles } from '../uploads/uploads.service';
 import * as repo from './admin.repository';
 
 /** Who is acting: an administrator through the API, or the operator command line. */
@@ -130,15 +132,20 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: AdminU
   });
 }
 
-/** Deletes a user and everything that belongs to them; their sessions end at once. */
-export async function deleteUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const user = await requireLockedUser(tx, id);
-    if (user.isAdmin) await requireAnotherAdmin(tx, id);
+/**
+ * Deletes a user and everything that belongs to them: rows (sessions end at once) in one
+ * transaction, then their stored files once that has committed.
+ */
+export async function deleteUser(db: Db, storage: ObjectStorage, actor: Actor, id: string): Promise<UserRow> {
+  const user = await db.transaction(async (tx) => {
+    const locked = await requireLockedUser(tx, id);
+    if (locked.isAdmin) await requireAnotherAdmin(tx, id);
     await repo.deleteUser(tx, id);
-    await audit(tx, actor, 'user.delete', user, null);
-    return user;
+    await audit(tx, actor, 'user.delete', locked, null);
+    return locked;
   });
+  await deleteUserFiles(storage, user.id);
+  return user;
 }
 
 async function requireAnotherAdmin(tx: Tx, id: string): Promise<void> {

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { UploadKind } from '../../../shared/uploads';
+import { users } from './users';
+
+export type UploadStatus = 'pending' | 'receiving' | 'completed';
+
+/** One uploaded input (or the promise of one, while its signed URL is unused). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull().unique(),
+    status: text('status').$type<UploadStatus>().notNull().default('pending'),
+    kind: text('kind').$type<UploadKind>(),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Inputs are deleted 24 hours after they were created. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_expires_at_idx').on(t.expiresAt)],
+);
+export type UploadRow = typeof uploads.$inferSelect;

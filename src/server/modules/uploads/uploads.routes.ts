@@ -1,0 +1,102 @@
+import Busboy from 'busboy';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { RETENTION_MS } from '../../../shared/retention';
+import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
+import { requireUser } from '../../http/guards';
+import { serveObject } from '../../http/serve-object';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { tooLarge } from './upload-guard';
+import { requireValidSignature } from './upload-signature';
+import * as uploads from './uploads.service';
+
+const uploadParams = z.object({ id: z.uuid('must be an upload id') });
+const signatureQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/** The file part of a form POST, as a stream (fields before it are ignored; the server chose the key). */
+function fileFromForm(request: FastifyRequest): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({ headers: request.headers, limits: { files: 1, fields: 20, fieldSize: 8192 } });
+    } catch {
+      reject(badRequest('Send the file as multipart/form-data.', 'invalid_form'));
+      return;
+    }
+    busboy.on('file', (_name, stream) => resolve(stream));
+    busboy.on('error', reject);
+    busboy.on('finish', () => reject(badRequest('The form has no file.', 'missing_file')));
+    request.raw.pipe(busboy);
+  });
+}
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: uploads.UploadDeps }> = async (app, { deps }) => {
+  app.post('/api/objects/upload', { schema: { response: { 200: uploadTargetSchema } } }, async (request) => {
+    return uploads.createUploadTarget(deps, requireUser(request).id);
+  });
+
+  app.post(
+    '/api/files/cleanup',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: { 200: z.object({ deleted: z.number() }) } } },
+    async (request) => ({ deleted: await uploads.sweepExpiredUploads(deps, requireUser(request).id) }),
+  );
+
+  app.get(
+    '/api/objects/uploads/:userId/:id',
+    { schema: { params: z.object({ userId: z.uuid(), id: z.uuid() }) } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (request.params.userId !== user.id) throw notFound('This file is no longer available.', 'file_gone');
+      const upload = await uploads
+        .resolveUploadRef(deps, user.id, uploads.objectPathOf(user.id, request.params.id))
+        .catch(() => {
+          throw notFound('This file is no longer available.', 'file_gone');
+        });
+      return serveObject(request, reply, deps.storage, {
+        key: upload.objectKey,
+        contentType: upload.contentType,
+        cacheSeconds: Math.floor(RETENTION_MS / 1000),
+      });
+    },
+  );
+
+  // The signed upload URL streams bodies itself: no body parsing, nothing buffered.
+  await app.register(async (plugin) => {
+    const raw = plugin.withTypeProvider<ZodTypeProvider>();
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    const receive = async (
+      request: FastifyRequest,
+      id: string,
+      query: z.infer<typeof signatureQuery>,
+      viaForm: boolean,
+    ) => {
+      requireValidSignature(deps.secret, id, query.exp, query.sig, deps.now());
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > MAX_UPLOAD_BYTES + (viaForm ? 64 * 1024 : 0)) throw tooLarge();
+      const body = viaForm ? await fileFromForm(request) : request.raw;
+      return uploads.receiveUpload(deps, id, body);
+    };
+    const schema = { params: uploadParams, querystring: signatureQuery, response: { 200: uploadCompleteSchema } };
+    raw.put('/api/uploads/:id', { schema }, async (request, reply) => {
+      try {
+        return await receive(request, request.params.id, request.query, false);
+      } catch (error) {
+        // The client may still be sending: close the connection rather than read the rest.
+        if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+        throw error;
+      }
+    });
+    raw.post('/api/uploads/:id', { schema }, async (request, reply) => {
+      try {
+        return await receive(request, request.params.id, request.query, true);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+        throw error;
+      }
+    });
+  });
+};
