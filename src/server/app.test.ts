@@ -112,6 +112,19 @@ describe('security headers', () => {
   });
 });
 
+describe('security headers with S3 storage', () => {
+  it('lets the browser reach the bucket for uploads and playback', async () => {
+    const s3 = await createTestApp({ S3_BUCKET: 'videos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    try {
+      const csp = String((await injectJson(s3.app, 'GET', '/healthz')).headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com http://127.0.0.1:9000");
+      expect(csp).toContain("media-src 'self' blob: http://127.0.0.1:9000");
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
 describe('error reports', () => {
   const report = (overrides: Record<string, unknown> = {}) => ({
     message: 'Cannot read properties of undefined',

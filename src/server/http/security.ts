@@ -12,8 +12,20 @@ declare module 'fastify' {
   }
 }
 
+/** Origins the browser talks to for S3 uploads (presigned POST) and playback (presigned GET). */
+export function storageOrigins(config: Config): string[] {
+  const s3 = config.s3;
+  if (!s3) return [];
+  if (s3.endpoint) {
+    const endpoint = new URL(s3.endpoint);
+    return s3.forcePathStyle ? [endpoint.origin] : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
+  }
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+}
+
 /** Security headers, with a content security policy that already allows Stripe.js for the payment forms. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const storage = storageOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,10 +37,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         formAction: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', ...storage],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        mediaSrc: ["'self'", 'blob:', ...storage],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...storage],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: config.secureCookies ? [] : null,

@@ -1,14 +1,31 @@
 import { Clapperboard, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
 import { useAuth } from '../../lib/auth';
 
-/** The Create Video screen, for now a placeholder while generation is set up on the server. */
+const INPUT_LABELS = [
+  ['image', 'Image'],
+  ['video', 'Video'],
+  ['audio', 'Audio'],
+] as const;
+
+/** 'Image and Audio ready', or a hint while nothing is uploaded. */
+function readyLine(media: MediaInputValue): string {
+  const ready = INPUT_LABELS.filter(([kind]) => media[kind]).map(([, label]) => label);
+  if (ready.length === 0) return 'No media uploaded yet. All three inputs are optional.';
+  const list = ready.length === 1 ? ready[0] : `${ready.slice(0, -1).join(', ')} and ${ready.at(-1)}`;
+  return `Ready for your video: ${list}.`;
+}
+
+/** The Create Video screen: media uploads work; generation is still being set up on the server. */
 export function GeneratorPage() {
   const { user } = useAuth();
+  const [media, setMedia] = useState<MediaInputValue>({});
   return (
     <AppShell title="Create Video" subtitle="Upload and describe">
       {user?.isAdmin ? (
@@ -18,23 +35,31 @@ export function GeneratorPage() {
           </Link>
         </div>
       ) : null}
-      <Card>
-        <CardHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-fuchsia-600 text-white">
-            <Clapperboard aria-hidden="true" className="size-5" />
-          </div>
-          <CardTitle>Video creation is being set up on this server</CardTitle>
-          <CardDescription>
-            Uploading media and generating videos will appear here soon. Meanwhile your account and credits are ready
-            on the dashboard.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Link href="/dashboard" className={buttonVariants({ variant: 'brand' })}>
-            Go to Dashboard
-          </Link>
-        </CardContent>
-      </Card>
+      <div className="grid gap-6">
+        <div className="grid gap-2">
+          <MediaInputCard value={media} onChange={setMedia} />
+          <p aria-live="polite" className="px-1 text-sm text-muted-foreground">
+            {readyLine(media)}
+          </p>
+        </div>
+        <Card>
+          <CardHeader>
+            <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-fuchsia-600 text-white">
+              <Clapperboard aria-hidden="true" className="size-5" />
+            </div>
+            <CardTitle>Video generation is coming soon</CardTitle>
+            <CardDescription>
+              Uploading media works now: your image, video and audio are stored and ready. Describing and generating
+              videos will appear here soon. Meanwhile your account and credits are ready on the dashboard.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link href="/dashboard" className={buttonVariants({ variant: 'brand' })}>
+              Go to Dashboard
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
     </AppShell>
   );
 }

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('uploads in the browser', () => {
+  it("uploads an image through the dialog and shows '✓ Image Ready'", async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email: `uploader-${Date.now()}@example.com`, password: 'upload-password', firstName: 'Uma' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/generator');
+    await page.getByRole('button', { name: 'Choose Image' }).click();
+    const picker = page.locator('.uppy-Dashboard input[type=file]').first();
+    await picker.waitFor({ state: 'attached' });
+    await picker.setInputFiles(CAT);
+    const uploaded = page.waitForResponse((r) => r.url().includes('/api/uploads/') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+    expect((await uploaded).status()).toBe(200);
+    await page.getByText('✓ Image Ready').waitFor();
+    await page.getByText('Image Uploaded', { exact: true }).waitFor();
+    assertNoPageErrors();
+    await context.close();
+  });
+});

@@ -1,0 +1,70 @@
+// What the upload button does when Uppy reports a finished upload. Pure, so it is tested without
+// loading Uppy; the types describe only the parts of Uppy's result that are read here.
+
+/** Shown when the host could not supply upload parameters (spec section 8). */
+export const UPLOAD_CONFIGURATION_FAILED = 'Upload configuration failed. Please try again.';
+/** A failed file's text when Uppy gave none (spec section 8). */
+export const UPLOAD_FAILED = 'Upload failed';
+
+/** One file of a finished upload: Uppy's `UppyFile` has these and more. */
+export interface CompletedUploadFile {
+  id: string;
+  name?: string;
+  error?: string | null;
+  meta: Record<string, unknown>;
+}
+
+/** Uppy's `UploadResult`: the files that were uploaded and the ones that failed. */
+export interface CompletedUpload<F extends CompletedUploadFile = CompletedUploadFile> {
+  successful?: F[];
+  failed?: F[];
+}
+
+/** The error text of every failed file, 'Upload failed' for a file without one. */
+export function getFailureMessages(result: CompletedUpload): string[] {
+  return (result.failed ?? []).map((file) => file.error?.trim() || UPLOAD_FAILED);
+}
+
+interface SettleActions<R> {
+  /** The host's completion callback. */
+  onComplete: (result: R) => void;
+  /** Closes the dialog. */
+  close: () => void;
+  /** Where a failure is logged; it is never shown as an error to the user. */
+  warn: (message: string) => void;
+}
+
+/**
+ * Spec section 4: if any file failed, the failure is logged, the callback is not called and the
+ * dialog stays open (Uppy shows the failure and a retry button). Otherwise the callback receives
+ * the result and the dialog closes. Returns whether the upload counted as completed.
+ */
+export function settleUpload<R extends CompletedUpload>(result: R, actions: SettleActions<R>): boolean {
+  const failures = getFailureMessages(result);
+  if (failures.length > 0) {
+    actions.warn(`Upload failed: ${failures.join(', ')}`);
+    return false;
+  }
+  actions.onComplete(result);
+  actions.close();
+  return true;
+}
+
+/**
+ * The sentence in a failed storage answer: our own upload URL answers `{ code, message }` as
+ * JSON (S3 answers XML, left to Uppy's own text). `error` is what Uppy reports for the file; its
+ * S3 client keeps the answer's text as `body`.
+ */
+export function readStorageErrorMessage(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('body' in error)) return null;
+  const { body } = error;
+  if (typeof body !== 'string' || !body.trimStart().startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('message' in parsed)) return null;
+    const { message } = parsed;
+    return typeof message === 'string' && message.trim() ? message.trim() : null;
+  } catch {
+    return null;
+  }
+}

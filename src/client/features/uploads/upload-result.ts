@@ -1,0 +1,23 @@
+import {
+  type CompletedUpload,
+  getFailureMessages,
+} from '../../components/ui/upload-button/upload-outcome';
+
+/** The file meta field holding the object path the server stores an upload at. */
+export const OBJECT_PATH_META = 'objectPath';
+
+export interface UploadSummary {
+  /** Where the first successful file is stored: what later requests send as imageFile and so on. */
+  objectPath: string | null;
+  /** The failed files' messages ('Upload failed' when Uppy gave none). */
+  failedMessages: string[];
+}
+
+/** Reads a finished upload: the stored object path of the uploaded file, and what failed. */
+export function summarizeUpload(result: CompletedUpload): UploadSummary {
+  const objectPath =
+    (result.successful ?? [])
+      .map((file) => file.meta[OBJECT_PATH_META])
+      .find((path): path is string => typeof path === 'string' && path.length > 0) ?? null;
+  return { objectPath, failedMessages: getFailureMessages(result) };
+}
