@@ -35,6 +35,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await shot('dashboard');
     await page.goto('/');
     await shot('generator');
+    await page.getByRole('button', { name: 'Choose Image' }).click();
+    await page.locator('.uppy-Dashboard input[type=file]').first().setInputFiles('tests/fixtures/chelsea.png');
+    await shot('upload-dialog');
+    await page.keyboard.press('Escape');
     // The first account of a fresh installation is the administrator; later ones see Access Denied.
     await page.goto('/admin');
     await shot('admin');
