@@ -39,6 +39,8 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // Media capability ids (base64url object keys) are longer than the default 100.
+    routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,6 +8,7 @@ import { createUser, signIn } from '../../../../tests/support/factories';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { uploads } from '../../db/schema';
 import { createStorage } from '../../storage';
+import { mediaUrl } from '../../http/media-links';
 import { resolveUploadRef } from './uploads.service';
 
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
@@ -162,6 +163,29 @@ describe('uploading through the signed URL', () => {
       payload: Buffer.alloc(10),
     });
     expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('media links', () => {
+  it('serves a capability URL to anyone until it expires, with ranges, and refuses a forged one', async () => {
+    const { uploadURL, objectPath } = await target();
+    await put(uploadURL, PNG);
+    const expiresAt = new Date(clock.getTime() + 60 * 60 * 1000);
+    const url = mediaUrl(t.config.sessionSecret, { key: keyOf(objectPath), contentType: 'image/png', expiresAt });
+    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('image/png');
+    expect(part.rawPayload.equals(PNG.subarray(0, 100))).toBe(true);
+    const forged = url.replace('type=image%2Fpng', 'type=text%2Fhtml');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    const otherKey = url.replace(/media\/[^?]+/, `media/${Buffer.from('uploads/x/y').toString('base64url')}`);
+    expect((await t.app.inject({ method: 'GET', url: otherKey })).statusCode).toBe(403);
+    clock = new Date(expiresAt.getTime() + 1000);
+    try {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      clock = new Date(clock.getTime() - 60 * 60 * 1000 - 1000);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RETENTION_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
 import { requireUser } from '../../http/guards';
+import { verifyMediaUrl } from '../../http/media-links';
 import { serveObject } from '../../http/serve-object';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { tooLarge } from './upload-guard';
@@ -59,6 +60,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: uploads.UploadDeps }> 
         contentType: upload.contentType,
         cacheSeconds: Math.floor(RETENTION_MS / 1000),
       });
+    },
+  );
+
+  app.get(
+    '/api/media/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(400) }),
+        querystring: z.object({ type: z.string().max(100).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const object = verifyMediaUrl(deps.secret, { id: request.params.id, ...request.query }, deps.now());
+      return serveObject(request, reply, deps.storage, { key: object.key, contentType: object.contentType, cacheSeconds: 3600 });
     },
   );
 
