@@ -32,7 +32,7 @@ async function postToBucket(content: Buffer) {
   expect(target.method).toBe('POST');
   const form = new FormData();
   for (const [key, value] of Object.entries(target.fields as Record<string, string>)) form.append(key, value);
-  form.append('file', new Blob([content], { type: 'image/png' }));
+  form.append('file', new Blob([new Uint8Array(content)], { type: 'image/png' }));
   expect((await fetch(target.uploadURL, { method: 'POST', body: form })).status).toBe(204);
   return target as { objectPath: string };
 }
