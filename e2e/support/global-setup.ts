@@ -24,8 +24,10 @@ export async function setup(project: TestProject): Promise<void> {
   const port = 3100 + Math.floor(Math.random() * 800);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...readEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
-  // The README's first command runs on PGlite: so do the browser journeys.
+  // The README's first command runs on PGlite: so do the browser journeys. And it runs in production
+  // mode: Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
   delete env.DATABASE_URL;
+  env.NODE_ENV = 'production';
   const startedAt = Date.now();
   server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
