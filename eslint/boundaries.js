@@ -20,8 +20,8 @@ const NODE_BUILTIN = /^node:/;
 // shared/ is browser-safe: zod and small pure libraries only.
 const SHARED_ALLOWED_PACKAGES = new Set(['zod']);
 
-function problem(from, to, source) {
-  if (from.kind === 'shared') {
+function problem(from, to, source, isTest) {
+  if (from.kind === 'shared' && !(isTest && !source.startsWith('.'))) {
     if (!source.startsWith('.')) {
       const name = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
       if (NODE_BUILTIN.test(source) || !SHARED_ALLOWED_PACKAGES.has(name)) {
@@ -55,7 +55,7 @@ export const boundaries = {
           const source = node.source?.value;
           if (typeof source !== 'string') return;
           const to = source.startsWith('.') ? areaOf(path.resolve(path.dirname(file), source)) : { kind: 'package' };
-          const message = problem(from, to, source);
+          const message = problem(from, to, source, /\.test\.tsx?$/.test(file));
           if (message) context.report({ node: node.source, message });
         };
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

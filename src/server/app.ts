@@ -11,6 +11,7 @@ import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config });
   await app.register(usersRoutes);
+  await app.register(creditsRoutes);
   await app.register(errorReportsRoutes, { db: database.db });
   const uploadDeps = {
     db: database.db,
