@@ -13,6 +13,9 @@ beforeAll(async () => {
     app.get('/api/test/explode', async () => {
       throw new Error('database password is hunter2');
     });
+    app.get('/api/test/duplicate', async () => {
+      throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) });
+    });
   });
 });
 afterAll(async () => {
@@ -72,6 +75,12 @@ describe('errors', () => {
     expect(body.code).toBe('internal_error');
     expect(body.message).toMatch(/^Something went wrong on our side\. Please try again\. \(reference [0-9a-f-]{36}\)$/);
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('turns a unique violation that slipped past a check into a 409', async () => {
+    const response = await injectJson(t.app, 'GET', '/api/test/duplicate');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('conflict');
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

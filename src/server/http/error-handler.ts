@@ -38,6 +38,12 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
+/** PostgreSQL's unique_violation, whether the driver error is thrown as is or wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505';
+}
+
 /** The one place that turns any thrown error into `{code, message}` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,6 +65,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       return send(error.statusCode, { code: 'bad_request', message: error.message });
+    }
+
+    if (isUniqueViolation(error)) {
+      // A race past a service's own check (two requests taking one email): still a clean 409.
+      return send(409, { code: 'conflict', message: 'This conflicts with data that already exists. Please try again.' });
     }
 
     const errorId = randomUUID();

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { applyCreditChange, setCreditBalance } from '../credits/credits.service';
 import type { ObjectStorage } from '../../storage';
 import { deleteUserFiles } from '../uploads/uploads.service';
+import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import * as repo from './admin.repository';
 
 /** Who is acting: an administrator through the API, or the operator command line. */
@@ -110,7 +111,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: AdminU
   return db.transaction(async (tx) => {
     const before = await requireLockedUser(tx, id);
     if (input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
-      throw conflict('An account with this email already exists', 'email_taken');
+      throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
     }
     await setCreditBalance(tx, {
       userId: id,
