@@ -15,7 +15,7 @@ const CHROMIUM_ARGS = [
 /** Debian's Chromium (never a downloaded browser); Playwright gives it a fresh, temporary profile. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: readEnv().CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: readEnv().CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     headless: true,
   });
