@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { subscriptionStatusSchema } from './auth';
+import { authUserSchema, subscriptionStatusSchema } from './auth';
 
 /** One row of GET /api/admin/users (spec section 3); credit figures are numbers of credits. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  displayName: z.string(),
-  isAdmin: z.boolean(),
-  createdAt: z.string(),
+export const adminUserSchema = authUserSchema.omit({ plan: true }).extend({
   availableCredits: z.number(),
   totalCreditsUsed: z.number(),
   creditsLast30Days: z.number(),
   totalLifetimeCredits: z.number(),
-  subscriptionStatus: subscriptionStatusSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
