@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { AppShell } from '../../components/layouts/app-shell';
+import { NoticeCard } from '../../components/layouts/notice-card';
 import { buttonVariants } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
 import { useAuth } from '../../lib/auth';
 
@@ -42,23 +42,17 @@ export function GeneratorPage() {
             {readyLine(media)}
           </p>
         </div>
-        <Card>
-          <CardHeader>
-            <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-fuchsia-600 text-white">
-              <Clapperboard aria-hidden="true" className="size-5" />
-            </div>
-            <CardTitle>Video generation is coming soon</CardTitle>
-            <CardDescription>
-              Uploading media works now: your image, video and audio are stored and ready. Describing and generating
-              videos will appear here soon. Meanwhile your account and credits are ready on the dashboard.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
+        <NoticeCard
+          tone="brand"
+          icon={<Clapperboard aria-hidden="true" />}
+          title="Video generation is coming soon"
+          description="Uploading media works now: your image, video and audio are stored and ready. Describing and generating videos will appear here soon. Meanwhile your account and credits are ready on the dashboard."
+          action={
             <Link href="/dashboard" className={buttonVariants({ variant: 'brand' })}>
               Go to Dashboard
             </Link>
-          </CardContent>
-        </Card>
+          }
+        />
       </div>
     </AppShell>
   );

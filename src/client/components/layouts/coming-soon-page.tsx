@@ -2,8 +2,8 @@ import { Hourglass } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { buttonVariants } from '../ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { AppShell } from './app-shell';
+import { NoticeCard } from './notice-card';
 
 interface ComingSoonPageProps {
   title: string;
@@ -14,20 +14,16 @@ interface ComingSoonPageProps {
 export function ComingSoonPage({ title, description }: ComingSoonPageProps) {
   return (
     <AppShell title={title}>
-      <Card>
-        <CardHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-muted text-primary">
-            <Hourglass aria-hidden="true" className="size-5" />
-          </div>
-          <CardTitle>Coming soon on this server</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent>
+      <NoticeCard
+        icon={<Hourglass aria-hidden="true" />}
+        title="Coming soon on this server"
+        description={description}
+        action={
           <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
             Back to Dashboard
           </Link>
-        </CardContent>
-      </Card>
+        }
+      />
     </AppShell>
   );
 }
