@@ -16,6 +16,8 @@ import { errorReportsRoutes } from './modules/error-reports/error-reports.routes
 import { healthRoutes } from './modules/health/health.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { createEngineRegistry, type EngineRegistry } from './engines';
+import { generationsRoutes } from './modules/generations/generations.routes';
 import { createStorage, type ObjectStorage } from './storage';
 
 export interface AppDeps {
@@ -25,13 +27,15 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** The clock; tests move it to cross the 24-hour line. */
   now?: () => Date;
+  /** Defaults to the engines the configuration enables. */
+  engines?: EngineRegistry;
 }
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP application; never listens (main.ts does, tests use inject or listen themselves). */
-export async function buildApp({ config, database, storage, now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, now, engines }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -70,6 +74,7 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
     now: now ?? (() => new Date()),
   };
   await app.register(uploadsRoutes, { deps: uploadDeps });
+  await app.register(generationsRoutes, { deps: { ...uploadDeps, engines: engines ?? createEngineRegistry(config) } });
   await app.register(adminRoutes, { db: database.db, storage: uploadDeps.storage });
   await registerClientFiles(app, config);
   return app;

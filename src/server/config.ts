@@ -3,6 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
 /** Every environment variable the server reads, parsed once at start. Nothing else reads process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -32,6 +37,27 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** On SIGTERM a worker lets its jobs finish this long, then hands them back to the queue. */
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(25).default(25),
+  /** Seconds before a retried job runs again, multiplied by the attempt number. */
+  WORKER_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** Where the system's ffmpeg is looked for. */
+  PATH: z.string().optional(),
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  GEMINI_API_KEY: optionalText,
+  GEMINI_BASE_URL: z.url({ error: 'must be a URL' }).default('https://generativelanguage.googleapis.com/'),
+  VEO_MODEL: z.string().min(1).default('veo-3.0-generate-001'),
+  KLING_ACCESS_KEY: optionalText,
+  KLING_SECRET_KEY: optionalText,
+  KLING_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api-singapore.klingai.com'),
+  KLING_MODEL: z.string().min(1).default('kling-v2-1-master'),
+  /** Seconds between status polls of a provider task, and the longest a task may take. */
+  PROVIDER_POLL_SECONDS: z.coerce.number().min(0.01).max(600).default(10),
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,6 +79,21 @@ export interface Config {
   trustProxy: boolean;
   /** S3-compatible object storage; local disk under DATA_DIR/objects when absent. */
   s3: S3Config | undefined;
+  worker: WorkerConfig;
+  ffmpeg: { ffmpegPath: string | undefined; ffprobePath: string | undefined; searchPath: string | undefined };
+  /** Google Veo through the Gemini API; absent without GEMINI_API_KEY. */
+  gemini: { apiKey: string; baseUrl: string; veoModel: string } | undefined;
+  /** Kling's official API; absent without both keys. */
+  kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
+  providers: { pollIntervalMs: number; timeoutMs: number };
+}
+
+export interface WorkerConfig {
+  concurrency: number;
+  leaseSeconds: number;
+  pollMs: number;
+  retryDelaySeconds: number;
+  shutdownGraceSeconds: number;
 }
 
 export interface S3Config {
@@ -83,6 +124,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
   const env = parsed.data;
+  if (Boolean(env.KLING_ACCESS_KEY) !== Boolean(env.KLING_SECRET_KEY)) {
+    throw new ConfigError(['KLING_ACCESS_KEY and KLING_SECRET_KEY: set both to use Kling, or neither']);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -108,6 +152,22 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      leaseSeconds: env.WORKER_LEASE_SECONDS,
+      pollMs: env.WORKER_POLL_MS,
+      retryDelaySeconds: env.WORKER_RETRY_DELAY_SECONDS,
+      shutdownGraceSeconds: env.WORKER_SHUTDOWN_GRACE_SECONDS,
+    },
+    ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
+    gemini: env.GEMINI_API_KEY
+      ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL }
+      : undefined,
+    kling:
+      env.KLING_ACCESS_KEY && env.KLING_SECRET_KEY
+        ? { accessKey: env.KLING_ACCESS_KEY, secretKey: env.KLING_SECRET_KEY, baseUrl: env.KLING_BASE_URL, model: env.KLING_MODEL }
+        : undefined,
+    providers: { pollIntervalMs: env.PROVIDER_POLL_SECONDS * 1000, timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000 },
   };
 }
 

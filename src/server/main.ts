@@ -1,43 +1,79 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptionsFor, openDatabase } from './db/client';
-import { startRetentionSweeper } from './modules/uploads/retention-sweeper';
+import { createEngineRegistry } from './engines';
+import { startWorker, type Worker } from './jobs/worker';
+import { startRetentionSweeper } from './jobs/retention-sweeper';
 import { createStorage } from './storage';
 
-/** The only file that listens: parses config, migrates, serves, and closes cleanly on SIGTERM/SIGINT. */
+type Service = 'web' | 'worker';
+
+/** `--services=web,worker` (the default runs both in one process). */
+function parseServices(argv: readonly string[]): Set<Service> {
+  const flag = argv.find((a) => a.startsWith('--services='));
+  const names = (flag ? flag.slice('--services='.length) : 'web,worker').split(',').map((s) => s.trim()).filter(Boolean);
+  const services = new Set<Service>();
+  for (const name of names) {
+    if (name !== 'web' && name !== 'worker') throw new ConfigError([`--services: unknown service '${name}' (use web, worker or both)`]);
+    services.add(name);
+  }
+  if (services.size === 0) throw new ConfigError(['--services: name at least one of web, worker']);
+  return services;
+}
+
+/** A second graceful step is never allowed to hang the process past this. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
+/** The only file that listens: parses config, migrates, serves and works, and closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  const services = parseServices(process.argv.slice(2));
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   await database.migrate();
   const storage = createStorage(config);
-  const app = await buildApp({ config, database, storage });
-  const sweeper = startRetentionSweeper({ db: database.db, storage, secret: config.sessionSecret, now: () => new Date() }, app.log);
+  const engines = createEngineRegistry(config);
+  const app = services.has('web') ? await buildApp({ config, database, storage, engines }) : null;
+  const log = app?.log ?? pino({ level: config.logLevel });
+  const sweeper = startRetentionSweeper({ db: database.db, storage, secret: config.sessionSecret, now: () => new Date() }, log);
+  const worker: Worker | null = services.has('worker')
+    ? startWorker({ db: database.db, storage, engines, secret: config.sessionSecret, publicUrl: config.publicUrl, worker: config.worker, log })
+    : null;
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     force.unref();
     clearInterval(sweeper);
-    app
-      .close()
+    // Stop taking work first: the worker finishes or hands back its job while the API drains.
+    Promise.all([worker?.stop(config.worker.shutdownGraceSeconds * 1000), app?.close()])
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: database.kind, dataDir: config.dataDir },
-    `Reelsmith is ready at ${config.publicUrl}`,
-  );
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info({ database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) }, `Reelsmith is ready at ${config.publicUrl}`);
+  } else {
+    log.info({ database: database.kind, engines: describeEngines(engines) }, 'Reelsmith worker is running');
+  }
+}
+
+function describeEngines(engines: ReturnType<typeof createEngineRegistry>): string {
+  return engines
+    .list()
+    .filter((m) => m.available)
+    .map((m) => m.id)
+    .join(', ');
 }
 
 main().catch((error: unknown) => {

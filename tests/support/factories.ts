@@ -49,3 +49,13 @@ export async function signIn(app: FastifyInstance, user: { email: string; passwo
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return sessionCookieFrom(response);
 }
+
+/** Uploads a file through the API as the browser does (upload target, then PUT); answers its objectPath. */
+export async function uploadFile(app: FastifyInstance, cookie: string, body: Buffer): Promise<string> {
+  const target = await injectJson(app, 'POST', '/api/objects/upload', { cookie });
+  if (target.statusCode !== 200) throw new Error(`upload target failed: ${target.statusCode} ${target.body}`);
+  const { uploadURL, objectPath } = target.json<{ uploadURL: string; objectPath: string }>();
+  const put = await app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': 'application/octet-stream' } });
+  if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  return objectPath;
+}

@@ -4,3 +4,4 @@ export * from './error-reports';
 export * from './sessions';
 export * from './users';
 export * from './uploads';
+export * from './generations';

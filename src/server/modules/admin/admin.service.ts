@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { applyCreditChange, setCreditBalance } from '../credits/credits.service';
 import type { ObjectStorage } from '../../storage';
+import { deleteUserOutputs } from '../generations/generations.service';
 import { deleteUserFiles } from '../uploads/uploads.service';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import * as repo from './admin.repository';
@@ -146,6 +147,7 @@ export async function deleteUser(db: Db, storage: ObjectStorage, actor: Actor, i
     return locked;
   });
   await deleteUserFiles(storage, user.id);
+  await deleteUserOutputs(storage, user.id);
   return user;
 }
 

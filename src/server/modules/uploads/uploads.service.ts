@@ -143,3 +143,13 @@ export async function sweepExpiredUploads(deps: UploadDeps, userId?: string): Pr
 export async function deleteUserFiles(storage: ObjectStorage, userId: string): Promise<void> {
   await storage.deletePrefix(userUploadsPrefix(userId));
 }
+
+/** Deletes some of a user's uploads and their files (the inputs of a deleted generation). */
+export async function discardUploads(deps: Pick<UploadDeps, 'db' | 'storage'>, userId: string, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const row = await repo.findUserUpload(deps.db, userId, id);
+    if (!row) continue;
+    await deps.storage.delete(row.objectKey);
+    await repo.deleteUpload(deps.db, row.id);
+  }
+}

@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+import type { AdvancedSettings } from '../../shared/generations';
+import type { ModelId } from '../../shared/pricing';
+import type { UploadKind } from '../../shared/uploads';
+
+/** One input the engine may read (an uploaded image, video or audio file). */
+export interface EngineInput {
+  contentType: string;
+  /** An absolute URL the provider can fetch this input from (a signed link valid for some hours). */
+  url: string;
+  /** Streams the stored file. */
+  open(): Promise<Readable>;
+}
+
+/** What an engine is asked to render: ids and values, never database rows. */
+export interface EngineJob {
+  id: string;
+  prompt: string;
+  /** Seconds, already moved to a duration this engine supports. */
+  duration: number;
+  hasAudio: boolean;
+  isEconomy: boolean;
+  settings: AdvancedSettings;
+  inputs: Partial<Record<UploadKind, EngineInput>>;
+  /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
+  providerTaskId: string | null;
+}
+
+export interface EngineContext {
+  /** A private folder for temporary files; removed by the worker afterwards. */
+  workDir: string;
+  /** Aborted when the job is deleted, its lease is lost or the worker shuts down. */
+  signal: AbortSignal;
+  /** 0-100 and a short stage label; the worker writes it at most once a second. */
+  reportProgress(progress: number, stage: string): void;
+  /** Saves the provider's task id as soon as the provider accepted the job. */
+  saveProviderTask(taskId: string): Promise<void>;
+}
+
+export interface EngineResult {
+  /** An MP4 file inside workDir. */
+  filePath: string;
+}
+
+export interface VideoEngine {
+  readonly id: ModelId;
+  render(job: EngineJob, context: EngineContext): Promise<EngineResult>;
+}
+
+/**
+ * A failure an engine reports on purpose. `retryable` failures (rate limits, timeouts, a
+ * provider's 5xx) are tried again with backoff; the others fail the job at once. The message is
+ * shown to the user as the job's errorMessage.
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** Thrown when the abort signal fires; the worker decides what that means (deleted, shutting down). */
+export class EngineAbortedError extends Error {
+  constructor() {
+    super('The render was stopped.');
+    this.name = 'EngineAbortedError';
+  }
+}
+
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new EngineAbortedError();
+}
+
+/** Waits, unless the signal fires first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new EngineAbortedError());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new EngineAbortedError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

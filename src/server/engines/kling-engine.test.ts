@@ -1,0 +1,226 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createEngineContext,
+  createEngineJob,
+  type FakeServer,
+  failureOf,
+  type Reply,
+  removeEngineWorkDirs,
+  startFakeServer,
+} from '../../../tests/support/fake-provider';
+import { EngineAbortedError, EngineError } from './engine';
+import { createKlingEngine } from './kling-engine';
+
+// A local server answering like Kling's official API (shared/providers.md section 3).
+
+const ACCESS_KEY = 'test-access-key';
+const SECRET_KEY = 'test-secret-key';
+const MODEL = 'kling-v2-1-master';
+const TASK_ID = '867234567890';
+const VIDEO = randomBytes(40 * 1024);
+const IMAGE = randomBytes(2 * 1024);
+
+let fake: FakeServer;
+const klingJob = (overrides: Parameters<typeof createEngineJob>[0] = {}) =>
+  createEngineJob({ prompt: 'a paper boat on a rainy street', duration: 5, ...overrides });
+
+beforeEach(async () => {
+  fake = await startFakeServer();
+});
+
+afterEach(async () => {
+  await fake.close();
+  removeEngineWorkDirs();
+});
+
+type Claims = { iss: string; exp: number; nbf: number };
+
+/** The JWT's payload when it is HS256 and its signature checks out with the secret key, else null. */
+function verifiedClaims(authorization: string | undefined): Claims | null {
+  const [header, payload, signature] = (authorization ?? '').replace(/^Bearer /, '').split('.');
+  if (!header || !payload || !signature) return null;
+  const expected = createHmac('sha256', SECRET_KEY).update(`${header}.${payload}`).digest('base64url');
+  if (signature !== expected) return null;
+  // No expect() here: it runs inside the server, where a throw would leave the request hanging.
+  const { alg, typ } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string; typ?: string };
+  if (alg !== 'HS256' || typ !== 'JWT') return null;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
+}
+
+const klingError = (status: number, code: number, message: string): Reply => ({
+  status,
+  json: { code, message, request_id: 'req-1' },
+});
+const task = (fields: object): Reply => ({
+  status: 200,
+  json: { code: 0, message: 'SUCCEED', request_id: 'req-1', data: { task_id: TASK_ID, created_at: 1722769557708, updated_at: 1722769557708, ...fields } },
+});
+
+/** Routes for one run: replies queued before the create succeeds, unfinished polls, and the finished task. */
+function fakeKling(options: { startFailures?: Reply[]; pollFailures?: Reply[]; unfinishedPolls?: number; finished?: object; onPoll?: () => void } = {}) {
+  const startFailures = [...(options.startFailures ?? [])];
+  const pollFailures = [...(options.pollFailures ?? [])];
+  let polls = 0;
+  fake.route = (request) => {
+    if (request.path === '/cdn/output.mp4') return { status: 200, bytes: VIDEO };
+    const claims = verifiedClaims(request.headers.authorization);
+    if (claims?.iss !== ACCESS_KEY) return klingError(401, 1002, 'Authorization is invalid');
+    const created = /^\/v1\/videos\/(text2video|image2video|omni-video)$/.exec(request.path);
+    if (request.method === 'POST' && created) {
+      return startFailures.shift() ?? task({ task_status: 'submitted', task_info: { external_task_id: 'job-1' } });
+    }
+    if (request.method === 'GET' && request.path.endsWith(`/${TASK_ID}`)) {
+      options.onPoll?.();
+      const failure = pollFailures.shift();
+      if (failure) return failure;
+      polls += 1;
+      if (polls <= (options.unfinishedPolls ?? 1)) return task({ task_status: 'processing' });
+      const succeeded = { task_status: 'succeed', task_result: { videos: [{ id: 'v1', url: `${fake.baseUrl}/cdn/output.mp4`, duration: '5' }] } };
+      return task(options.finished ?? succeeded);
+    }
+    return klingError(404, 1203, `no route ${request.method} ${request.path}`);
+  };
+}
+
+const engine = (overrides: { timeoutMs?: number; pollIntervalMs?: number } = {}) =>
+  createKlingEngine({
+    accessKey: ACCESS_KEY,
+    secretKey: SECRET_KEY,
+    baseUrl: fake.baseUrl,
+    model: MODEL,
+    pollIntervalMs: 10,
+    timeoutMs: 5000,
+    retryBaseDelayMs: 5,
+    ...overrides,
+  });
+
+const starts = () => fake.received.filter((request) => request.method === 'POST');
+
+describe('Kling engine', () => {
+  it('creates a text-to-video task with a signed token, polls it and downloads the video', async () => {
+    fakeKling({ unfinishedPolls: 2 });
+    const { context, progress, saved } = createEngineContext();
+    const job = klingJob({ duration: 10, settings: { aspectRatio: '9:16', negativePrompt: 'blurry', seed: 7 } });
+
+    const result = await engine().render(job, context);
+
+    expect(result.filePath).toBe(path.join(context.workDir, 'kling-output.mp4'));
+    expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
+    const [start] = starts();
+    expect(start?.path).toBe('/v1/videos/text2video');
+    const claims = verifiedClaims(start?.headers.authorization);
+    const now = Date.now() / 1000;
+    expect(claims?.iss).toBe(ACCESS_KEY);
+    expect(claims?.nbf).toBeLessThanOrEqual(now);
+    expect(claims?.exp).toBeGreaterThan(now + 1700);
+    expect(JSON.parse(start?.body ?? '')).toEqual({
+      model_name: MODEL,
+      prompt: 'a paper boat on a rainy street',
+      negative_prompt: 'blurry',
+      cfg_scale: 0.5,
+      mode: 'std',
+      aspect_ratio: '9:16',
+      duration: '10',
+      external_task_id: 'job-1',
+    });
+    expect(saved).toEqual([`text2video:${TASK_ID}`]);
+    expect(fake.received.filter((request) => request.path === `/v1/videos/text2video/${TASK_ID}`)).toHaveLength(3);
+    expect(fake.received.find((request) => request.path === '/cdn/output.mp4')?.headers.authorization).toBeUndefined();
+    expect(progress.map((entry) => entry.stage)).toEqual(
+      expect.arrayContaining(['Queued at Kling', 'Generating with Kling', 'Downloading video']),
+    );
+  });
+
+  it('sends an image as raw base64 to image2video and cuts the prompt to 2500 characters', async () => {
+    fakeKling();
+    const { context, saved } = createEngineContext();
+    const image = { contentType: 'image/jpeg', url: 'https://app.example/m/2', open: async () => Readable.from([IMAGE]) };
+    await engine().render(klingJob({ prompt: 'x'.repeat(3000), inputs: { image } }), context);
+    const [start] = starts();
+    expect(start?.path).toBe('/v1/videos/image2video');
+    const body = JSON.parse(start?.body ?? '');
+    expect(body).toMatchObject({ image: IMAGE.toString('base64'), aspect_ratio: '16:9', duration: '5' });
+    expect(body.prompt).toHaveLength(2500);
+    expect(saved).toEqual([`image2video:${TASK_ID}`]);
+  });
+
+  it('edits a video through omni-video with its signed URL', async () => {
+    fakeKling();
+    const { context, saved } = createEngineContext();
+    const video = { contentType: 'video/mp4', url: 'https://app.example/m/3?sig=abc', open: async () => Readable.from([]) };
+    await engine().render(klingJob({ hasAudio: true, inputs: { video } }), context);
+    const [start] = starts();
+    expect(start?.path).toBe('/v1/videos/omni-video');
+    expect(JSON.parse(start?.body ?? '')).toMatchObject({
+      prompt: 'a paper boat on a rainy street',
+      video_list: [{ video_url: 'https://app.example/m/3?sig=abc', refer_type: 'base', keep_original_sound: 'yes' }],
+      external_task_id: 'job-1',
+    });
+    expect(saved).toEqual([`omni-video:${TASK_ID}`]);
+  });
+
+  it('retries a rate limit (429 code 1302) and a 500 while polling, then succeeds', async () => {
+    fakeKling({ startFailures: [klingError(429, 1302, 'Too many requests')], pollFailures: [klingError(500, 5000, 'Server error')] });
+    const result = await engine().render(klingJob(), createEngineContext().context);
+    expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
+    expect(starts()).toHaveLength(2);
+  });
+
+  it.each([
+    { status: 400, code: 1201, message: 'Kling refused this request. duration is invalid' },
+    { status: 429, code: 1102, message: expect.stringContaining('resource pack') },
+    { status: 401, code: 1002, message: 'Kling rejected the API keys.' },
+  ])('fails at once without retrying on HTTP $status code $code', async ({ status, code, message }) => {
+    fakeKling({ startFailures: Array.from({ length: 4 }, () => klingError(status, code, 'duration is invalid')) });
+    const error = await failureOf(engine().render(klingJob(), createEngineContext().context));
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ retryable: false, message });
+    expect(starts()).toHaveLength(1);
+  });
+
+  it('reports a content safety refusal (400 code 1301) with Kling’s message', async () => {
+    fakeKling({ startFailures: [klingError(400, 1301, 'The prompt violates the content policy')] });
+    const error = await failureOf(engine().render(klingJob(), createEngineContext().context));
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({
+      retryable: false,
+      message: 'Kling refused this prompt for safety reasons: The prompt violates the content policy',
+    });
+  });
+
+  it('fails with the reason Kling gave when the task fails', async () => {
+    fakeKling({ finished: { task_status: 'failed', task_status_msg: 'Image recognition failed' } });
+    const error = await failureOf(engine().render(klingJob(), createEngineContext().context));
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ retryable: false, message: 'Kling could not make this video: Image recognition failed' });
+  });
+
+  it('gives up with a retryable error when the task never finishes', async () => {
+    fakeKling({ unfinishedPolls: Number.POSITIVE_INFINITY });
+    const error = await failureOf(engine({ timeoutMs: 300, pollIntervalMs: 20 }).render(klingJob(), createEngineContext().context));
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ retryable: true, message: 'The video provider took too long to answer. Please try again.' });
+  });
+
+  it('resumes a saved task on the endpoint it was created on, without creating a new one', async () => {
+    fakeKling();
+    const { context, saved } = createEngineContext();
+    const result = await engine().render(klingJob({ providerTaskId: `image2video:${TASK_ID}` }), context);
+    expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
+    expect(starts()).toHaveLength(0);
+    expect(saved).toEqual([]);
+    expect(fake.received[0]?.path).toBe(`/v1/videos/image2video/${TASK_ID}`);
+  });
+
+  it('stops with EngineAbortedError when the signal fires while polling', async () => {
+    const controller = new AbortController();
+    fakeKling({ unfinishedPolls: Number.POSITIVE_INFINITY, onPoll: () => controller.abort() });
+    const error = await failureOf(engine().render(klingJob(), createEngineContext(controller).context));
+    expect(error).toBeInstanceOf(EngineAbortedError);
+    expect(fake.received.filter((request) => request.method === 'GET')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { UploadKind } from '../../../shared/uploads';
+import { EngineError, type EngineContext, type EngineJob, type VideoEngine, throwIfAborted } from '../engine';
+import { captionFontPath, type FfmpegBinaries, runFfmpeg } from './ffmpeg';
+import { buildFfmpegArgs, captionLineLength, frameSize, type RenderRequest, wrapCaption } from './render-plan';
+
+/** Copies the job's inputs from storage into the work folder, where FFmpeg can read them. */
+async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Partial<Record<UploadKind, string>>> {
+  const files: Partial<Record<UploadKind, string>> = {};
+  for (const kind of ['image', 'video', 'audio'] as const) {
+    const input = job.inputs[kind];
+    if (!input) continue;
+    const file = path.join(context.workDir, `input-${kind}`);
+    try {
+      await pipeline(await input.open(), createWriteStream(file), { signal: context.signal });
+    } catch (error) {
+      throwIfAborted(context.signal);
+      throw new EngineError(`Your ${kind} file is no longer available. Please upload it again.`, false, String(error));
+    }
+    files[kind] = file;
+  }
+  return files;
+}
+
+/** The render request for a job whose inputs are already on disk (shared with the benchmark). */
+export function renderRequestFor(
+  job: Pick<EngineJob, 'prompt' | 'duration' | 'hasAudio' | 'isEconomy' | 'settings'>,
+  files: Partial<Record<UploadKind, string>>,
+  workDir: string,
+): RenderRequest {
+  return {
+    prompt: job.prompt,
+    duration: job.duration,
+    hasAudio: job.hasAudio,
+    isEconomy: job.isEconomy,
+    settings: job.settings,
+    imagePath: files.image,
+    videoPath: files.video,
+    audioPath: job.hasAudio ? files.audio : undefined,
+    captionPath: path.join(workDir, 'caption.txt'),
+    fontPath: captionFontPath(),
+    outputPath: path.join(workDir, 'output.mp4'),
+  };
+}
+
+export async function writeCaption(request: RenderRequest): Promise<void> {
+  const { width, height } = frameSize(request.settings, request.isEconomy);
+  await writeFile(request.captionPath, wrapCaption(request.prompt, captionLineLength(width, height)));
+}
+
+/**
+ * The local preview engine: renders a real MP4 with FFmpeg from the user's inputs and words, with
+ * no keys and no network. It is not an AI model, and the product says so.
+ */
+export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
+  return {
+    id: 'local',
+    async render(job, context) {
+      context.reportProgress(2, 'Preparing inputs');
+      const files = await fetchInputs(job, context);
+      const request = renderRequestFor(job, files, context.workDir);
+      await writeCaption(request);
+      context.reportProgress(5, 'Rendering video');
+      try {
+        await runFfmpeg(binaries.ffmpeg, buildFfmpegArgs(request), {
+          signal: context.signal,
+          outputSeconds: job.duration,
+          onProgress: (fraction) => context.reportProgress(5 + Math.round(fraction * 90), 'Rendering video'),
+        });
+      } catch (error) {
+        throwIfAborted(context.signal);
+        // A broken or unreadable input fails every attempt the same way: not worth retrying.
+        throw new EngineError(
+          'The local engine could not render this video. Check that your uploaded files play, then try again.',
+          false,
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+      return { filePath: request.outputPath };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { ObjectStorage } from '../storage';
+import { EngineError } from '../engines/engine';
+import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../engines/local/ffmpeg';
+
+export interface StoredOutput {
+  outputKey: string;
+  posterKey: string | null;
+  durationSeconds: number;
+}
+
+/**
+ * Checks an engine's file, removes its sound when the user asked for a silent video, makes a
+ * poster frame, and stores both. The duration is measured from the file itself.
+ */
+export async function storeOutput(
+  binaries: FfmpegBinaries,
+  storage: ObjectStorage,
+  file: string,
+  options: { hasAudio: boolean; keys: { video: string; poster: string }; signal: AbortSignal },
+): Promise<StoredOutput> {
+  let video = file;
+  let info = await probeMedia(binaries.ffprobe, video).catch(() => null);
+  if (!info?.video) throw new EngineError('The video engine returned a file that is not a playable video.', true);
+  if (!options.hasAudio && info.audio) {
+    video = path.join(path.dirname(file), 'output-silent.mp4');
+    await runFfmpeg(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-an', '-movflags', '+faststart', video], {
+      signal: options.signal,
+    });
+    info = await probeMedia(binaries.ffprobe, video);
+  }
+  const poster = path.join(path.dirname(file), 'poster.jpg');
+  const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
+  const posterMade = await runFfmpeg(
+    binaries.ffmpeg,
+    ['-y', '-loglevel', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-vf', 'scale=640:-2', '-q:v', '4', poster],
+    { signal: options.signal },
+  ).then(
+    () => true,
+    () => false,
+  );
+  await storage.put(options.keys.video, createReadStream(video), 'video/mp4');
+  if (posterMade) await storage.put(options.keys.poster, createReadStream(poster), 'image/jpeg');
+  return { outputKey: options.keys.video, posterKey: posterMade ? options.keys.poster : null, durationSeconds: info.durationSeconds };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerConfig } from '../config';
+import type { Db } from '../db/client';
+import type { EngineRegistry } from '../engines';
+import type { ObjectStorage } from '../storage';
+import * as queue from './queue.repository';
+import { settleFailedGeneration } from '../modules/generations/generation-billing';
+import { runGeneration, type StopReason } from './run-generation';
+
+export interface WorkerDeps {
+  db: Db;
+  storage: ObjectStorage;
+  engines: EngineRegistry;
+  secret: string;
+  /** Absolute base of the links handed to providers for the inputs. */
+  publicUrl: string;
+  worker: WorkerConfig;
+  log: FastifyBaseLogger;
+  /** Names this process's leases; unique per worker. */
+  workerId: string;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Ids of the jobs running now. */
+  busy(): string[];
+  /** Stops claiming; waits up to graceMs for running jobs, then stops them and hands them back. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+const EXHAUSTED_MESSAGE = 'The video could not be finished after 3 attempts. Please try again.';
+
+/**
+ * Starts `concurrency` job loops in this process. Each claims a job from the generations table,
+ * runs it, and looks again; when the queue is empty it waits `pollMs`.
+ */
+export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const full: WorkerDeps = { ...deps, workerId, log: deps.log.child({ worker: workerId }) };
+  const running = new Map<AbortController, string>();
+  let stopping = false;
+  let wake: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+
+  const idle = (ms: number) =>
+    Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
+
+  const failExhausted = async () => {
+    await deps.db.transaction(async (tx) => {
+      for (const row of await queue.lockExhausted(tx)) {
+        const failed = await queue.fail(tx, row.id, null, EXHAUSTED_MESSAGE);
+        if (failed) await settleFailedGeneration(tx, failed);
+      }
+    });
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      let claimed = null;
+      try {
+        await failExhausted();
+        claimed = await queue.claimNext(deps.db, workerId, deps.worker.leaseSeconds);
+      } catch (error) {
+        full.log.error({ err: error }, 'could not claim a job');
+      }
+      if (!claimed) {
+        await idle(deps.worker.pollMs);
+        continue;
+      }
+      const controller = new AbortController();
+      running.set(controller, claimed.id);
+      try {
+        await runGeneration(full, claimed, controller);
+      } catch (error) {
+        full.log.error({ err: error, generationId: claimed.id }, 'job loop error');
+      } finally {
+        running.delete(controller);
+      }
+    }
+  };
+
+  const loops = Array.from({ length: deps.worker.concurrency }, () => loop());
+  full.log.info({ concurrency: deps.worker.concurrency }, 'worker started');
+
+  return {
+    id: workerId,
+    busy: () => [...running.values()],
+    async stop(graceMs = DEFAULT_SHUTDOWN_GRACE_MS) {
+      stopping = true;
+      wake();
+      const all = Promise.all(loops);
+      const finished = await Promise.race([all.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), graceMs))]);
+      if (!finished) {
+        for (const controller of running.keys()) controller.abort('shutdown' satisfies StopReason);
+        await all;
+      }
+      full.log.info('worker stopped');
+    },
+  };
+}

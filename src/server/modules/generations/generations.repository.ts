@@ -1,0 +1,77 @@
+import { and, count, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type GenerationRow, generations, users } from '../../db/schema';
+
+export interface LockedPayer {
+  creditsHundredths: number;
+  subscriptionStatus: (typeof users.$inferSelect)['subscriptionStatus'];
+  plan: (typeof users.$inferSelect)['plan'];
+}
+
+/** Locks the user's row for the rest of the transaction: concurrent requests of one user queue here. */
+export async function lockPayer(tx: Executor, userId: string): Promise<LockedPayer | null> {
+  const [row] = await tx
+    .select({ creditsHundredths: users.creditsHundredths, subscriptionStatus: users.subscriptionStatus, plan: users.plan })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function countUnfinished(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, ['pending', 'processing'])));
+  return row?.n ?? 0;
+}
+
+export async function insertGeneration(tx: Executor, row: typeof generations.$inferInsert): Promise<GenerationRow> {
+  const [inserted] = await tx.insert(generations).values(row).returning();
+  if (!inserted) throw new Error('generation insert returned no row');
+  return inserted;
+}
+
+export async function setCreditsUsed(tx: Executor, id: string, hundredths: number): Promise<void> {
+  await tx.update(generations).set({ creditsUsedHundredths: hundredths }).where(eq(generations.id, id));
+}
+
+/** A user's generations, newest first. */
+export function listForUser(tx: Executor, userId: string, limit: number): Promise<GenerationRow[]> {
+  return tx
+    .select()
+    .from(generations)
+    .where(eq(generations.userId, userId))
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(limit);
+}
+
+export async function findForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .delete(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Completed generations whose output is past its expiry and still stored. */
+export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Promise<GenerationRow[]> {
+  return tx
+    .select()
+    .from(generations)
+    .where(and(isNotNull(generations.outputKey), lt(generations.expiresAt, now)))
+    .limit(limit);
+}
+
+export async function clearOutput(tx: Executor, id: string): Promise<void> {
+  await tx.update(generations).set({ outputKey: null, posterKey: null }).where(eq(generations.id, id));
+}

@@ -1,0 +1,30 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { readEnv } from '../../src/server/config';
+import { type MediaInfo, probeMedia, resolveFfmpeg } from '../../src/server/engines/local/ffmpeg';
+
+const run = promisify(execFile);
+export const binaries = resolveFfmpeg({ ffmpegPath: undefined, ffprobePath: undefined }, readEnv().PATH);
+
+/** Small real media files made with FFmpeg's test sources: a clip with sound, and a tone. */
+export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffer }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
+  const video = path.join(dir, 'clip.mp4');
+  const audio = path.join(dir, 'tone.wav');
+  await run(binaries.ffmpeg, [
+    '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=24:d=3', '-f', 'lavfi', '-i', 'sine=f=440:d=3',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video,
+  ]);
+  await run(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=330:d=4', audio]);
+  return { video: readFileSync(video), audio: readFileSync(audio) };
+}
+
+/** Writes bytes to a temporary file and reads them with ffprobe. */
+export async function probeBytes(bytes: Buffer): Promise<MediaInfo> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'reelsmith-probe-')), 'video.mp4');
+  writeFileSync(file, bytes);
+  return probeMedia(binaries.ffprobe, file);
+}
