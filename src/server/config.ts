@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** Seconds between status polls of a provider task, and the longest a task may take. */
   PROVIDER_POLL_SECONDS: z.coerce.number().min(0.01).max(600).default(10),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
+  /** First backoff before a provider request answered 429/5xx is sent again (doubled each time, 4 tries). */
+  PROVIDER_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,7 +87,7 @@ export interface Config {
   gemini: { apiKey: string; baseUrl: string; veoModel: string } | undefined;
   /** Kling's official API; absent without both keys. */
   kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
-  providers: { pollIntervalMs: number; timeoutMs: number };
+  providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
 }
 
 export interface WorkerConfig {
@@ -167,7 +169,11 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       env.KLING_ACCESS_KEY && env.KLING_SECRET_KEY
         ? { accessKey: env.KLING_ACCESS_KEY, secretKey: env.KLING_SECRET_KEY, baseUrl: env.KLING_BASE_URL, model: env.KLING_MODEL }
         : undefined,
-    providers: { pollIntervalMs: env.PROVIDER_POLL_SECONDS * 1000, timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000 },
+    providers: {
+      pollIntervalMs: env.PROVIDER_POLL_SECONDS * 1000,
+      timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
+      retryBaseDelayMs: env.PROVIDER_RETRY_DELAY_MS,
+    },
   };
 }
 

@@ -57,6 +57,8 @@ export class EngineError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly detail?: string,
+    /** The provider's task itself ended badly: a retry starts a new task instead of resuming it. */
+    readonly restartTask = false,
   ) {
     super(message);
     this.name = 'EngineError';

@@ -40,7 +40,7 @@ const DESCRIPTIONS: Record<ModelId, { name: string; description: string; missing
 export function createEngineRegistry(config: Pick<Config, 'ffmpeg' | 'gemini' | 'kling' | 'providers'>): EngineRegistry {
   const binaries = resolveFfmpeg(config.ffmpeg, config.ffmpeg.searchPath);
   const engines: Partial<Record<ModelId, VideoEngine>> = { local: createLocalEngine(binaries) };
-  const { pollIntervalMs, timeoutMs } = config.providers;
+  const { pollIntervalMs, timeoutMs, retryBaseDelayMs } = config.providers;
   if (config.gemini) {
     engines.veo3 = createVeoEngine({
       apiKey: config.gemini.apiKey,
@@ -48,10 +48,11 @@ export function createEngineRegistry(config: Pick<Config, 'ffmpeg' | 'gemini' | 
       model: config.gemini.veoModel,
       pollIntervalMs,
       timeoutMs,
+      retryBaseDelayMs,
     });
   }
   if (config.kling) {
-    engines['kling-v2v'] = createKlingEngine({ ...config.kling, pollIntervalMs, timeoutMs });
+    engines['kling-v2v'] = createKlingEngine({ ...config.kling, pollIntervalMs, timeoutMs, retryBaseDelayMs });
   }
   const defaultModel: ModelId = engines.veo3 ? 'veo3' : engines['kling-v2v'] ? 'kling-v2v' : 'local';
   return {

@@ -144,7 +144,7 @@ export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
         throw new EngineError(reason ? `Kling could not make this video: ${reason}` : 'Kling could not make this video.', false);
       }
       const url = task.task_result?.videos?.[0]?.url;
-      if (!url) throw new EngineError('Kling finished without a video.', true, `task ${task.task_id}`);
+      if (!url) throw new EngineError('Kling finished without a video.', true, `task ${task.task_id}`, true);
       context.reportProgress(90, 'Downloading video');
       const filePath = path.join(context.workDir, 'kling-output.mp4');
       // Kling's result URLs are public CDN links: the API token is not sent there.

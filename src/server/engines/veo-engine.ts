@@ -165,7 +165,7 @@ function videoUriOf(operation: Operation): string {
     const { code, message } = operation.error;
     const retryable = code !== undefined && (TRANSIENT_RPC_CODES.has(code) || isTransientStatus(code));
     const text = message ? `Veo could not make this video: ${message}` : 'Veo could not make this video.';
-    throw new EngineError(text, retryable, `operation error ${code ?? '?'}`);
+    throw new EngineError(text, retryable, `operation error ${code ?? '?'}`, true);
   }
   const response = operation.response?.generateVideoResponse;
   const uri = response?.generatedSamples?.[0]?.video?.uri;
@@ -174,7 +174,7 @@ function videoUriOf(operation: Operation): string {
     const reason = response.raiMediaFilteredReasons?.join(' ') || 'it was filtered by the safety checks.';
     throw new EngineError(`Veo blocked this video: ${reason}`, false);
   }
-  throw new EngineError('Veo finished without a video.', true, describeBody(operation));
+  throw new EngineError('Veo finished without a video.', true, describeBody(operation), true);
 }
 
 /**

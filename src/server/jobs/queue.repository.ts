@@ -125,10 +125,17 @@ export async function fail(tx: Executor, id: string, workerId: string | null, me
 }
 
 /** Puts a job back in the queue after a transient failure, not before the backoff has passed. */
-export async function retryLater(tx: Executor, id: string, workerId: string, delaySeconds: number, stage: string): Promise<boolean> {
+export async function retryLater(
+  tx: Executor,
+  id: string,
+  workerId: string,
+  retry: { delaySeconds: number; stage: string; restartTask: boolean },
+): Promise<boolean> {
+  const { delaySeconds, stage } = retry;
   const rows = await tx
     .update(generations)
     .set({
+      ...(retry.restartTask ? { providerTaskId: null } : {}),
       status: 'pending',
       runAfter: leaseUntil(delaySeconds),
       progressStage: stage,

@@ -142,7 +142,11 @@ async function handleFailure(
   log.warn({ err: error, detail: failure.detail, retryable: failure.retryable }, 'render failed');
   if (failure.retryable && row.attempts < queue.MAX_ATTEMPTS) {
     const delay = deps.worker.retryDelaySeconds * row.attempts;
-    await queue.retryLater(deps.db, row.id, deps.workerId, delay, 'Retrying after a temporary problem');
+    await queue.retryLater(deps.db, row.id, deps.workerId, {
+      delaySeconds: delay,
+      stage: 'Retrying after a temporary problem',
+      restartTask: failure.restartTask,
+    });
     return;
   }
   await failForGood(deps, row, failure.message);

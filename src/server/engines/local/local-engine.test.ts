@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
+import { EngineAbortedError } from '../engine';
+import { type FfmpegBinaries, parseProgressSeconds, probeMedia } from './ffmpeg';
+import { createLocalEngine } from './local-engine';
+import { lookFor, moodFor, motionFor, paletteFor } from './prompt-style';
+import { frameSize, wrapCaption } from './render-plan';
+
+const require = createRequire(import.meta.url);
+const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
+
+/** Every FFmpeg this machine has: Debian's (when installed) and the npm package's older static build. */
+function availableBinaries(): [string, FfmpegBinaries][] {
+  const found: [string, FfmpegBinaries][] = [];
+  if (existsSync('/usr/bin/ffmpeg') && existsSync('/usr/bin/ffprobe')) {
+    found.push(['system', { ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' }]);
+  }
+  found.push([
+    'npm package',
+    {
+      ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+      ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+    },
+  ]);
+  return found;
+}
+
+afterAll(() => removeEngineWorkDirs());
+
+describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name, binaries) => {
+  const engine = createLocalEngine(binaries);
+  const imageInput = { contentType: 'image/png', url: 'http://unused', open: async () => Readable.from([PNG]) };
+
+  it('renders a generated scene with a caption and a soundtrack, exactly as long as asked', async () => {
+    const { context, progress } = createEngineContext();
+    const job = createEngineJob({ prompt: 'A red and gold % sunset: "quotes" and \\backslashes\\', duration: 3, hasAudio: true });
+    const result = await engine.render(job, context);
+    const info = await probeMedia(binaries.ffprobe, result.filePath);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720, pixelFormat: 'yuv420p' });
+    expect(info.audio?.codec).toBe('aac');
+    expect(Math.abs(info.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
+    expect(progress.at(-1)?.progress).toBeGreaterThanOrEqual(80);
+  });
+
+  it('moves the camera over an image in the frame the settings ask for, silently with audio off', async () => {
+    const { context } = createEngineContext();
+    const job = createEngineJob({
+      prompt: 'Pan left across the cat',
+      duration: 2,
+      hasAudio: false,
+      settings: { aspectRatio: '9:16', resolution: '480p' },
+      inputs: { image: imageInput },
+    });
+    const info = await probeMedia(binaries.ffprobe, (await engine.render(job, context)).filePath);
+    expect(info.video).toMatchObject({ width: 480, height: 854 });
+    expect(info.audio).toBeNull();
+  });
+
+  it('kills FFmpeg when the job is stopped', async () => {
+    const { context, controller } = createEngineContext();
+    const rendering = engine.render(createEngineJob({ prompt: 'A long blue scene', duration: 20, hasAudio: true }), context);
+    setTimeout(() => controller.abort('gone'), 300);
+    await expect(rendering).rejects.toBeInstanceOf(EngineAbortedError);
+  });
+});
+
+describe('reading the prompt', () => {
+  it('picks colours, motion, look and mood from its words', () => {
+    expect(paletteFor('a red and blue city')).toEqual([
+      [200, 30, 45],
+      [30, 80, 210],
+    ]);
+    expect(paletteFor('a calm ocean').length).toBe(3);
+    expect(paletteFor('nothing coloured')).toHaveLength(3);
+    expect(motionFor('Zoom out to reveal the valley')).toBe('zoom-out');
+    expect(motionFor('slowly zoom in on her face')).toBe('zoom-in');
+    expect(motionFor('the camera pans left')).toBe('pan-left');
+    expect(motionFor('a portrait')).toBe('push-in');
+    expect(lookFor('in black and white')).toBe('black-and-white');
+    expect(lookFor('a vintage home movie')).toBe('vintage');
+    expect(lookFor('cyberpunk neon streets')).toBe('neon');
+    expect(lookFor('a cinematic chase')).toBe('cinematic');
+    expect(lookFor('a warm kitchen')).toBe('warm');
+    expect(lookFor('an icy lake')).toBe('cool');
+    expect(moodFor('a dark and stormy night')).toBe('dark');
+    expect(moodFor('an energetic dance')).toBe('energetic');
+    expect(moodFor('a happy birthday')).toBe('happy');
+    expect(moodFor('a meadow')).toBe('calm');
+  });
+
+  it('wraps the caption into at most three lines and sizes the frame', () => {
+    const caption = wrapCaption('word '.repeat(60), 20);
+    expect(caption.split('\n')).toHaveLength(3);
+    expect(caption.endsWith('…')).toBe(true);
+    expect(wrapCaption('A short one', 40)).toBe('A short one');
+    expect(frameSize({}, false)).toEqual({ width: 1280, height: 720 });
+    expect(frameSize({}, true)).toEqual({ width: 854, height: 480 });
+    expect(frameSize({ resolution: '1080p', aspectRatio: '1:1' }, false)).toEqual({ width: 1080, height: 1080 });
+  });
+
+  it("reads FFmpeg's progress lines", () => {
+    expect(parseProgressSeconds('out_time=00:00:05.500000')).toBe(5.5);
+    expect(parseProgressSeconds('out_time=-577014:32:22.77')).toBeNull();
+    expect(parseProgressSeconds('frame=12')).toBeNull();
+  });
+});
+
