@@ -68,6 +68,11 @@ export interface RunOptions {
   onProgress?: (fraction: number) => void;
 }
 
+/** The exact argument list runFfmpeg starts FFmpeg with (the benchmark runs the same). */
+export function ffmpegArgv(args: readonly string[]): string[] {
+  return ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args];
+}
+
 /**
  * Runs FFmpeg with `-progress pipe:1`; kills it when the signal fires. Rejects with the last
  * lines FFmpeg printed when it fails.
@@ -78,7 +83,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: RunO
       reject(new EngineAbortedError());
       return;
     }
-    const child = spawn(binary, ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args], {
+    const child = spawn(binary, ffmpegArgv(args), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
