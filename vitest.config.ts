@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/jsdom-polyfills.ts', 'tests/setup/fail-on-console-error.ts'],
         },
       },
     ],

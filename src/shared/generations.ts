@@ -139,3 +139,19 @@ export function nearestDuration(model: ModelId, requested: number): number {
 }
 
 export const insufficientCreditsMessage = (cost: number, credits: number) => `Need ${cost} credits. You have ${credits}.`;
+
+/** Words that switch the audio on by themselves (spec section 4). */
+export const AUDIO_TRIGGER_WORDS = ['music', 'soundtrack', 'voice', 'singing', 'audio', 'sound'] as const;
+
+/** True when the description mentions one of the audio words (whole words, any case). */
+export function mentionsAudio(text: string): boolean {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.some((word) => (AUDIO_TRIGGER_WORDS as readonly string[]).includes(word));
+}
+
+/** The prompt sent to the server: the description, with the audio description appended when audio is on. */
+export function composePrompt(description: string, audio: { enabled: boolean; description: string }): string {
+  const text = description.trim();
+  const sound = audio.description.trim();
+  return audio.enabled && sound ? `${text}\n\nAudio: ${sound}` : text;
+}

@@ -1,59 +1,138 @@
-import { Clapperboard, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { Clock, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 
+import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
+import { BottomNav } from '../../components/layouts/bottom-nav';
 import { AppShell } from '../../components/layouts/app-shell';
-import { NoticeCard } from '../../components/layouts/notice-card';
 import { buttonVariants } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { useCostEstimate } from '../../features/credits/api/estimate-cost';
+import { useUserStatus } from '../../features/credits/api/get-user-status';
+import { CreditsCard } from '../../features/credits/components/credits-card';
+import { useCreateGeneration } from '../../features/generations/api/create-generation';
+import { useModels } from '../../features/generations/api/get-models';
+import { GenerationForm } from '../../features/generations/components/generation-form';
+import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
+import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
+import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
+import { getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 
-const INPUT_LABELS = [
-  ['image', 'Image'],
-  ['video', 'Video'],
-  ['audio', 'Audio'],
-] as const;
+/** Spec section 4: the media player opens 2 seconds after a generation starts. */
+const REDIRECT_DELAY_MS = 2000;
 
-/** 'Image and Audio ready', or a hint while nothing is uploaded. */
-function readyLine(media: MediaInputValue): string {
-  const ready = INPUT_LABELS.filter(([kind]) => media[kind]).map(([, label]) => label);
-  if (ready.length === 0) return 'No media uploaded yet. All three inputs are optional.';
-  const list = ready.length === 1 ? ready[0] : `${ready.slice(0, -1).join(', ')} and ${ready.at(-1)}`;
-  return `Ready for your video: ${list}.`;
+function StorageWarningCard() {
+  return (
+    <Card className="border-amber-500/30 bg-warning text-warning-foreground">
+      <CardHeader className="pb-2">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Clock aria-hidden="true" className="size-5" /> Important: 24-Hour Video Storage
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        Your videos and uploads are deleted automatically 24 hours after they are made. Download the videos you want to keep.
+      </CardContent>
+    </Card>
+  );
 }
 
-/** The Create Video screen: media uploads work; generation is still being set up on the server. */
+/** The Create Video screen: inputs, description, settings, cost and the Generate button. */
 export function GeneratorPage() {
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
+  const [, navigate] = useLocation();
+  useFilesCleanup();
   const [media, setMedia] = useState<MediaInputValue>({});
+  const form = useGeneratorForm();
+  const status = useUserStatus({ enabled: isAuthenticated });
+  const models = useModels();
+  const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
+  const cost = useCostEstimate(
+    {
+      userPlan: status.data?.plan,
+      duration: DEFAULT_GENERATION_DURATION,
+      model,
+      hasAudio: form.state.audioEnabled,
+      isEconomy: form.state.isEconomy,
+      hasPromptEnhancement: false,
+      hasImageAnalysis: false,
+      hasGeminiOptimization: false,
+      batchSize: 1,
+    },
+    isAuthenticated && models.isFetched,
+  );
+  const create = useCreateGeneration();
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (redirect.current) clearTimeout(redirect.current);
+  }, []);
+
+  const credits = status.data && !status.data.isUnlimited ? status.data.availableCredits : null;
+  const handleGenerate = () => {
+    const { state } = form;
+    create.mutate(
+      {
+        prompt: composePrompt(state.description, { enabled: state.audioEnabled, description: state.audioDescription }),
+        jsonPrompt: state.advancedSettings,
+        imageFile: media.image ?? null,
+        videoFile: media.video ?? null,
+        audioFile: media.audio ?? null,
+        hasAudio: state.audioEnabled,
+        isEconomy: state.isEconomy,
+        duration: DEFAULT_GENERATION_DURATION,
+        ...(state.model ? { model: state.model } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Video Generation Started', description: 'Redirecting to media player to monitor progress...', duration: 3000 });
+          form.clear();
+          setMedia({});
+          redirect.current = setTimeout(() => navigate('/media'), REDIRECT_DELAY_MS);
+        },
+        onError: (error) => {
+          toast({ title: 'Generation Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
   return (
-    <AppShell title="Create Video" subtitle="Upload and describe">
-      {user?.isAdmin ? (
-        <div className="-mt-2 mb-6">
+    <AppShell
+      title="Create Video"
+      subtitle="Upload and describe"
+      actions={
+        user?.isAdmin ? (
           <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
             <ShieldCheck aria-hidden="true" /> Admin Dashboard
           </Link>
-        </div>
-      ) : null}
-      <div className="grid gap-6">
-        <div className="grid gap-2">
+        ) : null
+      }
+    >
+      {/* Phones: notices and credits first, then the form, then recent videos; desktops: a side column. */}
+      <div className="flex flex-col gap-6 pb-24 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+          <div className="order-1 grid gap-6">
+            <StorageWarningCard />
+            <CreditsCard status={status.data} cost={cost} />
+          </div>
+          <div className="order-3">
+            <RecentHistoryCard />
+          </div>
+        </aside>
+        <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
           <MediaInputCard value={media} onChange={setMedia} />
-          <p aria-live="polite" className="px-1 text-sm text-muted-foreground">
-            {readyLine(media)}
-          </p>
+          <GenerationForm
+            form={form}
+            cost={cost.totalCost}
+            credits={status.data ? credits : undefined}
+            pending={create.isPending}
+            onGenerate={handleGenerate}
+          />
         </div>
-        <NoticeCard
-          tone="brand"
-          icon={<Clapperboard aria-hidden="true" />}
-          title="Video generation is coming soon"
-          description="Uploading media works now: your image, video and audio are stored and ready. Describing and generating videos will appear here soon. Meanwhile your account and credits are ready on the dashboard."
-          action={
-            <Link href="/dashboard" className={buttonVariants({ variant: 'brand' })}>
-              Go to Dashboard
-            </Link>
-          }
-        />
       </div>
+      <BottomNav />
     </AppShell>
   );
 }

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { type CreateGeneration, type GenerationRecord, generationRecordSchema } from '../../../../shared/generations';
+import { apiRequest } from '../../../lib/api-client';
+import { generationJobsQueryKey, recentJobsQueryKey } from './get-generation-jobs';
+import { generationsQueryKey } from './get-generations';
+
+/** POST /api/video-generation: queues a video; the server prices and charges it. */
+export async function createGeneration(body: CreateGeneration): Promise<GenerationRecord> {
+  const response = await apiRequest('POST', '/api/video-generation', body);
+  return generationRecordSchema.parse(await response.json());
+}
+
+/** Queues a video, then refreshes what shows credits and jobs. */
+export function useCreateGeneration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGeneration,
+    onSuccess: async () => {
+      await Promise.all(
+        [['/api/user/status'], ['/api/user/generation-status'], recentJobsQueryKey, generationJobsQueryKey, generationsQueryKey].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { videoFileName } from '../../../../shared/video-display';
+import { toast } from '../../../components/ui/use-toast';
+
+/** Fetches the video as a blob and saves it as reelsmith-video-{id}-{timestamp}.mp4 (spec section 7). */
+export async function downloadVideo(id: string, url: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(`Download failed: ${response.status}`);
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = videoFileName(id);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+/**
+ * Download with the page's success title ('Download Started' on the dashboard, 'Download Complete'
+ * on the media page) and the spec's failure toast.
+ */
+export function useVideoDownload(successTitle: 'Download Started' | 'Download Complete') {
+  return async (video: { id: string; outputVideoUrl: string | null }) => {
+    if (!video.outputVideoUrl) return;
+    try {
+      if (successTitle === 'Download Started') toast({ title: 'Download Started', description: 'Your video is being saved.' });
+      await downloadVideo(video.id, video.outputVideoUrl);
+      if (successTitle === 'Download Complete') toast({ title: 'Download Complete', description: 'Your video was saved.' });
+    } catch {
+      toast({ title: 'Download Failed', description: 'Unable to download video. Please try again.', variant: 'destructive' });
+    }
+  };
+}
+
+export function canShareNatively(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+/** Native share where the browser has it; otherwise the absolute URL is copied to the clipboard. */
+export async function shareVideo(video: { prompt: string; outputVideoUrl: string | null }): Promise<void> {
+  if (!video.outputVideoUrl) return;
+  const url = new URL(video.outputVideoUrl, window.location.origin).href;
+  try {
+    if (canShareNatively()) {
+      await navigator.share({ title: 'My Reelsmith video', text: video.prompt, url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link Copied', description: 'Video URL copied to clipboard.' });
+  } catch (error) {
+    // Closing the share sheet is not a failure.
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    toast({ title: 'Share Failed', description: 'Unable to share video. Please try again.', variant: 'destructive' });
+  }
+}

@@ -1,0 +1,48 @@
+import { GENERATION_STATUSES, type GenerationStatus } from './generations';
+
+/** A video created this recently is new enough for the 'Video Ready!' notice (spec section 9). */
+export const RECENT_VIDEO_MS = 5 * 60 * 1000;
+
+/** Time left before a video is deleted: 'Expired', 'Nd Nh', 'Nh Nm' or 'Nm' (spec section 4). */
+export function formatExpiry(expiresAt: string | Date | null | undefined, now: Date = new Date()): string | null {
+  if (!expiresAt) return null;
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  if (Number.isNaN(left)) return null;
+  if (left <= 0) return 'Expired';
+  const minutes = Math.floor(left / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+export function isRecentVideo(createdAt: string, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() <= RECENT_VIDEO_MS;
+}
+
+/** The saved file's name: the product prefix, '-video-', the id, a dash, a timestamp, '.mp4' (spec section 7). */
+export function videoFileName(id: string, timestamp: number = Date.now()): string {
+  return `reelsmith-video-${id}-${timestamp}.mp4`;
+}
+
+export type StatusTone = 'success' | 'danger' | 'warning';
+
+/** How a status value displays: completed green, failed red, anything else yellow; unknown values read 'Unknown'. */
+export function describeStatus(status: string): { label: string; tone: StatusTone } {
+  const known = (GENERATION_STATUSES as readonly string[]).includes(status) ? (status as GenerationStatus) : null;
+  const label = known ? known.charAt(0).toUpperCase() + known.slice(1) : 'Unknown';
+  const tone: StatusTone = known === 'completed' ? 'success' : known === 'failed' ? 'danger' : 'warning';
+  return { label, tone };
+}
+
+/** Jobs may lack these fields; the spec shows 1 credit and 10 seconds then. */
+export const shownCredits = (credits: number | null | undefined) => credits ?? 1;
+export const shownDuration = (seconds: number | null | undefined) => seconds ?? 10;
+
+/** 'Nov 22, 2026' (the dashboard's 'MMM d, yyyy'). */
+export function formatVideoDate(iso: string): string {
+  const date = new Date(iso);
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][date.getMonth()] ?? '';
+  return `${month} ${date.getDate()}, ${date.getFullYear()}`;
+}
