@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Names each route's chunk and its imports, so bench/route-js-size.ts can weigh a route.
+    manifest: true,
   },
   server: {
     port: 5173,

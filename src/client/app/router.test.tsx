@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createAuthUser, json, renderApp, signedOut, stubApi } from './testing/render-app';
@@ -73,7 +73,7 @@ describe('the router', () => {
     stubApi({ 'GET /api/auth/user': signedIn(), 'GET /api/user/status': status({}) });
     renderApp('/dashboard');
 
-    expect(await screen.findByText('5 Credits')).toBeDefined();
+    expect(await within(await screen.findByRole('group', { name: 'Available Credits' })).findByText('5')).toBeDefined();
     expect(screen.queryByRole('link', { name: /Admin Dashboard/ })).toBeNull();
   });
 

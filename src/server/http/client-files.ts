@@ -27,6 +27,8 @@ export async function registerClientFiles(app: FastifyInstance, config: Config):
       root: config.clientDir,
       index: false,
       wildcard: true,
+      // The build manifest (.vite/) is for benchmarks, not for browsers.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -91,6 +91,6 @@ describe('the /login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
     expect(window.location.pathname).toBe('/dashboard');
-    expect(await screen.findByText('12 Credits')).toBeDefined();
+    expect(await within(await screen.findByRole('group', { name: 'Available Credits' })).findByText('12')).toBeDefined();
   });
 });
