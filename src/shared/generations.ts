@@ -70,11 +70,17 @@ export function parseAdvancedSettings(text: string | null | undefined): Settings
   return { ok: true, settings: parsed.data };
 }
 
+/**
+ * A status as clients read it: the server sends the four known values, but a client must still
+ * show a value it does not know (a newer server) as 'Unknown' rather than fail (spec section 4).
+ */
+const statusValueSchema = z.union([z.enum(GENERATION_STATUSES), z.string()]);
+
 /** GET /api/video-generation: the record view. */
 export const generationRecordSchema = z.object({
   id: z.string(),
   prompt: z.string(),
-  status: z.enum(GENERATION_STATUSES),
+  status: statusValueSchema,
   creditsUsed: z.number(),
   duration: z.number(),
   model: z.string(),
@@ -93,7 +99,7 @@ export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 export const generationJobSchema = z.object({
   id: z.string(),
   textPrompt: z.string(),
-  status: z.enum(GENERATION_STATUSES),
+  status: statusValueSchema,
   createdAt: z.string(),
   creditsUsed: z.number(),
   duration: z.number(),

@@ -1,5 +1,88 @@
-import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+import { Coins, History, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 
+import { AppShell } from '../../components/layouts/app-shell';
+import { buttonVariants } from '../../components/ui/button';
+import { useGenerations } from '../../features/generations/api/get-generations';
+import { isUnfinished } from '../../features/generations/components/media-format';
+import { MediaInfoPanel } from '../../features/generations/components/media-info-panel';
+import { MediaPlayerPane } from '../../features/generations/components/media-player-pane';
+import { useMediaSelection } from '../../features/generations/components/media-selection';
+import type { MediaView } from '../../features/generations/components/media-video-card';
+import { type MediaTab, MediaVideoList } from '../../features/generations/components/media-video-list';
+import { cleanupFiles } from '../../features/uploads/api/cleanup-files';
+import { cn } from '../../lib/utils';
+
+/**
+ * The media page (spec section 2): the player with the selected video on the left (on top on phones),
+ * the Completed and Processing tabs on the right, and the information panel below. Videos are polled
+ * every 5 s; expired uploads are swept once on load (failures are only logged).
+ */
 export function MediaPage() {
-  return <ComingSoonPage title="My Videos" description="Your completed and processing videos, with a player, will be shown here." />;
+  const videos = useGenerations();
+  const selection = useMediaSelection(videos.data);
+  const [chosenTab, setChosenTab] = useState<MediaTab | null>(null);
+  const [view, setView] = useState<MediaView>('grid');
+  const playerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    cleanupFiles().catch((error: unknown) => console.warn('File cleanup failed.', error));
+  }, []);
+
+  // Until the user picks a tab, show Processing when that is all there is (right after generating).
+  const hasCompleted = videos.data?.some((video) => video.status === 'completed') ?? false;
+  const hasUnfinished = videos.data?.some((video) => isUnfinished(video.status)) ?? false;
+  const tab = chosenTab ?? (!hasCompleted && hasUnfinished ? 'processing' : 'completed');
+
+  const handleSelect = (id: string) => {
+    selection.select(id);
+    // On phones the player sits above the list: bring it into view.
+    const pane = playerRef.current;
+    if (pane && pane.getBoundingClientRect().top < 0) pane.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <AppShell title="My Videos" subtitle="Watch, download and share your videos" width="wide" actions={<MediaLinks />}>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+        {/* With nothing to play, phones skip the empty player and start with the list. */}
+        <div ref={playerRef} className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && 'hidden lg:block')}>
+          <MediaPlayerPane video={selection.selected} onDeleted={selection.clear} onInteract={selection.pin} />
+        </div>
+        <div className="grid min-w-0 gap-6">
+          <MediaVideoList
+            videos={videos.data}
+            isError={videos.isError}
+            tab={tab}
+            onTabChange={setChosenTab}
+            view={view}
+            onViewChange={setView}
+            selectedId={selection.selected?.id ?? null}
+            onSelect={handleSelect}
+          />
+          <MediaInfoPanel />
+        </div>
+      </div>
+    </AppShell>
+  );
+}
+
+/** Spec section 2: links to the generator, the history and the credits pages. */
+function MediaLinks() {
+  return (
+    <nav aria-label="Media links" className="grid grid-cols-3 gap-2 sm:flex">
+      <Link href="/generator" className={buttonVariants({ variant: 'brand', size: 'sm' })}>
+        <Sparkles aria-hidden="true" />
+        <span>
+          Create{' '}<span className="sr-only sm:not-sr-only">Video</span>
+        </span>
+      </Link>
+      <Link href="/history" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <History aria-hidden="true" /> History
+      </Link>
+      <Link href="/credits" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <Coins aria-hidden="true" /> Credits
+      </Link>
+    </nav>
+  );
 }

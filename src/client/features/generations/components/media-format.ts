@@ -1,0 +1,24 @@
+import { formatVideoDate } from '../../../../shared/video-display';
+
+/** '1 credit', '3 credits', '0.5 credits'. */
+export function formatCredits(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
+}
+
+/** 'Mar 18, 2026 at 12:00 PM' in the browser's time zone. */
+export function formatCreatedTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${formatVideoDate(iso)} at ${time}`;
+}
+
+const MODEL_LABELS: Record<string, string> = { veo3: 'Veo 3', 'kling-v2v': 'Kling-V2V', local: 'Local preview' };
+
+/** The advertised model name; an id this client does not know shows as it is. */
+export function formatModel(model: string): string {
+  return MODEL_LABELS[model] ?? model;
+}
+
+/** Pending and processing videos are the Processing tab (spec section 2). */
+export function isUnfinished(status: string): boolean {
+  return status === 'pending' || status === 'processing';
+}
