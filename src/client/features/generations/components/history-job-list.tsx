@@ -5,7 +5,7 @@ import { shownCredits, shownDuration } from '../../../../shared/video-display';
 import { buttonVariants } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
-import { formatCreatedTime, formatCredits, isUnfinished } from './media-format';
+import { formatCreatedTime, formatCredits, isUnfinished } from '../format';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: every generation job, newest first, as the server orders them. */

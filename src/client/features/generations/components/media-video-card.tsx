@@ -4,7 +4,7 @@ import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCredits, isUnfinished } from './media-format';
+import { formatCredits, isUnfinished } from '../format';
 
 export type MediaView = 'grid' | 'list';
 

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
-import { isUnfinished } from './media-format';
+import { isUnfinished } from '../format';
 import { MediaVideoCard, type MediaView } from './media-video-card';
 
 export type MediaTab = 'completed' | 'processing';

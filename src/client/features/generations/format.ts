@@ -1,4 +1,4 @@
-import { formatVideoDate } from '../../../../shared/video-display';
+import { formatVideoDate } from '../../../shared/video-display';
 
 /** '1 credit', '3 credits', '0.5 credits'. */
 export function formatCredits(credits: number): string {
