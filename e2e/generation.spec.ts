@@ -1,0 +1,133 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const admin = inject('admin');
+const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
+const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function uploadImage(page: Page) {
+  await page.getByRole('button', { name: 'Choose Image' }).click();
+  const picker = page.locator('.uppy-Dashboard input[type=file]').first();
+  await picker.waitFor({ state: 'attached' });
+  await picker.setInputFiles(CAT);
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await page.getByText('✓ Image Ready').waitFor();
+}
+
+/** A slow job queued first, so ours waits in the queue long enough to watch its progress bar. */
+async function queueSlowJob(page: Page) {
+  const response = await page.request.post('/api/video-generation', {
+    data: { prompt: 'A slow violet and teal aurora', duration: 10, jsonPrompt: '{"resolution":"1080p"}' },
+    headers: { origin: baseUrl },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('making a video in the browser', () => {
+  it('uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/generator');
+    await uploadImage(page);
+    const token = `harbour${Date.now().toString(36)}`;
+    await page.getByLabel('Video Description').fill(`A slow zoom in on the cat at the ${token}, with gentle music`);
+    await page.getByText('Audio Enabled').waitFor();
+    await shoot(page, 'generator');
+    await queueSlowJob(page);
+
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await page.getByText('Video Generation Started', { exact: true }).waitFor();
+    await page.waitForURL('**/media', { timeout: 10_000 });
+    await page.getByRole('tab', { name: /Processing/ }).click();
+    const progress = page.getByRole('progressbar', { name: new RegExp(token) });
+    await progress.first().waitFor({ timeout: 15_000 });
+    await shoot(page, 'media-processing');
+
+    await page.getByRole('tab', { name: /Completed/ }).click();
+    const card = page.getByRole('button', { name: new RegExp(token) }).first();
+    await card.waitFor({ timeout: 60_000 });
+    await card.click();
+    const video = page.locator('video').first();
+    await video.waitFor();
+    const advanced = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      const start = element.currentTime;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return element.currentTime - start;
+    });
+    expect(advanced).toBeGreaterThan(0.3);
+    await shoot(page, 'media');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).first().click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^reelsmith-video-[0-9a-f-]{36}-\d+\.mp4$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    await page.getByText('Download Complete', { exact: true }).waitFor();
+
+    await page.goto('/dashboard');
+    await page.getByPlaceholder('Search videos...').fill(token.toUpperCase());
+    const item = page.getByRole('button', { name: new RegExp(token) }).first();
+    await item.waitFor();
+    await shoot(page, 'dashboard');
+    await item.click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText(new RegExp(token)).first().waitFor();
+    await modal.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Video Deleted', { exact: true }).waitFor();
+    await page.getByText('No videos found').waitFor();
+    assertNoPageErrors();
+    await context.close();
+  });
+
+  it('keeps Generate disabled with the insufficient-credits notice for a user without credits', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email: `broke-${Date.now()}@example.com`, password: 'no-credits-here', firstName: 'Bea' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/generator');
+    await page.getByLabel('Video Description').fill('A quiet forest at dawn');
+    await page.getByText('Insufficient credits. You need 1 but have 0.').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Video' }).isDisabled()).toBe(true);
+    assertNoPageErrors();
+    await context.close();
+  });
+});
