@@ -17,7 +17,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createEngineRegistry, type EngineRegistry } from './engines';
+import { noDetector, type ObjectDetector } from './ai/image-analyzer';
 import { generationsRoutes } from './modules/generations/generations.routes';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createStorage, type ObjectStorage } from './storage';
 
 export interface AppDeps {
@@ -29,13 +31,17 @@ export interface AppDeps {
   now?: () => Date;
   /** Defaults to the engines the configuration enables. */
   engines?: EngineRegistry;
+  /** The image analysis's object detector. */
+  detectObjects?: ObjectDetector;
+  /** Backoff before a rate-limited AI call is retried. */
+  aiRetryDelayMs?: number;
 }
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP application; never listens (main.ts does, tests use inject or listen themselves). */
-export async function buildApp({ config, database, storage, now, engines }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, now, engines, detectObjects, aiRetryDelayMs }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,6 +81,9 @@ export async function buildApp({ config, database, storage, now, engines }: AppD
   };
   await app.register(uploadsRoutes, { deps: uploadDeps });
   await app.register(generationsRoutes, { deps: { ...uploadDeps, engines: engines ?? createEngineRegistry(config) } });
+  await app.register(promptsRoutes, {
+    deps: { ...uploadDeps, config, detectObjects: detectObjects ?? noDetector, aiRetryDelayMs },
+  });
   await app.register(adminRoutes, { db: database.db, storage: uploadDeps.storage });
   await registerClientFiles(app, config);
   return app;

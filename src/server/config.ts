@@ -51,6 +51,8 @@ const envSchema = z.object({
   GEMINI_API_KEY: optionalText,
   GEMINI_BASE_URL: z.url({ error: 'must be a URL' }).default('https://generativelanguage.googleapis.com/'),
   VEO_MODEL: z.string().min(1).default('veo-3.0-generate-001'),
+  /** The Gemini model for prompt enhancement and image analysis. */
+  GEMINI_TEXT_MODEL: z.string().min(1).default('gemini-2.5-flash'),
   KLING_ACCESS_KEY: optionalText,
   KLING_SECRET_KEY: optionalText,
   KLING_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api-singapore.klingai.com'),
@@ -84,7 +86,7 @@ export interface Config {
   worker: WorkerConfig;
   ffmpeg: { ffmpegPath: string | undefined; ffprobePath: string | undefined; searchPath: string | undefined };
   /** Google Veo through the Gemini API; absent without GEMINI_API_KEY. */
-  gemini: { apiKey: string; baseUrl: string; veoModel: string } | undefined;
+  gemini: { apiKey: string; baseUrl: string; veoModel: string; textModel: string } | undefined;
   /** Kling's official API; absent without both keys. */
   kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
@@ -163,7 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     gemini: env.GEMINI_API_KEY
-      ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL }
+      ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL, textModel: env.GEMINI_TEXT_MODEL }
       : undefined,
     kling:
       env.KLING_ACCESS_KEY && env.KLING_SECRET_KEY

@@ -20,7 +20,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  options: Pick<AppDeps, 'now' | 'storage'> = {},
+  options: Pick<AppDeps, 'now' | 'storage' | 'aiRetryDelayMs' | 'detectObjects'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-'));
   const config = loadConfig({

@@ -118,4 +118,51 @@ describe('the generator', () => {
     expect(await screen.findByText('Generation Failed')).toBeDefined();
     expect(screen.getByText('Advanced settings must be valid JSON')).toBeDefined();
   });
+
+  it('enhances with AI Enhance on, shows the panel, and Use Enhanced copies the prompt and turns enhancement off', async () => {
+    const fetchMock = await stubWithEstimate(10, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A red kite over the dunes, wide shot, slow dolly-in', improvements: ['Added a shot type', 'Added a camera movement'], confidence: 88 },
+        }),
+    });
+    renderApp('/generator');
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
+    await userEvent.type(description, 'A red kite over the dunes');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+
+    expect(await screen.findByText('A red kite over the dunes, wide shot, slow dolly-in')).toBeDefined();
+    expect(screen.getByText('88% confidence')).toBeDefined();
+    expect(screen.getByText('Added a camera movement')).toBeDefined();
+    expect(await screen.findByText('Improved with 2 enhancements')).toBeDefined();
+    const call = fetchMock.mock.calls.find(([input]) => typeof input === 'string' && input.endsWith('/api/prompts/enhance-text'));
+    const sent = call?.[1]?.body;
+    expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toEqual({
+      userPrompt: 'A red kite over the dunes',
+      style: 'cinematic',
+      duration: 'medium',
+      mood: 'calm',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use Enhanced' }));
+    expect(description.value).toBe('A red kite over the dunes, wide shot, slow dolly-in');
+    expect(screen.getByRole('switch', { name: 'AI Enhance' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Enhanced prompt' })).toBeNull();
+  });
+
+  it('clears an enhanced prompt when the description is edited', async () => {
+    await stubWithEstimate(10, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, { success: true, data: { enhancedPrompt: 'A lake, golden hour', improvements: ['Added lighting'], confidence: 90 } }),
+    });
+    renderApp('/generator');
+    const description = await screen.findByLabelText('Video Description');
+    await userEvent.type(description, 'A lake');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    expect(await screen.findByText('A lake, golden hour')).toBeDefined();
+    await userEvent.type(description, ' at dawn');
+    expect(screen.queryByText('A lake, golden hour')).toBeNull();
+    expect(screen.getByText('Write a description, then enhance it.')).toBeDefined();
+  });
 });

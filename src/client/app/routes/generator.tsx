@@ -17,6 +17,10 @@ import { GenerationForm } from '../../features/generations/components/generation
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
+import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
+import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
+import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
+import { usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
 import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
 import { getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -46,6 +50,15 @@ export function GeneratorPage() {
   useFilesCleanup();
   const [media, setMedia] = useState<MediaInputValue>({});
   const form = useGeneratorForm();
+  const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled);
+  const imageAnalysis = useImageAnalysis();
+  const handleMediaChange = (next: MediaInputValue) => {
+    if (next.image !== media.image) {
+      if (next.image) imageAnalysis.start(next.image);
+      else imageAnalysis.clear();
+    }
+    setMedia(next);
+  };
   const status = useUserStatus({ enabled: isAuthenticated });
   const models = useModels();
   const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
@@ -74,7 +87,10 @@ export function GeneratorPage() {
     const { state } = form;
     create.mutate(
       {
-        prompt: composePrompt(state.description, { enabled: state.audioEnabled, description: state.audioDescription }),
+        prompt: composePrompt(enhancement.promptToSend(state.description), {
+          enabled: state.audioEnabled,
+          description: state.audioDescription,
+        }),
         jsonPrompt: state.advancedSettings,
         imageFile: media.image ?? null,
         videoFile: media.video ?? null,
@@ -88,6 +104,8 @@ export function GeneratorPage() {
         onSuccess: () => {
           toast({ title: 'Video Generation Started', description: 'Redirecting to media player to monitor progress...', duration: 3000 });
           form.clear();
+          enhancement.toggle(false);
+          imageAnalysis.clear();
           setMedia({});
           redirect.current = setTimeout(() => navigate('/media'), REDIRECT_DELAY_MS);
         },
@@ -122,13 +140,15 @@ export function GeneratorPage() {
           </div>
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
-          <MediaInputCard value={media} onChange={setMedia} />
+          <MediaInputCard value={media} onChange={handleMediaChange} />
+          <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
             cost={cost.totalCost}
             credits={status.data ? credits : undefined}
             pending={create.isPending}
             onGenerate={handleGenerate}
+            descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={form.setDescription} />}
           />
         </div>
       </div>

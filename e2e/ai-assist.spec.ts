@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('AI assist on the generator', () => {
+  it('enhances the description, uses the enhanced prompt, and analyses an uploaded image', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email: `assist-${Date.now()}@example.com`, password: 'assist-password', firstName: 'Ada' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/generator');
+    const description = page.getByLabel('Video Description');
+    await description.fill('A cat on a windowsill');
+    await page.getByRole('switch', { name: 'AI Enhance' }).click();
+    const panel = page.getByRole('region', { name: 'Enhanced prompt' });
+    await panel.getByText(/% confidence/).waitFor();
+    const improvements = await panel.getByRole('list', { name: 'Improvements' }).getByRole('listitem').count();
+    expect(improvements).toBeGreaterThan(0);
+    const enhanced = await panel.locator('p').first().innerText();
+    expect(enhanced.startsWith('A cat on a windowsill')).toBe(true);
+    await panel.getByRole('button', { name: 'Use Enhanced' }).click();
+    expect(await description.inputValue()).toBe(enhanced);
+    expect(await page.getByRole('switch', { name: 'AI Enhance' }).getAttribute('aria-checked')).toBe('false');
+
+    await page.getByRole('button', { name: 'Choose Image' }).click();
+    const picker = page.locator('.uppy-Dashboard input[type=file]').first();
+    await picker.waitFor({ state: 'attached' });
+    await picker.setInputFiles(CAT);
+    await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+    const card = page.getByRole('region', { name: 'AI Image Analysis' });
+    await card.getByText('Suggested prompt').waitFor({ timeout: 60_000 });
+    await card.getByText('Lighting').waitFor();
+    expect((await card.locator('p').first().innerText()).length).toBeGreaterThan(20);
+    await page.getByText('Image Analyzed', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Use This' }).click();
+    expect((await description.inputValue()).length).toBeGreaterThan(10);
+    assertNoPageErrors();
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { Check, Sparkles, Wand2 } from 'lucide-react';
+
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import type { usePromptEnhancement } from '../hooks/use-prompt-enhancement';
+
+interface AiEnhancePanelProps {
+  enhancement: ReturnType<typeof usePromptEnhancement>;
+  onUseEnhanced: (text: string) => void;
+}
+
+/** The 'AI Enhance' switch and, while it is on, the enhanced prompt with its improvements. */
+export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelProps) {
+  const { enabled, result, pending } = enhancement;
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
+        <Label htmlFor="ai-enhance" className="grid gap-0.5">
+          <span className="flex items-center gap-1.5">
+            <Sparkles aria-hidden="true" className="size-4 text-violet-600 dark:text-violet-400" /> AI Enhance
+          </span>
+          <span className="text-xs font-normal text-muted-foreground">Adds camera, lighting and pacing details to your description.</span>
+        </Label>
+        <Switch id="ai-enhance" checked={enabled} onCheckedChange={enhancement.toggle} aria-label="AI Enhance" />
+      </div>
+      {enabled ? (
+        <section aria-label="Enhanced prompt" className="grid gap-3 rounded-lg border border-violet-500/30 bg-violet-500/5 p-4">
+          {pending ? <Spinner label="Enhancing your prompt" /> : null}
+          {result ? (
+            <>
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="text-sm font-semibold">Enhanced prompt</h3>
+                <span className="rounded-full bg-violet-500/15 px-2 py-0.5 text-xs font-semibold text-violet-700 dark:text-violet-300">
+                  {Math.round(result.confidence)}% confidence
+                </span>
+              </div>
+              <p className="text-sm leading-relaxed break-words">{result.enhancedPrompt}</p>
+              {result.improvements.length > 0 ? (
+                <ul aria-label="Improvements" className="grid gap-1 text-xs text-muted-foreground">
+                  {result.improvements.map((improvement) => (
+                    <li key={improvement} className="flex items-start gap-1.5">
+                      <Check aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                      {improvement}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          ) : pending ? null : (
+            <p className="text-sm text-muted-foreground">Write a description, then enhance it.</p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={enhancement.enhance} disabled={pending}>
+              <Wand2 aria-hidden="true" /> Enhance First
+            </Button>
+            <Button
+              type="button"
+              variant="brand"
+              size="sm"
+              disabled={!result || pending}
+              onClick={() => {
+                const text = enhancement.consume();
+                if (text) onUseEnhanced(text);
+              }}
+            >
+              <Check aria-hidden="true" /> Use Enhanced
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Lightbulb, ScanEye, Sun, Tag, Wand2 } from 'lucide-react';
+
+import { MAX_SHOWN_OBJECTS } from '../../../../shared/ai';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import type { useImageAnalysis } from '../hooks/use-image-analysis';
+
+interface ImageAnalysisCardProps {
+  state: ReturnType<typeof useImageAnalysis>;
+  onUseSuggestion: (prompt: string) => void;
+}
+
+/** Spec section 2: scene, up to 6 objects with confidence, lighting, mood, and a suggested prompt. */
+export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardProps) {
+  const { analysis, pending } = state;
+  if (!analysis && !pending) return null;
+  return (
+    <Card role="region" aria-label="AI Image Analysis">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ScanEye aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> AI Image Analysis
+        </CardTitle>
+        <CardDescription>What we see in your image, and a prompt to start from.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {pending ? <Spinner label="Analysing your image" /> : null}
+        {analysis ? (
+          <>
+            <p className="text-sm leading-relaxed">{analysis.sceneDescription}</p>
+            <div className="grid gap-2">
+              <h3 className="flex items-center gap-1.5 text-sm font-semibold">
+                <Tag aria-hidden="true" className="size-4" /> Detected objects
+              </h3>
+              {analysis.objects.length > 0 ? (
+                <ul aria-label="Detected objects" className="flex flex-wrap gap-2">
+                  {analysis.objects.slice(0, MAX_SHOWN_OBJECTS).map((object) => (
+                    <li key={object.name}>
+                      <Badge tone="brand">
+                        {object.name} · {Math.round(object.confidence)}%
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">{analysis.detectorNote ?? 'No objects were recognised in this image.'}</p>
+              )}
+            </div>
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div className="rounded-lg bg-muted/60 p-3">
+                <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <Sun aria-hidden="true" className="size-3.5" /> Lighting
+                </dt>
+                <dd className="mt-1 font-medium capitalize">{analysis.lighting.type}</dd>
+              </div>
+              <div className="rounded-lg bg-muted/60 p-3">
+                <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <Lightbulb aria-hidden="true" className="size-3.5" /> Mood
+                </dt>
+                <dd className="mt-1 font-medium capitalize">{analysis.style.mood}</dd>
+              </div>
+            </dl>
+            <div className="grid gap-2 rounded-lg border border-violet-500/30 bg-violet-500/5 p-3">
+              <h3 className="text-sm font-semibold">Suggested prompt</h3>
+              <p className="text-sm break-words">{analysis.suggestedPrompt}</p>
+              <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={() => onUseSuggestion(analysis.suggestedPrompt)}>
+                <Wand2 aria-hidden="true" /> Use This
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { useRef, useState } from 'react';
+
+import type { ImageAnalysis } from '../../../../shared/ai';
+import { toast } from '../../../components/ui/use-toast';
+import { getServerMessage } from '../../../lib/api-client';
+import { useAnalyzeImage } from '../api/analyze-image';
+
+/** Analyses each newly uploaded image (the previous analysis is cleared first; spec section 4). */
+export function useImageAnalysis() {
+  const [analysis, setAnalysis] = useState<ImageAnalysis | null>(null);
+  const latest = useRef<string | null>(null);
+  const analyze = useAnalyzeImage();
+  return {
+    analysis,
+    pending: analyze.isPending,
+    start: (imageUrl: string) => {
+      latest.current = imageUrl;
+      setAnalysis(null);
+      analyze.mutate(
+        { imageUrl, analysisType: 'comprehensive', generatePrompt: true },
+        {
+          onSuccess: (data) => {
+            // An answer for an image replaced meanwhile is dropped.
+            if (latest.current !== imageUrl) return;
+            setAnalysis(data);
+            toast({ title: 'Image Analyzed', description: 'AI analysis complete with scene description' });
+          },
+          onError: (error) => {
+            if (latest.current !== imageUrl) return;
+            toast({ title: 'Analysis Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });
+          },
+        },
+      );
+    },
+    clear: () => {
+      latest.current = null;
+      setAnalysis(null);
+    },
+  };
+}

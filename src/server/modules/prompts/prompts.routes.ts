@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  analyzeImageAnswerSchema,
+  analyzeImageRequestSchema,
+  enhanceTextAnswerSchema,
+  enhanceTextRequestSchema,
+} from '../../../shared/ai';
+import { requireUser } from '../../http/guards';
+import * as prompts from './prompts.service';
+
+/** Per user: AI calls cost money (Gemini) or CPU (the local detector). */
+const perUserLimit = {
+  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: { user: { id: string } | null; ip: string }) => request.user?.id ?? request.ip },
+};
+
+export const promptsRoutes: FastifyPluginAsyncZod<{ deps: prompts.PromptsDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/prompts/enhance-text',
+    { config: perUserLimit, schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } } },
+    async (request) => {
+      requireUser(request);
+      return { success: true as const, data: await prompts.enhanceText(deps, request.body) };
+    },
+  );
+
+  app.post(
+    '/api/prompts/analyze-image',
+    { config: perUserLimit, schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { success: true as const, data: await prompts.analyzeUpload(deps, user.id, request.body) };
+    },
+  );
+};
