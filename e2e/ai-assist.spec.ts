@@ -44,6 +44,7 @@ describe('AI assist on the generator', () => {
     const card = page.getByRole('region', { name: 'AI Image Analysis' });
     await card.getByText('Suggested prompt').waitFor({ timeout: 60_000 });
     await card.getByText('Lighting').waitFor();
+    await card.getByRole('list', { name: 'Detected objects' }).getByText(/^cat · \d+%$/).waitFor();
     expect((await card.locator('p').first().innerText()).length).toBeGreaterThan(20);
     await page.getByText('Image Analyzed', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Use This' }).click();

@@ -17,7 +17,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createEngineRegistry, type EngineRegistry } from './engines';
-import { noDetector, type ObjectDetector } from './ai/image-analyzer';
+import type { ObjectDetector } from './ai/image-analyzer';
+import { detectObjects as localDetector } from './ai/object-detector';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createStorage, type ObjectStorage } from './storage';
@@ -82,7 +83,7 @@ export async function buildApp({ config, database, storage, now, engines, detect
   await app.register(uploadsRoutes, { deps: uploadDeps });
   await app.register(generationsRoutes, { deps: { ...uploadDeps, engines: engines ?? createEngineRegistry(config) } });
   await app.register(promptsRoutes, {
-    deps: { ...uploadDeps, config, detectObjects: detectObjects ?? noDetector, aiRetryDelayMs },
+    deps: { ...uploadDeps, config, detectObjects: detectObjects ?? localDetector, aiRetryDelayMs },
   });
   await app.register(adminRoutes, { db: database.db, storage: uploadDeps.storage });
   await registerClientFiles(app, config);

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { warmUpDetector } from './ai/object-detector';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptionsFor, openDatabase } from './db/client';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   if (app) {
+    // The image analysis's model loads in the background, off every request's path.
+    warmUpDetector();
     await app.listen({ port: config.port, host: config.host });
     log.info({ database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) }, `Reelsmith is ready at ${config.publicUrl}`);
   } else {
