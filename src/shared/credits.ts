@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Credits are stored as integers in hundredths of a credit; the API shows them as numbers. */
 export const CREDIT_UNIT = 100;
 
@@ -8,3 +10,7 @@ export function toCredits(hundredths: number): number {
 export function toHundredths(credits: number): number {
   return Math.round(credits * CREDIT_UNIT);
 }
+
+/** GET /api/credits/balance */
+export const creditBalanceSchema = z.object({ credits: z.number() });
+export type CreditBalance = z.infer<typeof creditBalanceSchema>;

@@ -36,3 +36,13 @@ describe('POST /api/credits/estimate', () => {
     expect((await injectJson(t.app, 'POST', '/api/credits/estimate', { body: {} })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/credits/balance', () => {
+  it("answers the caller's own balance in credits, and 401 when signed out", async () => {
+    const rich = await createUser(t.db, { creditsHundredths: 1250 });
+    const response = await injectJson(t.app, 'GET', '/api/credits/balance', { cookie: await signIn(t.app, rich) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ credits: 12.5 });
+    expect((await injectJson(t.app, 'GET', '/api/credits/balance')).statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { creditBalanceSchema, toCredits } from '../../../shared/credits';
 import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/pricing';
 import { requireUser } from '../../http/guards';
 
@@ -19,4 +20,9 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: estimateCost({ ...inputs, userPlan: user.plan }) };
     },
   );
+
+  app.get('/api/credits/balance', { schema: { response: { 200: creditBalanceSchema } } }, async (request) => {
+    // The session hook loaded the user's row with this request: the balance is current.
+    return { credits: toCredits(requireUser(request).creditsHundredths) };
+  });
 };
