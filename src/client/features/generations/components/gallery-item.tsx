@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, Coins, Trash2 } from 'lucide-react';
+import type { LayoutView } from './view-toggle';
 
 import type { GenerationRecord } from '../../../../shared/generations';
 import { formatVideoDate } from '../../../../shared/video-display';
@@ -9,7 +10,7 @@ import { ExpiryCountdown } from './expiry-countdown';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';
 
-export type GalleryView = 'grid' | 'list';
+export type GalleryView = LayoutView;
 
 /** '1 credit', '3 credits', '0.5 credits'. */
 export function formatCreditsUsed(credits: number): string {

@@ -6,7 +6,8 @@ import { cn } from '../../../lib/utils';
 import { DEFAULT_GALLERY_QUERY, filterGallery, type GalleryQuery, isFiltering } from '../gallery-filter';
 import { GalleryEmptyState } from './gallery-empty-state';
 import { GalleryItem, type GalleryView } from './gallery-item';
-import { GalleryToolbar, GalleryViewToggle } from './gallery-toolbar';
+import { GalleryToolbar } from './gallery-toolbar';
+import { ViewToggle } from './view-toggle';
 import { GalleryVideoModal } from './gallery-video-modal';
 
 interface VideoGalleryProps {
@@ -37,7 +38,7 @@ export function VideoGallery({ videos, isError }: VideoGalleryProps) {
               </CardDescription>
             ) : null}
           </div>
-          {total > 0 ? <GalleryViewToggle view={view} onViewChange={setView} /> : null}
+          {total > 0 ? <ViewToggle view={view} onViewChange={setView} /> : null}
         </div>
         {total > 0 ? <GalleryToolbar query={query} onQueryChange={setQuery} /> : null}
       </CardHeader>

@@ -1,9 +1,7 @@
-import { LayoutGrid, List, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { cn } from '../../../lib/utils';
 import {
   GALLERY_SORTS,
   GALLERY_STATUS_FILTERS,
@@ -13,7 +11,6 @@ import {
   isGallerySort,
   isGalleryStatusFilter,
 } from '../gallery-filter';
-import type { GalleryView } from './gallery-item';
 
 const STATUS_LABELS: Record<GalleryStatusFilter, string> = {
   all: 'All statuses',
@@ -91,28 +88,3 @@ export function GalleryToolbar({ query, onQueryChange }: GalleryToolbarProps) {
   );
 }
 
-/** Grid or list: two pressed-state buttons. */
-export function GalleryViewToggle({ view, onViewChange }: { view: GalleryView; onViewChange: (view: GalleryView) => void }) {
-  const options = [
-    { value: 'grid', label: 'Grid view', icon: LayoutGrid },
-    { value: 'list', label: 'List view', icon: List },
-  ] as const;
-  return (
-    <div role="group" aria-label="Layout" className="flex shrink-0 items-center gap-0.5 rounded-lg border border-border bg-muted p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Button
-          key={value}
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          aria-pressed={view === value}
-          title={label}
-          onClick={() => onViewChange(value)}
-          className={cn('size-8 rounded-md', view === value ? 'bg-card text-foreground shadow-sm hover:bg-card' : 'text-muted-foreground')}
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      ))}
-    </div>
-  );
-}

@@ -1,4 +1,5 @@
 import { Film, LoaderCircle, TriangleAlert } from 'lucide-react';
+import type { LayoutView } from './view-toggle';
 
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
@@ -6,7 +7,7 @@ import { cn } from '../../../lib/utils';
 import { ExpiryCountdown } from './expiry-countdown';
 import { formatCredits, isUnfinished } from '../format';
 
-export type MediaView = 'grid' | 'list';
+export type MediaView = LayoutView;
 
 const PLACEHOLDER = 'bg-linear-to-br from-violet-500/15 via-muted to-fuchsia-500/15 text-muted-foreground';
 

@@ -1,14 +1,15 @@
-import { CheckCircle2, LayoutGrid, List, LoaderCircle, type LucideIcon, Sparkles } from 'lucide-react';
+import { CheckCircle2, LoaderCircle, type LucideIcon, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 
 import type { GenerationRecord } from '../../../../shared/generations';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
 import { isUnfinished } from '../format';
 import { MediaVideoCard, type MediaView } from './media-video-card';
+import { ViewToggle } from './view-toggle';
 
 export type MediaTab = 'completed' | 'processing';
 
@@ -36,7 +37,7 @@ export function MediaVideoList({ videos, isError, tab, onTabChange, view, onView
         <h2 id="media-list-heading" className="text-base font-semibold">
           Your videos
         </h2>
-        <MediaViewToggle view={view} onViewChange={onViewChange} />
+        <ViewToggle view={view} onViewChange={onViewChange} />
       </div>
       <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'processing' ? 'processing' : 'completed')}>
         <TabsList className="grid w-full grid-cols-2">
@@ -138,28 +139,3 @@ function MediaEmptyState({ icon: Icon, title, description }: { icon: LucideIcon;
   );
 }
 
-/** Grid or list: two pressed-state buttons. */
-function MediaViewToggle({ view, onViewChange }: { view: MediaView; onViewChange: (view: MediaView) => void }) {
-  const options = [
-    { value: 'grid', label: 'Grid view', icon: LayoutGrid },
-    { value: 'list', label: 'List view', icon: List },
-  ] as const;
-  return (
-    <div role="group" aria-label="Layout" className="flex shrink-0 items-center gap-0.5 rounded-lg border border-border bg-muted p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Button
-          key={value}
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          aria-pressed={view === value}
-          title={label}
-          onClick={() => onViewChange(value)}
-          className={cn('size-8 rounded-md', view === value ? 'bg-card text-foreground shadow-sm hover:bg-card' : 'text-muted-foreground')}
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      ))}
-    </div>
-  );
-}
