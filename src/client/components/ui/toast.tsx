@@ -15,7 +15,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Vie
   return (
     <Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-16 sm:flex-col md:max-w-[420px]',
         className,
       )}
       {...props}
