@@ -20,6 +20,7 @@ import { createEngineRegistry, type EngineRegistry } from './engines';
 import type { ObjectDetector } from './ai/image-analyzer';
 import { detectObjects as localDetector } from './ai/object-detector';
 import { generationsRoutes } from './modules/generations/generations.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createStorage, type ObjectStorage } from './storage';
 
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, storage, now, engines, detect
   };
   await app.register(uploadsRoutes, { deps: uploadDeps });
   await app.register(generationsRoutes, { deps: { ...uploadDeps, engines: engines ?? createEngineRegistry(config) } });
+  await app.register(billingRoutes, { db: database.db, now: uploadDeps.now });
   await app.register(promptsRoutes, {
     deps: { ...uploadDeps, config, detectObjects: detectObjects ?? localDetector, aiRetryDelayMs },
   });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The commercial constants of spec section 9 and the daily-generations clock. Money is in cents,
  * credits in whole credits (the ledger stores hundredths).
@@ -83,3 +85,13 @@ export function nextGenerationReset(now: Date): Date {
   const next = new Date(Date.UTC(start.year, start.month - 1, start.day + 1));
   return newYorkThreeAm(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
 }
+
+/** GET /api/user/generation-status (spec section 3). */
+export const generationStatusSchema = z.object({
+  dailyUsed: z.number(),
+  dailyLimit: z.number(),
+  extraRemaining: z.number(),
+  subscriptionStatus: z.string(),
+  canGenerate: z.boolean(),
+});
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;

@@ -36,6 +36,8 @@ export const generations = pgTable(
     settings: jsonb('settings').$type<AdvancedSettings>().notNull().default({}),
     inputs: jsonb('inputs').$type<GenerationInputs>().notNull().default({}),
     creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
+    /** How it was paid: credits, a daily subscription generation, an extra-pack generation, or unlimited. */
+    paidWith: text('paid_with').$type<'credits' | 'daily' | 'pack' | 'unlimited'>().notNull().default('credits'),
     progress: integer('progress').notNull().default(0),
     progressStage: text('progress_stage'),
     errorMessage: text('error_message'),

@@ -5,3 +5,4 @@ export * from './sessions';
 export * from './users';
 export * from './uploads';
 export * from './generations';
+export * from './allowances';

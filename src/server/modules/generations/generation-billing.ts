@@ -4,6 +4,7 @@ import { insufficientCreditsMessage } from '../../../shared/generations';
 import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isSubscribed, useDailyGeneration, usePackGeneration } from '../billing/allowances.service';
 import { applyCreditChange } from '../credits/credits.service';
 import type { LockedPayer } from './generations.repository';
 
@@ -25,27 +26,37 @@ export function requireAffordable(payer: LockedPayer, priceHundredths: number): 
   }
 }
 
+export type PaidWith = 'unlimited' | 'daily' | 'pack' | 'credits';
+
 /**
- * Pays for a generation inside the transaction that inserts it, under the user's row lock:
- * unlimited users pay nothing; everyone else pays the server's price in credits, as one ledger
- * row referencing the generation (so it can never be charged twice). Answers hundredths charged.
+ * Pays for a generation inside the transaction that inserts it, under the user's row lock, in
+ * the order of decision 006: unlimited users pay nothing; subscribers use one of today's daily
+ * generations; then an extra-pack generation (the pack expiring soonest first); then credits at
+ * the server's price, as one ledger row referencing the generation (so it is never charged twice).
  */
 export async function payForGeneration(
   tx: Executor,
   payer: LockedPayer,
-  charge: { userId: string; generationId: string; priceHundredths: number },
-): Promise<number> {
+  charge: { userId: string; generationId: string; priceHundredths: number; now: Date },
+): Promise<{ paidWith: PaidWith; creditsHundredths: number }> {
+  if (isUnlimitedStatus(payer.subscriptionStatus)) return { paidWith: 'unlimited', creditsHundredths: 0 };
+  const reference = `generation:${charge.generationId}`;
+  if (isSubscribed(payer.subscriptionStatus) && (await useDailyGeneration(tx, charge.userId, charge.now, reference))) {
+    return { paidWith: 'daily', creditsHundredths: 0 };
+  }
+  if (await usePackGeneration(tx, charge.userId, charge.now, reference)) return { paidWith: 'pack', creditsHundredths: 0 };
   requireAffordable(payer, charge.priceHundredths);
-  if (isUnlimitedStatus(payer.subscriptionStatus) || charge.priceHundredths === 0) return 0;
-  await applyCreditChange(tx, {
-    userId: charge.userId,
-    deltaHundredths: -charge.priceHundredths,
-    kind: 'charge',
-    actor: 'system',
-    reason: 'Video generation',
-    reference: `generation:${charge.generationId}`,
-  });
-  return charge.priceHundredths;
+  if (charge.priceHundredths > 0) {
+    await applyCreditChange(tx, {
+      userId: charge.userId,
+      deltaHundredths: -charge.priceHundredths,
+      kind: 'charge',
+      actor: 'system',
+      reason: 'Video generation',
+      reference,
+    });
+  }
+  return { paidWith: 'credits', creditsHundredths: charge.priceHundredths };
 }
 
 /** Called once when a generation fails for good, in the transaction that marks it failed. */

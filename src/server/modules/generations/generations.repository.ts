@@ -32,8 +32,12 @@ export async function insertGeneration(tx: Executor, row: typeof generations.$in
   return inserted;
 }
 
-export async function setCreditsUsed(tx: Executor, id: string, hundredths: number): Promise<void> {
-  await tx.update(generations).set({ creditsUsedHundredths: hundredths }).where(eq(generations.id, id));
+export async function setPayment(
+  tx: Executor,
+  id: string,
+  paid: { paidWith: GenerationRow['paidWith']; creditsHundredths: number },
+): Promise<void> {
+  await tx.update(generations).set({ creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith }).where(eq(generations.id, id));
 }
 
 /** A user's generations, newest first. */

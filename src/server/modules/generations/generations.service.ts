@@ -105,9 +105,9 @@ export async function createGeneration(deps: GenerationDeps, userId: string, inp
       inputs,
       progressStage: 'Waiting in queue',
     });
-    const charged = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price });
-    if (charged > 0) await repo.setCreditsUsed(tx, row.id, charged);
-    return { ...row, creditsUsedHundredths: charged };
+    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: deps.now() });
+    await repo.setPayment(tx, row.id, paid);
+    return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
   });
 }
 

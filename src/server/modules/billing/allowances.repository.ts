@@ -1,0 +1,57 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { allowanceLedger, dailyGenerationUsage, type ExtraGenerationPackRow, extraGenerationPacks } from '../../db/schema';
+
+/** Takes one daily generation if fewer than `limit` were used this day; false when none is left. */
+export async function takeDailyGeneration(tx: Executor, userId: string, dayStart: Date, limit: number): Promise<boolean> {
+  await tx.insert(dailyGenerationUsage).values({ userId, dayStart, used: 0 }).onConflictDoNothing();
+  const rows = await tx
+    .update(dailyGenerationUsage)
+    .set({ used: sql`${dailyGenerationUsage.used} + 1` })
+    .where(and(eq(dailyGenerationUsage.userId, userId), eq(dailyGenerationUsage.dayStart, dayStart), lt(dailyGenerationUsage.used, limit)))
+    .returning({ used: dailyGenerationUsage.used });
+  return rows.length > 0;
+}
+
+export async function dailyUsed(tx: Executor, userId: string, dayStart: Date): Promise<number> {
+  const [row] = await tx
+    .select({ used: dailyGenerationUsage.used })
+    .from(dailyGenerationUsage)
+    .where(and(eq(dailyGenerationUsage.userId, userId), eq(dailyGenerationUsage.dayStart, dayStart)));
+  return row?.used ?? 0;
+}
+
+/** Takes one generation from the user's pack that expires soonest and still has some; null when none. */
+export async function takePackGeneration(tx: Executor, userId: string, now: Date): Promise<ExtraGenerationPackRow | null> {
+  const [pack] = await tx
+    .select()
+    .from(extraGenerationPacks)
+    .where(and(eq(extraGenerationPacks.userId, userId), gt(extraGenerationPacks.expiresAt, now), lt(extraGenerationPacks.used, extraGenerationPacks.generations)))
+    .orderBy(asc(extraGenerationPacks.expiresAt))
+    .limit(1)
+    .for('update');
+  if (!pack) return null;
+  const [updated] = await tx
+    .update(extraGenerationPacks)
+    .set({ used: sql`${extraGenerationPacks.used} + 1` })
+    .where(eq(extraGenerationPacks.id, pack.id))
+    .returning();
+  return updated ?? null;
+}
+
+export async function remainingPackGenerations(tx: Executor, userId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ left: sql<number>`coalesce(sum(${extraGenerationPacks.generations} - ${extraGenerationPacks.used}), 0)::int` })
+    .from(extraGenerationPacks)
+    .where(and(eq(extraGenerationPacks.userId, userId), gt(extraGenerationPacks.expiresAt, now)));
+  return Number(row?.left ?? 0);
+}
+
+export async function insertPack(tx: Executor, pack: typeof extraGenerationPacks.$inferInsert): Promise<ExtraGenerationPackRow | null> {
+  const [row] = await tx.insert(extraGenerationPacks).values(pack).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function insertAllowanceChange(tx: Executor, change: typeof allowanceLedger.$inferInsert): Promise<void> {
+  await tx.insert(allowanceLedger).values(change);
+}

@@ -1,0 +1,73 @@
+import { isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
+import {
+  DAILY_GENERATION_LIMIT,
+  EXTRA_PACK_VALID_DAYS,
+  EXTRA_PACKS,
+  type ExtraPackName,
+  type GenerationStatus,
+  generationDayStart,
+} from '../../../shared/billing';
+import { PRICES } from '../../../shared/pricing';
+import type { Executor } from '../../db/client';
+import type { ExtraGenerationPackRow } from '../../db/schema';
+import * as repo from './allowances.repository';
+
+/** Subscribers get the daily generations (a trial counts as subscribed). */
+export const isSubscribed = (status: SubscriptionStatus) => status === 'active' || status === 'trial';
+
+/** Uses one of today's subscription generations, with its ledger row; false when none is left. */
+export async function useDailyGeneration(tx: Executor, userId: string, now: Date, reference: string): Promise<boolean> {
+  const dayStart = generationDayStart(now);
+  if (!(await repo.takeDailyGeneration(tx, userId, dayStart, DAILY_GENERATION_LIMIT))) return false;
+  await repo.insertAllowanceChange(tx, { userId, kind: 'daily_use', delta: -1, dayStart, reference });
+  return true;
+}
+
+/** Uses one generation of the pack that expires soonest, with its ledger row; false when none is left. */
+export async function usePackGeneration(tx: Executor, userId: string, now: Date, reference: string): Promise<boolean> {
+  const pack = await repo.takePackGeneration(tx, userId, now);
+  if (!pack) return false;
+  await repo.insertAllowanceChange(tx, { userId, kind: 'pack_use', delta: -1, packId: pack.id, reference });
+  return true;
+}
+
+/** Adds an extra pack (once per payment), valid 30 days from `purchasedAt`. */
+export async function grantPack(
+  tx: Executor,
+  grant: { userId: string; pack: ExtraPackName; purchasedAt: Date; paymentReference: string },
+): Promise<ExtraGenerationPackRow | null> {
+  const { generations } = EXTRA_PACKS[grant.pack];
+  const row = await repo.insertPack(tx, {
+    userId: grant.userId,
+    pack: grant.pack,
+    generations,
+    purchasedAt: grant.purchasedAt,
+    expiresAt: new Date(grant.purchasedAt.getTime() + EXTRA_PACK_VALID_DAYS * 86_400_000),
+    paymentReference: grant.paymentReference,
+  });
+  if (row) {
+    await repo.insertAllowanceChange(tx, { userId: grant.userId, kind: 'pack_purchase', delta: generations, packId: row.id, reference: grant.paymentReference });
+  }
+  return row;
+}
+
+/** GET /api/user/generation-status */
+export async function generationStatus(
+  tx: Executor,
+  user: { id: string; subscriptionStatus: SubscriptionStatus; creditsHundredths: number },
+  now: Date,
+): Promise<GenerationStatus> {
+  const [used, extraRemaining] = await Promise.all([
+    repo.dailyUsed(tx, user.id, generationDayStart(now)),
+    repo.remainingPackGenerations(tx, user.id, now),
+  ]);
+  const dailyLeft = isSubscribed(user.subscriptionStatus) && used < DAILY_GENERATION_LIMIT;
+  return {
+    dailyUsed: used,
+    dailyLimit: DAILY_GENERATION_LIMIT,
+    extraRemaining,
+    subscriptionStatus: user.subscriptionStatus,
+    canGenerate:
+      isUnlimitedStatus(user.subscriptionStatus) || dailyLeft || extraRemaining > 0 || user.creditsHundredths >= PRICES.economyVideo,
+  };
+}
