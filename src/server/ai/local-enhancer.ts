@@ -1,17 +1,11 @@
 import { DEFAULT_ENHANCE_CONFIDENCE, type PromptEnhancement } from '../../shared/ai';
 
 /**
- * The enhancer used without a Gemini key. It keeps the user's text as written and adds only the
- * ingredients a strong video prompt has and this one lacks, each named as an improvement.
- * Deterministic: the same request always gives the same answer.
+ * The enhancer used without a Gemini key. It keeps the user's text verbatim at the start and adds
+ * only the ingredients a strong video prompt has and this one lacks, each named as an improvement
+ * ("Added camera movement: slow dolly-in toward the subject"). Phrases are picked by a hash of the
+ * prompt: different prompts get variety, the same request always gets the same answer.
  */
-interface Ingredient {
-  kind: string;
-  /** Words that show the user already said this. */
-  present: RegExp;
-  options: (request: EnhanceInput) => string[];
-}
-
 export interface EnhanceInput {
   userPrompt: string;
   style: string;
@@ -19,82 +13,180 @@ export interface EnhanceInput {
   mood: string;
 }
 
-const STYLE_LOOKS: Record<string, string[]> = {
+type Feel = 'energetic' | 'moody' | 'calm';
+
+interface Ingredient {
+  kind: string;
+  /** Words that show the user already gave one of this kind. */
+  present: RegExp;
+  options: (input: EnhanceInput, feel: Feel) => readonly string[];
+}
+
+const SHOTS = ['wide establishing shot', 'medium shot framed on the subject', 'sweeping wide shot with the subject off-centre'];
+const MOVES: Record<Feel, string[]> = {
+  energetic: ['dynamic tracking shot following the action', 'fast push-in with subtle handheld energy', 'quick orbiting move around the subject'],
+  moody: ['slow creeping push-in', 'steady slow pan revealing the scene'],
+  calm: ['slow dolly-in toward the subject', 'gentle crane move rising over the scene', 'slow lateral tracking shot'],
+};
+const LIGHTS: Record<Feel, string[]> = {
+  energetic: ['vivid high-contrast light with bright highlights', 'punchy saturated light with crisp shadows'],
+  moody: ['moody low-key lighting with gentle rim light', 'dramatic chiaroscuro lighting with deep shadows'],
+  calm: ['warm golden-hour light with long soft shadows', 'soft diffused daylight', 'gentle natural window light'],
+};
+const LOOKS: Record<string, string[]> = {
   cinematic: ['shot on 35mm anamorphic lens, shallow depth of field, cinematic colour grade', 'filmic 50mm lens, soft bokeh, rich cinematic colour grading'],
-  anime: ['hand-drawn anime style, clean line art, vivid cel shading', 'Studio-style anime look, painterly backgrounds, crisp outlines'],
+  anime: ['hand-drawn anime style, clean line art, vivid cel shading', 'anime look with painterly backgrounds and crisp outlines'],
   documentary: ['documentary look, natural colours, handheld 24mm lens', 'observational documentary framing, true-to-life colour'],
   realistic: ['photorealistic detail, natural colour, 35mm lens', 'lifelike textures, true-to-life colour, 50mm lens'],
   vintage: ['vintage film look, warm faded colours, soft grain', 'retro 16mm film stock, gentle grain and halation'],
+  noir: ['black-and-white film noir look, hard shadows, 40mm lens', 'high-contrast monochrome noir style with deep blacks'],
+  animated: ['polished 3D animation style, soft global illumination', 'stylised 3D animated look, rounded shapes, rich colour'],
+  fantasy: ['painterly fantasy look, luminous colours, 35mm lens', 'epic fantasy style, atmospheric haze, wide-angle lens'],
+};
+const STYLE_ALIASES: Record<string, string> = {
+  photorealistic: 'realistic',
+  retro: 'vintage',
+  'film noir': 'noir',
+  cartoon: 'animated',
+  animation: 'animated',
+  '3d': 'animated',
+  pixar: 'animated',
+};
+type Length = 'short' | 'medium' | 'long';
+const PACING: Record<Length, string[]> = {
+  short: ['brisk pacing with one clear moment of action', 'a single punchy beat, quickly resolved'],
+  medium: ['steady pacing with a clear beginning and end', 'measured pacing building to a gentle payoff'],
+  long: ['unhurried pacing that lets the scene breathe and unfold', 'a slow build with room for detail'],
+};
+const ENERGETIC_PACING: Record<Length, string[]> = {
+  short: PACING.short,
+  medium: ['lively pacing building to a peak moment', 'quick rhythmic pacing with a clear payoff'],
+  long: ['rising energy across several beats, building to a climax', 'momentum that keeps building to a big finish'],
 };
 
 const INGREDIENTS: Ingredient[] = [
   {
     kind: 'shot type and framing',
-    present: /\b(close[- ]?up|wide shot|wide angle|establishing|medium shot|long shot|aerial|overhead|bird'?s[- ]eye|macro|portrait shot|full shot|extreme)\b/i,
-    options: () => ['wide establishing shot', 'medium shot framed on the subject', 'sweeping wide shot with the subject off-centre'],
+    present:
+      /\b(extreme close|close[- ]?ups?|wide[- ]?(shot|angle)|establishing|medium (shot|close)|long shot|full[- ]body|full shot|aerial|overhead|top[- ]down|bird'?s[- ]eye|drone|macro|pov|point of view|first[- ]person|over[- ]the[- ]shoulder|(low|high|dutch)[- ]angle|two[- ]shot|portrait shot|headshot|framed|framing|selfie)\b/i,
+    options: () => SHOTS,
   },
   {
     kind: 'camera movement',
-    present: /\b(pan(s|ning)?|zoom(s|ing)?|dolly|tracking|crane|drone|orbit(s|ing)?|tilt(s|ing)?|handheld|push[- ]in|pull[- ]back|static camera|steadicam|fly(ing)? over)\b/i,
-    options: () => ['slow dolly-in toward the subject', 'smooth tracking shot following the action', 'gentle crane move rising over the scene'],
+    present:
+      /\b(pan(ning|ned)?|pans (across|over|left|right|to|up|down)|whip[- ]pan|zoom(s|ing|ed)?|dolly|tracking|crane|drone|orbit(s|ing)?|tilt(s|ing)?|hand-?held|push[- ]?in|pull[- ]?(back|out)|static (camera|shot)|locked[- ]off|steadicam|gimbal|fpv|fly(ing)?[- ]?(over|through)|flyover|camera (moves|follows|glides|rises|descends|circles)|rack focus|arc shot|slider)\b/i,
+    options: (_input, feel) => MOVES[feel],
   },
   {
     kind: 'lighting',
-    present: /\b(light(ing)?|lit|sun(set|rise|light|lit)?|golden hour|blue hour|neon|moonlight|shadow(s)?|glow(ing)?|backlit|candle(light)?|dusk|dawn|night)\b/i,
-    options: () => ['warm golden-hour light with long soft shadows', 'soft diffused daylight', 'moody low-key lighting with gentle rim light'],
+    present:
+      /\b(lighting|lit|sun(light|lit|set|rise|beams?|ny)|golden hour|blue hour|neon|moon ?light|candle ?light|lamp ?light|fire ?light|back-?lit|back-?light|rim light|spotlight|silhouett\w*|shadows?|glow(s|ing)?|dusk|dawn|twilight|night|overcast|daylight|chiaroscuro|(low|high)[- ]key|fluorescent|lanterns?|(soft|warm|cold|cool|harsh|dim|bright|natural|studio|dramatic|diffused|moody|ambient|morning|evening|afternoon|window) light)\b/i,
+    options: (_input, feel) => LIGHTS[feel],
   },
   {
     kind: 'lens and style',
-    present: /\b(\d{2,3}\s?mm|lens|anamorphic|bokeh|depth of field|film grain|anime|cartoon|photoreal(istic)?|documentary|vintage|cinematic|watercolou?r|3d render|pixar)\b/i,
-    options: (request) => STYLE_LOOKS[request.style.toLowerCase()] ?? STYLE_LOOKS.cinematic ?? [],
+    present:
+      /(\b\d{2,3}\s?mm\b|\b(lens|anamorphic|bokeh|depth of field|film grain|grainy|anime|cartoon|animated|animation|photoreal\w*|hyper-?real\w*|realistic|documentary|vintage|retro|cinematic|film look|watercolou?r|oil painting|3d render|cgi|pixar|claymation|stop[- ]motion|noir|black[- ]and[- ]white|monochrome|technicolor|super ?8|vhs|polaroid|colou?r grad\w*|tilt-shift|fisheye|telephoto)\b)/i,
+    options: (input) => looksFor(input.style),
   },
   {
     kind: 'pacing',
-    present: /\b(slow[- ]motion|time[- ]?lapse|fast[- ]paced|real[- ]time|hyperlapse|pacing|quick cuts|lingering)\b/i,
-    options: (request) => {
-      const duration = request.duration.toLowerCase();
-      if (duration === 'short') return ['brisk pacing with one clear moment of action', 'a single punchy beat, quickly resolved'];
-      if (duration === 'long') return ['unhurried pacing that lets the scene breathe and unfold', 'a slow build with room for detail'];
-      return ['steady pacing with a clear beginning and end', 'measured pacing building to a gentle payoff'];
-    },
+    present:
+      /\b(slow[- ]?motion|slo[- ]?mo|time[- ]?lapse|hyperlapse|fast[- ]paced|real[- ]time|pacing|paced|quick cuts|lingering|speed ramp|freeze[- ]frame|unhurried|leisurely|single take|one take|montage)\b/i,
+    options: (input, feel) => (feel === 'energetic' ? ENERGETIC_PACING : PACING)[lengthOf(input.duration)],
   },
 ];
 
-const SOUND_PRESENT = /\b(sound|music|soundtrack|voice|singing|audio|song|ambien(t|ce)|noise|silence)\b/i;
-const SOUND_CUES = ['with an energetic soundtrack and punchy sound effects', 'with a driving beat and crisp ambient sound'];
+const HAS_MUSIC = /\b(music\w*|soundtrack|songs?|melod\w*|score|beats?|singing|sings|choir|orchestra\w*|band|guitar|piano|drums?)\b/i;
+const HAS_AMBIENCE = /\b(ambien(t|ce)|sound effects|sfx|foley|soundscape|field recording)\b/i;
+const HAS_VOICE = /\b(voices?|dialogue|speak\w*|talk\w*|narrat\w*|says|whisper\w*)\b/i;
+const MENTIONS_SOUND = /\b(sounds?|audio|noise|hear\w*|loud)\b/i;
+const WANTS_SILENCE = /\b(silent|silence|no sound|without sound|muted?)\b/i;
 
-/** A small stable hash, so different prompts get different phrasings but the same prompt the same. */
+/** Improves a description locally; see the file comment. */
+export function enhanceLocally(input: EnhanceInput): PromptEnhancement {
+  const original = input.userPrompt.trim();
+  const feel = feelOf(input.mood);
+  const additions: { kind: string; text: string }[] = [];
+  for (const ingredient of INGREDIENTS) {
+    if (ingredient.present.test(original)) continue;
+    const text = pick(ingredient.options(input, feel), `${original}|${ingredient.kind}`);
+    if (text) additions.push({ kind: ingredient.kind, text });
+  }
+  const sound = soundCueFor(original, feel);
+  if (sound) additions.push({ kind: 'sound cues', text: sound });
+
+  const possible = INGREDIENTS.length + 1;
+  // Nothing missing: 95; everything missing: 70; a typical prompt missing a third lands near 85.
+  const confidence = Math.round(DEFAULT_ENHANCE_CONFIDENCE + 10 - (additions.length * 25) / possible);
+  return {
+    enhancedPrompt: joinAdditions(original, additions.map((a) => a.text)),
+    improvements: additions.map((a) => `Added ${a.kind}: ${a.text}`),
+    confidence,
+  };
+}
+
+/** A sound cue that complements what the user gave (music gets ambience, and so on), or null. */
+function soundCueFor(prompt: string, feel: Feel): string | null {
+  if (WANTS_SILENCE.test(prompt)) return null;
+  const music = HAS_MUSIC.test(prompt);
+  const ambience = HAS_AMBIENCE.test(prompt);
+  const voice = HAS_VOICE.test(prompt);
+  if (feel !== 'energetic' && !music && !ambience && !voice && !MENTIONS_SOUND.test(prompt)) return null;
+  if (music && ambience) return null;
+  if (music) return feel === 'energetic' ? 'crisp sound effects under the music' : 'soft natural ambience beneath the music';
+  if (feel === 'energetic') {
+    if (ambience) return 'a driving upbeat soundtrack';
+    return pick(['energetic soundtrack with punchy sound effects', 'driving beat with crisp ambient sound'], prompt) ?? null;
+  }
+  if (ambience) return null;
+  return voice ? 'clear voice audio over a soft room ambience' : 'a gentle ambient soundscape';
+}
+
+function feelOf(mood: string): Feel {
+  const m = mood.toLowerCase();
+  if (/\b(energetic|exciting|upbeat|intense|action|epic|fun|playful|happy)\b/.test(m)) return 'energetic';
+  if (/\b(dark|mysterious|moody|dramatic|tense|suspenseful|scary|horror|sad|melancholic|melancholy)\b/.test(m)) return 'moody';
+  return 'calm';
+}
+
+/** 'short'/'medium'/'long', or a number of seconds ('8', '10s'). */
+function lengthOf(duration: string): Length {
+  const d = duration.trim().toLowerCase();
+  if (d === 'short' || d === 'medium' || d === 'long') return d;
+  const seconds = Number.parseFloat(d);
+  if (!Number.isFinite(seconds)) return 'medium';
+  return seconds <= 5 ? 'short' : seconds <= 10 ? 'medium' : 'long';
+}
+
+/** The look for a style: a known one, or a generic look naming an unknown style (cinematic when blank). */
+function looksFor(style: string): readonly string[] {
+  const key = style.trim().toLowerCase();
+  const known = LOOKS[STYLE_ALIASES[key] ?? key];
+  if (known) return known;
+  const name = key.replace(/[^a-z0-9 -]/g, '').trim();
+  if (!name) return LOOKS.cinematic ?? [];
+  return [`${name} style throughout, consistent colour palette, 35mm lens`];
+}
+
+/** The user's text verbatim, then the additions as one sentence. */
+function joinAdditions(original: string, additions: string[]): string {
+  if (additions.length === 0) return original;
+  const sentence = additions.join(', ');
+  if (/[.!?…]$/.test(original)) return `${original} ${capitalise(sentence)}.`;
+  if (/[,;:–-]$/.test(original)) return `${original} ${sentence}.`;
+  return `${original}. ${capitalise(sentence)}.`;
+}
+
+function pick(options: readonly string[], key: string): string | undefined {
+  return options[hashOf(key.toLowerCase()) % Math.max(1, options.length)];
+}
+
+/** FNV-1a: small and stable across runs and machines. */
 function hashOf(text: string): number {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
   return hash >>> 0;
-}
-
-export function enhanceLocally(request: EnhanceInput): PromptEnhancement {
-  const original = request.userPrompt.trim();
-  const seed = hashOf(original.toLowerCase());
-  const additions: string[] = [];
-  const improvements: string[] = [];
-  INGREDIENTS.forEach((ingredient, index) => {
-    if (ingredient.present.test(original)) return;
-    const options = ingredient.options(request);
-    const choice = options[(seed + index) % options.length];
-    if (!choice) return;
-    additions.push(choice);
-    improvements.push(`Added ${ingredient.kind}: ${choice}`);
-  });
-  const wantsSound = request.mood.toLowerCase() === 'energetic' || SOUND_PRESENT.test(original);
-  if (wantsSound && !/\b(soundtrack|sound effects|beat)\b/i.test(original)) {
-    const cue = SOUND_CUES[seed % SOUND_CUES.length] ?? '';
-    additions.push(cue);
-    improvements.push(`Added sound cues: ${cue}`);
-  }
-  const base = original.replace(/[.!\s]+$/, '');
-  const enhancedPrompt = additions.length > 0 ? `${base}. ${capitalise(additions.join(', '))}.` : original;
-  // Fewer additions mean the prompt was already strong: more confidence in the result.
-  const possible = INGREDIENTS.length + 1;
-  const confidence = additions.length === 0 ? 95 : Math.round(95 - (additions.length / possible) * 25);
-  return { enhancedPrompt, improvements, confidence: Number.isFinite(confidence) ? confidence : DEFAULT_ENHANCE_CONFIDENCE };
 }
 
 function capitalise(text: string): string {

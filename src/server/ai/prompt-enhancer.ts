@@ -1,34 +1,61 @@
-import { type PromptEnhancement, promptEnhancementSchema } from '../../shared/ai';
+import { z } from 'zod';
+import type { PromptEnhancement } from '../../shared/ai';
 import type { Config } from '../config';
-import { generateJson } from './gemini-text';
+import { type AiCallOptions, generateJson } from './gemini-text';
 import { type EnhanceInput, enhanceLocally } from './local-enhancer';
+
+const MAX_IMPROVEMENTS = 10;
 
 const ENHANCEMENT_JSON_SCHEMA = {
   type: 'object',
   properties: {
-    enhancedPrompt: { type: 'string' },
-    improvements: { type: 'array', items: { type: 'string' } },
-    confidence: { type: 'number' },
+    enhancedPrompt: { type: 'string', description: "The improved prompt, starting with the user's own words." },
+    improvements: { type: 'array', items: { type: 'string' }, maxItems: MAX_IMPROVEMENTS, description: 'One short sentence per addition.' },
+    confidence: { type: 'integer', minimum: 0, maximum: 100 },
   },
   required: ['enhancedPrompt', 'improvements', 'confidence'],
 };
 
+/** What Gemini must send; tidied into the shared shape (trimmed, at most 10 improvements, 0-100). */
+const geminiEnhancementSchema = z
+  .object({
+    enhancedPrompt: z.string().trim().min(1),
+    improvements: z.array(z.string()),
+    confidence: z.number(),
+  })
+  .transform(
+    (answer): PromptEnhancement => ({
+      enhancedPrompt: answer.enhancedPrompt,
+      improvements: answer.improvements
+        .map((i) => i.trim())
+        .filter(Boolean)
+        .slice(0, MAX_IMPROVEMENTS),
+      // Some answers give a fraction despite the schema.
+      confidence: Math.round(Math.min(100, Math.max(0, answer.confidence <= 1 && answer.confidence > 0 ? answer.confidence * 100 : answer.confidence))),
+    }),
+  );
+
+const SYSTEM_INSTRUCTION = [
+  'You improve descriptions for an AI video generator that makes short clips.',
+  "Start the enhanced prompt with the user's description exactly as written, then add only what it lacks:",
+  'shot type and framing, camera movement, lighting, lens and visual style matching the requested style,',
+  'and pacing that fits the requested duration. Add sound cues only when the mood is energetic or the user mentions sound, music or voice.',
+  "Never change the subject or contradict the user's details. Do not add a second item of a kind the user already gave.",
+  'List each addition as one short improvement sentence. Confidence (0-100) is how well the result will generate.',
+].join(' ');
+
 /** Gemini when a key is set, the local enhancer otherwise. */
-export async function enhancePrompt(config: Pick<Config, 'gemini'>, input: EnhanceInput, retryDelayMs?: number): Promise<PromptEnhancement> {
+export async function enhancePrompt(config: Pick<Config, 'gemini'>, input: EnhanceInput, options: AiCallOptions = {}): Promise<PromptEnhancement> {
   if (!config.gemini) return enhanceLocally(input);
   return generateJson({
     apiKey: config.gemini.apiKey,
     baseUrl: config.gemini.baseUrl,
     model: config.gemini.textModel,
-    systemInstruction:
-      'You improve prompts for a short AI video generator. Keep every word the user wrote and their intent; add shot type, camera movement, lighting, lens and style, and pacing where missing. List each addition as an improvement. Confidence is 0-100.',
-    parts: [
-      {
-        text: `Style: ${input.style}. Duration: ${input.duration}. Mood: ${input.mood}.\nPrompt: ${input.userPrompt}`,
-      },
-    ],
+    systemInstruction: SYSTEM_INSTRUCTION,
+    parts: [{ text: `Style: ${input.style}\nDuration: ${input.duration}\nMood: ${input.mood}\nDescription: ${input.userPrompt}` }],
     responseJsonSchema: ENHANCEMENT_JSON_SCHEMA,
-    schema: promptEnhancementSchema,
-    retryDelayMs,
+    schema: geminiEnhancementSchema,
+    retryDelayMs: options.retryDelayMs,
+    signal: options.signal,
   });
 }

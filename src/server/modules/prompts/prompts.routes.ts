@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyzeImageAnswerSchema,
@@ -8,9 +9,9 @@ import {
 import { requireUser } from '../../http/guards';
 import * as prompts from './prompts.service';
 
-/** Per user: AI calls cost money (Gemini) or CPU (the local detector). */
+/** Per user (per IP when signed out): each call costs money (Gemini) or CPU (the local detector). */
 const perUserLimit = {
-  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: { user: { id: string } | null; ip: string }) => request.user?.id ?? request.ip },
+  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
 };
 
 export const promptsRoutes: FastifyPluginAsyncZod<{ deps: prompts.PromptsDeps }> = async (app, { deps }) => {

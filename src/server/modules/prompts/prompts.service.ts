@@ -21,19 +21,26 @@ export interface PromptsDeps extends UploadDeps {
   aiRetryDelayMs?: number;
 }
 
-/** Improves a description: Gemini with a key, the local enhancer without. */
+/** Improves a description: Gemini with a key, the local enhancer without. Blank: 400 prompt_required. */
 export async function enhanceText(deps: PromptsDeps, input: EnhanceTextRequest): Promise<PromptEnhancement> {
   const request = enhanceTextRequestSchema.parse(input);
   const userPrompt = request.userPrompt.trim();
   if (!userPrompt) throw badRequest(ENHANCE_PROMPT_REQUIRED_MESSAGE, 'prompt_required');
-  return enhancePrompt(deps.config, { ...request, userPrompt }, deps.aiRetryDelayMs);
+  return enhancePrompt(deps.config, { ...request, userPrompt }, { retryDelayMs: deps.aiRetryDelayMs });
 }
 
-/** Analyses one of the caller's own uploaded images; the server never fetches other URLs. */
+/**
+ * Analyses one of the caller's own completed image uploads (anything else: 400). The reference is
+ * resolved to a stored object, so the server never fetches a URL it was given.
+ */
 export async function analyzeUpload(deps: PromptsDeps, userId: string, input: AnalyzeImageRequest): Promise<ImageAnalysis> {
   const request = analyzeImageRequestSchema.parse(input);
   const upload = await resolveUploadRef(deps, userId, request.imageUrl);
   if (upload.kind !== 'image') throw badRequest('Only an uploaded image can be analysed.', 'not_an_image');
   const bytes = await buffer(await deps.storage.read(upload.objectKey));
-  return analyzeImage(deps.config, { bytes, contentType: upload.contentType }, deps.detectObjects, deps.aiRetryDelayMs);
+  return analyzeImage(deps.config, { bytes, contentType: upload.contentType }, deps.detectObjects, {
+    generatePrompt: request.generatePrompt,
+    analysisType: request.analysisType,
+    retryDelayMs: deps.aiRetryDelayMs,
+  });
 }
