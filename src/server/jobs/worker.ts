@@ -50,7 +50,12 @@ export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
   const idle = (ms: number) =>
     Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
 
+  // A dead worker's job can only become exhausted once its lease expires: looking once per lease
+  // period is enough, and keeps the idle loop to one query a tick.
+  let nextExhaustedCheck = 0;
   const failExhausted = async () => {
+    if (Date.now() < nextExhaustedCheck) return;
+    nextExhaustedCheck = Date.now() + deps.worker.leaseSeconds * 1000;
     await deps.db.transaction(async (tx) => {
       for (const row of await queue.lockExhausted(tx)) {
         const failed = await queue.fail(tx, row.id, null, EXHAUSTED_MESSAGE);

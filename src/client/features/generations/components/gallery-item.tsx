@@ -7,15 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
+import { formatCredits, isUnfinished } from '../format';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';
 
 export type GalleryView = LayoutView;
-
-/** '1 credit', '3 credits', '0.5 credits'. */
-export function formatCreditsUsed(credits: number): string {
-  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
-}
 
 interface GalleryItemProps {
   video: GenerationRecord;
@@ -57,7 +53,7 @@ export function GalleryItem({ video, view, onOpen }: GalleryItemProps) {
         {video.status === 'failed' && video.errorMessage ? (
           <p className="line-clamp-2 text-xs text-destructive">{video.errorMessage}</p>
         ) : null}
-        {list && (video.status === 'pending' || video.status === 'processing') ? (
+        {list && isUnfinished(video.status) ? (
           <p className="truncate text-xs text-muted-foreground">
             {video.progressStage ?? 'Processing...'} · {Math.round(video.progress)}%
           </p>
@@ -104,7 +100,7 @@ function VideoFacts({ video, withStatus }: { video: GenerationRecord; withStatus
       </li>
       <li className="inline-flex items-center gap-1">
         <Coins aria-hidden="true" className="size-3.5" />
-        {formatCreditsUsed(video.creditsUsed)}
+        {formatCredits(video.creditsUsed)}
       </li>
     </ul>
   );

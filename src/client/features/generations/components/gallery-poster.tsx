@@ -3,6 +3,7 @@ import { Film, LoaderCircle, Play, TriangleAlert } from 'lucide-react';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
+import { isUnfinished } from '../format';
 
 type PosterVideo = Pick<GenerationRecord, 'prompt' | 'status' | 'posterUrl' | 'duration' | 'progress' | 'progressStage'>;
 
@@ -20,7 +21,7 @@ const PLACEHOLDER = 'bg-linear-to-br from-violet-500/15 via-muted to-fuchsia-500
  * when it failed, or when it has no poster. Unfinished videos show their progress and stage.
  */
 export function GalleryPoster({ video, compact = false, className }: GalleryPosterProps) {
-  const unfinished = video.status === 'pending' || video.status === 'processing';
+  const unfinished = isUnfinished(video.status);
   return (
     <div className={cn('relative aspect-video w-full overflow-hidden bg-muted', className)}>
       {unfinished ? (

@@ -2,13 +2,12 @@ import { CalendarDays, Clock, Coins, Download, type LucideIcon, Share2, Trash2 }
 import type { ReactNode } from 'react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
-import { formatVideoDate } from '../../../../shared/video-display';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCreditsUsed } from './gallery-item';
+import { formatCreatedTime, formatCredits } from '../format';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
@@ -17,12 +16,6 @@ interface GalleryVideoModalProps {
   /** The open video; null closes the modal. */
   video: GenerationRecord | null;
   onClose: () => void;
-}
-
-/** 'Nov 22, 2026 at 3:04 PM' */
-function formatCreatedTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatVideoDate(iso)} at ${time}`;
 }
 
 /**
@@ -72,7 +65,7 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
           {video.duration} seconds
         </Fact>
         <Fact icon={Coins} label="Credits">
-          {formatCreditsUsed(video.creditsUsed)}
+          {formatCredits(video.creditsUsed)}
         </Fact>
       </dl>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">

@@ -7,6 +7,7 @@ import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useRecentJobs } from '../api/get-generation-jobs';
+import { isUnfinished } from '../format';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: the latest 3 jobs, each with its prompt, status and, when ready, 'View Video'. */
@@ -34,7 +35,7 @@ export function RecentHistoryCard() {
                 <p className="line-clamp-2 text-sm font-medium break-words">{job.textPrompt}</p>
                 <StatusBadge status={job.status} className="shrink-0" />
               </div>
-              {job.status === 'processing' || job.status === 'pending' ? (
+              {isUnfinished(job.status) ? (
                 <Progress value={job.progress} label={`Progress of ${job.textPrompt}`} />
               ) : null}
               {job.status === 'failed' && job.errorMessage ? <p className="text-xs text-destructive">{job.errorMessage}</p> : null}
