@@ -164,4 +164,19 @@ describe('cancelling and leases', () => {
     expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(0);
   });
+
+  it('fails, without a refund, a job whose third worker also died', async () => {
+    const user = await createUser(t.db, { creditsHundredths: 100 });
+    const cookie = await signIn(t.app, user);
+    await worker.stop(5000);
+    const id = (await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'An unlucky job', duration: 3 } })).json<GenerationRecord>().id;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await queue.claimNext(t.db, `ghost-${attempt}`, 1))?.id).toBe(id);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    }
+    worker = startTestWorker();
+    const record = await waitFor(cookie, id, finished);
+    expect(record).toMatchObject({ status: 'failed', errorMessage: 'The video could not be finished after 3 attempts. Please try again.' });
+    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(0);
+  });
 });
