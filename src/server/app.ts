@@ -22,6 +22,8 @@ import { detectObjects as localDetector } from './ai/object-detector';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import type { StripeClient } from './modules/payments/stripe-gateway';
 import { createStorage, type ObjectStorage } from './storage';
 
 export interface AppDeps {
@@ -37,13 +39,15 @@ export interface AppDeps {
   detectObjects?: ObjectDetector;
   /** Backoff before a rate-limited AI call is retried. */
   aiRetryDelayMs?: number;
+  /** Defaults to the Stripe SDK the configuration names. */
+  stripe?: StripeClient;
 }
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP application; never listens (main.ts does, tests use inject or listen themselves). */
-export async function buildApp({ config, database, storage, now, engines, detectObjects, aiRetryDelayMs }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, now, engines, detectObjects, aiRetryDelayMs, stripe }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -84,6 +88,7 @@ export async function buildApp({ config, database, storage, now, engines, detect
   await app.register(uploadsRoutes, { deps: uploadDeps });
   await app.register(generationsRoutes, { deps: { ...uploadDeps, engines: engines ?? createEngineRegistry(config) } });
   await app.register(billingRoutes, { db: database.db, now: uploadDeps.now });
+  await app.register(paymentsRoutes, { deps: { db: database.db, config, now: uploadDeps.now, stripe } });
   await app.register(promptsRoutes, {
     deps: { ...uploadDeps, config, detectObjects: detectObjects ?? localDetector, aiRetryDelayMs },
   });

@@ -62,6 +62,15 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
   /** First backoff before a provider request answered 429/5xx is sent again (doubled each time, 4 tries). */
   PROVIDER_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Stripe: payments are on when both keys are set. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Points the Stripe SDK at another API server (a mock, or a test's fake): http(s)://host:port. */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s)://host:port URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,6 +99,17 @@ export interface Config {
   /** Kling's official API; absent without both keys. */
   kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
+  /** Card payments through Stripe; absent without both keys. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** Without it the webhook endpoint answers 503. */
+  webhookSecret: string | undefined;
+  /** Another API server for the SDK (host, port, protocol). */
+  apiUrl: string | undefined;
 }
 
 export interface WorkerConfig {
@@ -128,6 +148,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
   const env = parsed.data;
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to take payments, or neither']);
+  }
   if (Boolean(env.KLING_ACCESS_KEY) !== Boolean(env.KLING_SECRET_KEY)) {
     throw new ConfigError(['KLING_ACCESS_KEY and KLING_SECRET_KEY: set both to use Kling, or neither']);
   }
@@ -176,6 +199,15 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       retryBaseDelayMs: env.PROVIDER_RETRY_DELAY_MS,
     },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }
 

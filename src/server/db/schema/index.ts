@@ -6,3 +6,4 @@ export * from './users';
 export * from './uploads';
 export * from './generations';
 export * from './allowances';
+export * from './payments';

@@ -19,6 +19,10 @@ export const users = pgTable(
     /** Running totals kept with every ledger row, so lists can sort 100,000 users by them. */
     creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
     creditsAddedHundredths: integer('credits_added_hundredths').notNull().default(0),
+    /** The user's Stripe customer, created at their first subscription. */
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    /** The latest Stripe subscription started for the user; its events keep subscriptionStatus current. */
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,41 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const PAYMENT_KINDS = ['credits', 'extra_pack'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** Which report of a payment fulfilled it first. */
+export type PaymentSource = 'fulfill' | 'checkout' | 'webhook' | 'confirm';
+
+/**
+ * Every fulfilled payment, keyed by Stripe's PaymentIntent id: the primary key is what makes a
+ * payment credit once however many times, and however concurrently, it is reported.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    /** Credits bought (kind credits). */
+    credits: integer('credits'),
+    /** Pack bought (kind extra_pack). */
+    pack: text('pack'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The Checkout Session the payment came through, if any. */
+    checkoutSessionId: text('checkout_session_id'),
+    source: text('source').$type<PaymentSource>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Stripe webhook events already handled: each event id is processed once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

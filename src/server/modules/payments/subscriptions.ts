@@ -1,0 +1,151 @@
+import type Stripe from 'stripe';
+import { isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
+import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../shared/billing';
+import type { Db, Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, conflict } from '../../lib/app-error';
+import { isSubscribed } from '../billing/allowances.service';
+import { callStripe, idOf, type StripeClient } from './stripe-gateway';
+import * as repo from './payments.repository';
+
+/** The two daily prices, found by lookup key so every server of an installation shares them. */
+export const PRICE_LOOKUP_KEYS = { intro: 'reelsmith_daily_first_week', regular: 'reelsmith_daily' } as const;
+
+interface DailyPrices {
+  intro: string;
+  regular: string;
+}
+
+/** Finds (or once creates) the $1/day and $2/day prices; cached per process. */
+export function dailyPrices(stripe: StripeClient): () => Promise<DailyPrices> {
+  let cached: Promise<DailyPrices> | undefined;
+  return () => {
+    cached ??= findOrCreatePrices(stripe).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  };
+}
+
+async function findOrCreatePrices(stripe: StripeClient): Promise<DailyPrices> {
+  const found = await callStripe('The subscription price', () =>
+    stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS.intro, PRICE_LOOKUP_KEYS.regular], active: true, limit: 10 }),
+  );
+  const byKey = new Map(found.data.map((price) => [price.lookup_key, price]));
+  let intro = byKey.get(PRICE_LOOKUP_KEYS.intro);
+  intro ??= await callStripe('The subscription price', () =>
+    stripe.prices.create({
+      currency: 'usd',
+      unit_amount: SUBSCRIPTION_INTRO_PRICE_CENTS,
+      recurring: { interval: 'day' },
+      lookup_key: PRICE_LOOKUP_KEYS.intro,
+      nickname: 'Daily subscription, first week',
+      product_data: { name: 'Reelsmith daily subscription' },
+    }),
+  );
+  const product = idOf(intro.product);
+  let regular = byKey.get(PRICE_LOOKUP_KEYS.regular);
+  regular ??= await callStripe('The subscription price', () =>
+    stripe.prices.create({
+      currency: 'usd',
+      unit_amount: SUBSCRIPTION_PRICE_CENTS,
+      recurring: { interval: 'day' },
+      lookup_key: PRICE_LOOKUP_KEYS.regular,
+      nickname: 'Daily subscription',
+      ...(product ? { product } : { product_data: { name: 'Reelsmith daily subscription' } }),
+    }),
+  );
+  return { intro: intro.id, regular: regular.id };
+}
+
+/** Our status for a Stripe subscription status; null leaves the user's status as it is. */
+export function statusFromStripe(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+  if (status === 'active' || status === 'trialing') return 'active';
+  if (status === 'incomplete') return null;
+  return 'inactive';
+}
+
+/** Applies a subscription's state to its user; an administrator's unlimited status is never changed by Stripe. */
+export async function applySubscription(tx: Executor, user: UserRow, subscription: Stripe.Subscription): Promise<void> {
+  const status = statusFromStripe(subscription.status);
+  // Events of an older subscription do not overrule the current one.
+  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id && status !== 'active') return;
+  await repo.updateUserStripe(tx, user.id, {
+    stripeSubscriptionId: subscription.id,
+    ...(status && !isUnlimitedStatus(user.subscriptionStatus) ? { subscriptionStatus: status } : {}),
+  });
+}
+
+async function ensureCustomer(db: Db, stripe: StripeClient, user: UserRow): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customer = await callStripe('The customer', () =>
+    stripe.customers.create(
+      { email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    ),
+  );
+  await repo.updateUserStripe(db, user.id, { stripeCustomerId: customer.id });
+  return customer.id;
+}
+
+function clientSecretOf(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string') return null;
+  return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+/**
+ * POST /api/payments/start-subscription: a $1/day subscription whose schedule moves it to $2/day
+ * after 7 days. Answers the first invoice's client secret for the card form. An unpaid subscription
+ * started earlier is offered again rather than a second one created.
+ */
+export async function startSubscription(db: Db, stripe: StripeClient, prices: () => Promise<DailyPrices>, user: UserRow): Promise<string> {
+  if (isSubscribed(user.subscriptionStatus) || isUnlimitedStatus(user.subscriptionStatus)) {
+    throw conflict('You already have an active subscription.', 'already_subscribed');
+  }
+  const expand = ['latest_invoice.confirmation_secret'];
+  if (user.stripeSubscriptionId) {
+    const previous = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? '', { expand }));
+    const secret = clientSecretOf(previous);
+    if (previous.status === 'incomplete' && secret) return secret;
+  }
+  const customer = await ensureCustomer(db, stripe, user);
+  const { intro, regular } = await prices();
+  const subscription = await callStripe('The subscription', () =>
+    stripe.subscriptions.create({
+      customer,
+      items: [{ price: intro }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      metadata: { userId: user.id },
+      expand,
+    }),
+  );
+  const secret = clientSecretOf(subscription);
+  if (!secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form for the subscription.');
+  // The first week at $1/day, then $2/day from the same subscription, through a schedule.
+  const schedule = await callStripe('The subscription schedule', () => stripe.subscriptionSchedules.create({ from_subscription: subscription.id }));
+  const start = schedule.phases[0]?.start_date ?? Math.floor(Date.now() / 1000);
+  await callStripe('The subscription schedule', () =>
+    stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      phases: [
+        { items: [{ price: intro, quantity: 1 }], start_date: start, duration: { interval: 'day', interval_count: SUBSCRIPTION_INTRO_DAYS } },
+        { items: [{ price: regular, quantity: 1 }], duration: { interval: 'day', interval_count: 1 } },
+      ],
+    }),
+  );
+  await repo.updateUserStripe(db, user.id, { stripeSubscriptionId: subscription.id });
+  return secret;
+}
+
+/** Looks the user's subscription up at Stripe and applies its state (the browser's confirmation). */
+export async function syncSubscription(db: Db, stripe: StripeClient, user: UserRow): Promise<void> {
+  if (!user.stripeSubscriptionId) return;
+  const subscription = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? ''));
+  await db.transaction(async (tx) => {
+    const current = await repo.findUser(tx, user.id);
+    if (current) await applySubscription(tx, current, subscription);
+  });
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { EXTRA_PACKS, type ExtraPackName } from './billing';
+
+/**
+ * The payment calls of spec section 7 and the rules both sides apply to them. Amounts are whole
+ * credits at $1 each; the server prices every payment itself and never trusts the client's figure.
+ */
+
+/** One purchase buys at most this many credits (Stripe's own ceiling is far above). */
+export const MAX_CREDITS_PER_PURCHASE = 10_000;
+export const CREDIT_PRICE_CENTS = 100;
+
+const creditsAmount = z
+  .number({ error: 'Choose how many credits to buy' })
+  .int('Credits are bought in whole numbers')
+  .min(1, 'Buy at least 1 credit')
+  .max(MAX_CREDITS_PER_PURCHASE, `At most ${MAX_CREDITS_PER_PURCHASE.toLocaleString('en-US')} credits can be bought at once`);
+
+/** POST /api/credits/checkout */
+export const creditsCheckoutRequestSchema = z.object({ creditsAmount });
+export const creditsCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
+
+/** POST /api/credits/checkout-success */
+export const checkoutSuccessRequestSchema = z.object({ sessionId: z.string().trim().min(1, 'No payment session found').max(255) });
+export const checkoutSuccessResponseSchema = z.object({
+  creditsAdded: z.number(),
+  /** True when an earlier report of the same payment had already credited it. */
+  alreadyCredited: z.boolean(),
+});
+export type CheckoutSuccess = z.infer<typeof checkoutSuccessResponseSchema>;
+
+/** POST /api/credits/payment-intent: the embedded card form's PaymentIntent (not in the spec's table). */
+export const creditsPaymentIntentRequestSchema = z.object({ credits: creditsAmount });
+export const creditsPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  credits: z.number(),
+  amountCents: z.number(),
+});
+export type CreditsPaymentIntent = z.infer<typeof creditsPaymentIntentResponseSchema>;
+
+/** POST /api/credits/fulfill */
+export const fulfillRequestSchema = z.object({
+  paymentIntentId: z.string().trim().min(1).max(255),
+  credits: creditsAmount,
+});
+export const fulfillResponseSchema = checkoutSuccessResponseSchema;
+
+/** POST /api/payments/start-subscription and /api/payments/extra-generations */
+export const clientSecretResponseSchema = z.object({ clientSecret: z.string() });
+export const EXTRA_PACK_NAMES = Object.keys(EXTRA_PACKS) as ExtraPackName[];
+export const extraGenerationsRequestSchema = z.object({
+  package: z.enum(EXTRA_PACK_NAMES as [ExtraPackName, ...ExtraPackName[]], { error: 'Choose the small, medium or large pack' }),
+});
+
+/**
+ * POST /api/payments/confirm (not in the spec's table): after the card form succeeds on /subscribe the
+ * browser asks the server to look the payment up at Stripe, so packs and subscriptions take effect
+ * at once even where Stripe's webhooks cannot reach the server.
+ */
+export const confirmPaymentRequestSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(255).optional() });
+
+/** GET /api/payments/config: the publishable key reaches the browser at run time, not in the build. */
+export const paymentsConfigSchema = z.object({
+  enabled: z.boolean(),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** The code of the 503 every payment call answers on a server without Stripe keys. */
+export const PAYMENTS_DISABLED = 'payments_disabled';
+
+/** Spec section 5: /payment-checkout's `credits` parameter. */
+export type CreditsParam = { ok: true; credits: number } | { ok: false; message: 'No credit amount specified' | 'Invalid credit amount' };
+
+export function parseCreditsParam(raw: string | null | undefined): CreditsParam {
+  if (raw === null || raw === undefined || raw.trim() === '') return { ok: false, message: 'No credit amount specified' };
+  const value = raw.trim();
+  if (!/^\d+$/.test(value)) return { ok: false, message: 'Invalid credit amount' };
+  const credits = Number(value);
+  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_PER_PURCHASE) return { ok: false, message: 'Invalid credit amount' };
+  return { ok: true, credits };
+}
+
+/** '$30.00' */
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
