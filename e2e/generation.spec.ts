@@ -1,30 +1,20 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, shoot, signIn } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
-const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function uploadImage(page: Page) {
   await page.getByRole('button', { name: 'Choose Image' }).click();
@@ -42,18 +32,6 @@ async function queueSlowJob(page: Page) {
     headers: { origin: baseUrl },
   });
   expect(response.status()).toBe(201);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 describe('making a video in the browser', () => {

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { readEnv } from '../../src/server/config';
 
@@ -47,4 +49,29 @@ export async function openPage(
       if (errors.length > 0) throw new Error(`uncaught page errors:\n${errors.join('\n')}`);
     },
   };
+}
+
+/** Signs in through the login form; lands on the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Screenshots the page at phone and desktop sizes into test-results/screenshots/{name}-{size}.png. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
