@@ -1,5 +1,110 @@
-import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+import { ArrowRight, CalendarClock, Coins, LogOut, MousePointerClick } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
 
+import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS } from '../../../shared/billing';
+import { formatPrice } from '../../../shared/payment-display';
+import { AppShell } from '../../components/layouts/app-shell';
+import { BackLink } from '../../components/layouts/back-link';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle } from '../../components/ui/card';
+import { CreditBalance } from '../../features/credits/components/credit-balance';
+import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
+import { CreditPackagePicker } from '../../features/payments/components/credit-package-picker';
+import { CreditsPurchasePanel } from '../../features/payments/components/credits-purchase-panel';
+import { SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
+import { PaymentUnavailableCard } from '../../features/payments/components/payment-notices';
+import { useAuth, useLogout } from '../../lib/auth';
+
+/**
+ * The credits page (spec section 2): the balance and the four packages; choosing one reveals the
+ * purchase panel. On a server without Stripe keys the packages stay visible but cannot be bought.
+ */
 export function CreditsPage() {
-  return <ComingSoonPage title="Credits" description="Buying credit packages will be available here." />;
+  const { isAuthenticated } = useAuth();
+  const config = usePaymentsConfig();
+  const [selected, setSelected] = useState<number | null>(null);
+  // Until the config is known the way to /payment-checkout stays open: that page checks again.
+  const canPay = config.data ? publishableKeyOf(config.data) !== null : true;
+
+  return (
+    <AppShell title="Buy Credits" subtitle="$1 per credit. Credits never expire." actions={<CreditsLinks />}>
+      {/* Phones: balance, packages, then the purchase panel; desktops: packages left, the rest right. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <BalanceCard enabled={isAuthenticated} />
+        </div>
+        <div className="grid gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {canPay ? null : <PaymentUnavailableCard showBackToCredits={false} />}
+          <section aria-labelledby="packages-heading" className="grid gap-4">
+            <h2 id="packages-heading" className="text-lg font-semibold">
+              Choose a package
+            </h2>
+            <CreditPackagePicker selected={selected} onSelect={setSelected} />
+          </section>
+        </div>
+        <aside aria-label="Purchase" className="grid gap-6 lg:col-start-2 lg:row-start-2">
+          {selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
+          <DailyGenerationsCard />
+          <SecurePaymentsNote />
+        </aside>
+      </div>
+    </AppShell>
+  );
+}
+
+/** Spec section 2: a Back link to /generator and a Log Out button. */
+function CreditsLinks() {
+  const logout = useLogout();
+  return (
+    <nav aria-label="Credits links" className="flex flex-wrap gap-2">
+      <BackLink href="/generator">Back to Generator</BackLink>
+      <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <LogOut aria-hidden="true" /> Log Out
+      </Button>
+    </nav>
+  );
+}
+
+function BalanceCard({ enabled }: { enabled: boolean }) {
+  return (
+    <Card>
+      <CardHeaderRow icon={<Coins aria-hidden="true" />} title="Current Credits">
+        <CreditBalance enabled={enabled} />
+      </CardHeaderRow>
+      <CardContent>
+        <p className="text-sm text-muted-foreground">A standard video costs 1 credit, one with audio 3, an economy video half a credit.</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChooseHint() {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+      <MousePointerClick aria-hidden="true" className="size-5 shrink-0" />
+      Choose a package to see how to pay.
+    </div>
+  );
+}
+
+/** The other reading of the commercial model: daily generations on /subscribe. */
+function DailyGenerationsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <CalendarClock aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Daily generations
+        </CardTitle>
+        <CardDescription>
+          {DAILY_GENERATION_LIMIT} videos every day from {formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS)}/day, plus extra generation packs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link href="/subscribe" className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+          See daily plans <ArrowRight aria-hidden="true" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { costEstimateRequestSchema, estimateCost } from '../../../shared/pricing';
 import { dismissToast } from '../../components/ui/use-toast';
-import { createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
+import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 const models = {
   models: [
@@ -42,6 +42,8 @@ async function stubWithEstimate(credits: number, overrides: Record<string, () =>
   return fetchMock;
 }
 
+preloadPage(() => import('./generator'));
+
 afterEach(() => {
   cleanup();
   dismissToast();
@@ -70,6 +72,25 @@ describe('the generator', () => {
     expect(await screen.findByText('Insufficient credits. You need 1 but have 0.')).toBeDefined();
     expect(screen.getByText('Need 1 more')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    { paidBy: "one of today's generations", dailyUsed: 2, extraRemaining: 0, line: "Uses 1 of today's generations (13 of 15 left)" },
+    { paidBy: 'an extra generation once the daily ones are gone', dailyUsed: 15, extraRemaining: 4, line: 'Uses 1 extra generation (4 left)' },
+  ])('lets a subscriber with no credits generate with $paidBy', async ({ dailyUsed, extraRemaining, line }) => {
+    await stubWithEstimate(0, {
+      'GET /api/user/generation-status': () =>
+        json(200, { dailyUsed, dailyLimit: 15, extraRemaining, subscriptionStatus: 'active', canGenerate: true }),
+    });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
+
+    expect((await screen.findAllByText(line)).length).toBeGreaterThan(0);
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByText(/Insufficient credits/)).toBeNull();
+    expect(screen.queryByText(/^Need .* more$/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Daily generations and extra packs' }).getAttribute('href')).toBe('/subscribe');
   });
 
   it('falls back to the local estimate when the estimate call fails', async () => {

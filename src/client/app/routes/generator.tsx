@@ -3,12 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
+import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/payment-display';
 import { BottomNav } from '../../components/layouts/bottom-nav';
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { useCostEstimate } from '../../features/credits/api/estimate-cost';
+import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
 import { CreditsCard } from '../../features/credits/components/credits-card';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
@@ -60,6 +62,9 @@ export function GeneratorPage() {
     setMedia(next);
   };
   const status = useUserStatus({ enabled: isAuthenticated });
+  // Daily and extra generations pay before credits; without this status, credits decide.
+  const generationStatus = useGenerationStatus({ enabled: isAuthenticated });
+  const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
   const models = useModels();
   const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
   const cost = useCostEstimate(
@@ -83,6 +88,7 @@ export function GeneratorPage() {
   }, []);
 
   const credits = status.data && !status.data.isUnlimited ? status.data.availableCredits : null;
+  const balanceKnown = status.data !== undefined && !generationStatus.isPending;
   const handleGenerate = () => {
     const { state } = form;
     create.mutate(
@@ -133,7 +139,7 @@ export function GeneratorPage() {
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           <div className="order-1 grid gap-6">
             <StorageWarningCard />
-            <CreditsCard status={status.data} cost={cost} />
+            <CreditsCard status={status.data} cost={cost} payer={payer} />
           </div>
           <div className="order-3">
             <RecentHistoryCard />
@@ -145,7 +151,8 @@ export function GeneratorPage() {
           <GenerationForm
             form={form}
             cost={cost.totalCost}
-            credits={status.data ? credits : undefined}
+            credits={balanceKnown ? credits : undefined}
+            allowanceNote={describeGenerationPayer(payer)}
             pending={create.isPending}
             onGenerate={handleGenerate}
             descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={form.setDescription} />}

@@ -1,5 +1,46 @@
-import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+import { useSearchParams } from 'wouter';
 
+import { parseCreditsParam } from '../../../shared/payments';
+import { AppShell } from '../../components/layouts/app-shell';
+import { BackLink } from '../../components/layouts/back-link';
+import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
+import { CreditsCheckout } from '../../features/payments/components/credits-checkout';
+import { LogOutLink, SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
+import { PaymentErrorCard, PaymentUnavailableCard, PreparingPaymentCard } from '../../features/payments/components/payment-notices';
+
+/**
+ * /payment-checkout?credits=N (spec section 2): the embedded card form for N credits. The amount is
+ * checked first (spec section 5), then whether this server takes payments at all.
+ */
 export function PaymentCheckoutPage() {
-  return <ComingSoonPage title="Checkout" description="Card payment for credits will be available here." />;
+  const [params] = useSearchParams();
+  const amount = parseCreditsParam(params.get('credits'));
+  const config = usePaymentsConfig();
+  const publishableKey = config.data ? publishableKeyOf(config.data) : null;
+
+  const body = !amount.ok ? (
+    <PaymentErrorCard message={amount.message} />
+  ) : config.isPending ? (
+    <PreparingPaymentCard />
+  ) : config.isError ? (
+    <PaymentErrorCard message="Payment settings could not be loaded. Please try again." />
+  ) : publishableKey ? (
+    <CreditsCheckout credits={amount.credits} publishableKey={publishableKey} />
+  ) : (
+    <PaymentUnavailableCard />
+  );
+
+  return (
+    <AppShell
+      title="Checkout"
+      subtitle="Buy credits by card"
+      actions={<BackLink href="/credits">Credits</BackLink>}
+    >
+      <div className="mx-auto grid w-full max-w-xl gap-4">
+        {body}
+        <SecurePaymentsNote />
+        <LogOutLink />
+      </div>
+    </AppShell>
+  );
 }

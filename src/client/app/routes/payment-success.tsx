@@ -1,5 +1,35 @@
-import { ComingSoonPage } from '../../components/layouts/coming-soon-page';
+import { useSearchParams } from 'wouter';
 
+import { AppShell } from '../../components/layouts/app-shell';
+import { useConfirmCheckoutSession } from '../../features/payments/api/confirm-checkout-session';
+import { PaymentErrorCard, PaymentProgressCard } from '../../features/payments/components/payment-notices';
+import { PaymentSuccessCard } from '../../features/payments/components/payment-success-card';
+import { useOncePerKey } from '../../features/payments/hooks/use-once-per-key';
+import { confirmationErrorMessage } from '../../features/payments/payment-errors';
+
+/**
+ * /payment-success?session_id=... (spec section 2): where Stripe Checkout sends the buyer back. The
+ * server checks the session with Stripe and credits it once (a reload reports it again harmlessly).
+ */
 export function PaymentSuccessPage() {
-  return <ComingSoonPage title="Payment" description="Payment confirmations will be shown here." />;
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() || null;
+  const confirmation = useConfirmCheckoutSession();
+  useOncePerKey(sessionId, confirmation.mutate);
+
+  const body = !sessionId ? (
+    <PaymentErrorCard message="No payment session found" />
+  ) : confirmation.isError ? (
+    <PaymentErrorCard message={confirmationErrorMessage(confirmation.error)} />
+  ) : confirmation.data ? (
+    <PaymentSuccessCard creditsAdded={confirmation.data.creditsAdded} />
+  ) : (
+    <PaymentProgressCard title="Processing Payment" description="Confirming your payment with Stripe..." />
+  );
+
+  return (
+    <AppShell title="Payment" subtitle="Your credit purchase">
+      <div className="mx-auto w-full max-w-xl">{body}</div>
+    </AppShell>
+  );
 }

@@ -1,8 +1,9 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { vi } from 'vitest';
+import { beforeAll, expect, vi } from 'vitest';
 
 import type { AuthUser } from '../../../shared/auth';
+import { dismissToast } from '../../components/ui/use-toast';
 import { createQueryClient } from '../../lib/query-client';
 import { AppProviders } from '../providers';
 import { AppRouter } from '../router';
@@ -31,16 +32,48 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
   };
 }
 
+/** The path a fetch was called with. */
+export function pathOf(input: RequestInfo | URL): string {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(href, window.location.origin).pathname;
+}
+
 /** Replaces fetch with a stub that answers real Response objects from `routes`. */
 export function stubApi(routes: ApiRoutes) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href, window.location.origin);
-    const answer = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const answer = routes[`${init?.method ?? 'GET'} ${pathOf(input)}`];
     return answer ? answer() : json(404, { code: 'not_found', message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+type FetchMock = ReturnType<typeof stubApi>;
+
+/** Stubs the API with `routes`, then renders the app at `path`; returns the fetch stub. */
+export function renderAppWith(path: string, routes: ApiRoutes): FetchMock {
+  const fetchMock = stubApi(routes);
+  renderApp(path);
+  return fetchMock;
+}
+
+/** The calls of a stubbed fetch to this path, any method. */
+export function callsTo(fetchMock: FetchMock, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => pathOf(input) === path);
+}
+
+/** Leaves every call to this path unanswered, to see what a screen shows while it waits. */
+export function holdRequests(fetchMock: FetchMock, path: string): void {
+  const answer = fetchMock.getMockImplementation();
+  if (!answer) throw new Error('holdRequests needs a stubbed fetch');
+  fetchMock.mockImplementation((input, init) => (pathOf(input) === path ? new Promise<Response>(() => {}) : answer(input, init)));
+}
+
+/** The JSON bodies POSTed to this path, in order (undefined for a POST without a body). */
+export function postedBodies(fetchMock: FetchMock, path: string): unknown[] {
+  return callsTo(fetchMock, path)
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
 }
 
 /** Renders the whole app (real providers and router, StrictMode) at `path` in the browser location. */
@@ -53,4 +86,28 @@ export function renderApp(path: string): RenderResult {
       </AppProviders>
     </StrictMode>,
   );
+}
+
+/** After each test: unmount, close the toasts, and put fetch and any other stubbed global back. */
+export function resetAfterTest(): void {
+  cleanup();
+  dismissToast();
+  vi.unstubAllGlobals();
+}
+
+/**
+ * The router loads pages lazily, and the first test of a file would otherwise wait on the page's
+ * transform (slow under a parallel run): load it before the file's tests.
+ */
+export function preloadPage(load: () => Promise<unknown>): void {
+  beforeAll(async () => {
+    await load();
+  });
+}
+
+/** The button with this name, once it is enabled (a payment form's button waits for Stripe's element). */
+export async function findEnabledButton(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '../../lib/utils';
 
@@ -26,4 +26,17 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex items-center gap-3 p-6 pt-0', className)} {...props} />;
+}
+
+/** A header row: the title after its icon, and something (a badge) at the right, wrapping on phones. */
+export function CardHeaderRow({ icon, title, children }: { icon: ReactNode; title: ReactNode; children?: ReactNode }) {
+  return (
+    <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+      <CardTitle className="flex items-center gap-2 [&>svg]:size-5 [&>svg]:text-violet-600 dark:[&>svg]:text-violet-400">
+        {icon}
+        {title}
+      </CardTitle>
+      {children}
+    </CardHeader>
+  );
 }

@@ -1,8 +1,9 @@
-import { Coins, Film, Infinity as InfinityIcon } from 'lucide-react';
+import { CalendarClock, CircleCheck, Coins, Film, Infinity as InfinityIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { UserStatus } from '../../../../shared/auth';
+import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/payment-display';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,15 +14,21 @@ import { formatCredits } from '../api/get-user-status';
 interface CreditsCardProps {
   status: UserStatus | undefined;
   cost: ShownEstimate;
+  /** What pays for the next video; daily and extra generations go before credits. */
+  payer?: GenerationPayer;
   /** The tour's 'Show Me How This Works' button, when the tour exists. */
   tourButton?: ReactNode;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways onward. */
-export function CreditsCard({ status, cost, tourButton }: CreditsCardProps) {
-  const shortfall = status && !status.isUnlimited ? round(cost.totalCost - status.availableCredits) : 0;
+/**
+ * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
+ * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
+ */
+export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton }: CreditsCardProps) {
+  const allowance = describeGenerationPayer(payer);
+  const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
   const breakdown = cost.estimate
     ? [
         ['Base video', cost.estimate.baseVideo],
@@ -47,10 +54,15 @@ export function CreditsCard({ status, cost, tourButton }: CreditsCardProps) {
         <div className="flex items-baseline justify-between gap-3">
           <span className="text-sm text-muted-foreground">This video costs</span>
           <span className="text-2xl font-bold tabular-nums" data-testid="video-cost">
-            {status?.isUnlimited ? 'Free' : `${cost.totalCost} ${cost.totalCost === 1 ? 'credit' : 'credits'}`}
+            {status?.isUnlimited ? 'Free' : allowance ? '1 generation' : `${cost.totalCost} ${cost.totalCost === 1 ? 'credit' : 'credits'}`}
           </span>
         </div>
-        {shortfall > 0 ? (
+        {allowance ? (
+          <p className="flex items-start gap-2 rounded-lg bg-emerald-500/10 px-3 py-2 text-sm font-medium text-emerald-700 dark:text-emerald-300">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {allowance}
+          </p>
+        ) : shortfall > 0 ? (
           <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">Need {shortfall} more</p>
         ) : null}
         <dl className="grid gap-1.5 rounded-lg bg-muted/60 p-3 text-sm" aria-label="Cost breakdown">
@@ -69,6 +81,12 @@ export function CreditsCard({ status, cost, tourButton }: CreditsCardProps) {
             <Film aria-hidden="true" /> Media
           </Link>
         </div>
+        <Link
+          href="/subscribe"
+          className="inline-flex items-center justify-center gap-1.5 rounded-md text-sm font-medium text-violet-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-violet-300"
+        >
+          <CalendarClock aria-hidden="true" className="size-4" /> Daily generations and extra packs
+        </Link>
         {tourButton}
       </CardContent>
     </Card>

@@ -15,6 +15,8 @@ interface GenerationFormProps {
   /** The cost of this video in credits, and the user's balance (null: unlimited; undefined: loading). */
   cost: number;
   credits: number | null | undefined;
+  /** Set when a daily or extra generation pays for this video: no credit check, and this line says so. */
+  allowanceNote?: string | null;
   pending: boolean;
   onGenerate: () => void;
   /** Where the AI Enhance toggle and the enhanced-prompt panel go (AI assist). */
@@ -24,9 +26,9 @@ interface GenerationFormProps {
 const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
-export function GenerationForm({ form, cost, credits, pending, onGenerate, descriptionAddon }: GenerationFormProps) {
+export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon }: GenerationFormProps) {
   const { state } = form;
-  const insufficient = typeof credits === 'number' && credits < cost;
+  const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
   const disabled = pending || credits === undefined || !state.description.trim() || insufficient;
   const submit = (event: FormEvent) => {
@@ -133,9 +135,10 @@ export function GenerationForm({ form, cost, credits, pending, onGenerate, descr
           <div className="flex items-baseline justify-between gap-3">
             <span className="text-sm text-muted-foreground">Cost of this video</span>
             <span className="text-lg font-semibold tabular-nums">
-              {credits === null ? 'Included (unlimited)' : `${cost} ${cost === 1 ? 'credit' : 'credits'}`}
+              {credits === null ? 'Included (unlimited)' : allowanceNote ? '1 generation' : `${cost} ${cost === 1 ? 'credit' : 'credits'}`}
             </span>
           </div>
+          {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}
           {insufficient ? (
             <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { browserNavigation } from '../../lib/browser-navigation';
+import { type ApiRoutes, createAuthUser, json, postedBodies, preloadPage, renderAppWith, resetAfterTest } from '../testing/render-app';
+
+const enabled = () => json(200, { enabled: true, publishableKey: 'pk_test_123' });
+const disabled = () => json(200, { enabled: false, publishableKey: null });
+
+function renderCredits(overrides: ApiRoutes = {}) {
+  return renderAppWith('/credits', {
+    'GET /api/auth/user': () => json(200, createAuthUser()),
+    'GET /api/user/status': () => json(200, { availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/payments/config': enabled,
+    ...overrides,
+  });
+}
+
+preloadPage(() => import('./credits'));
+afterEach(resetAfterTest);
+
+describe('the /credits page', () => {
+  it('shows the balance and the four packages, 30 marked most popular, with the ways back and out', async () => {
+    renderCredits();
+
+    expect(await screen.findByText('12 Credits')).toBeDefined();
+    const packages = screen.getByRole('list', { name: 'Credit packages' });
+    expect(within(packages).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      expect.stringContaining('10 Credits$10'),
+      expect.stringContaining('Most Popular30 Credits$30'),
+      expect.stringContaining('75 Credits$75'),
+      expect.stringContaining('200 Credits$200'),
+    ]);
+    expect(screen.getByRole('link', { name: 'Back to Generator' }).getAttribute('href')).toBe('/generator');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeDefined();
+    expect(screen.getByRole('link', { name: /See daily plans/ }).getAttribute('href')).toBe('/subscribe');
+  });
+
+  it("reveals 'Purchase 30 Credits for $30' linking to the card form when 30 is chosen", async () => {
+    renderCredits();
+    expect(screen.queryByRole('link', { name: /Purchase/ })).toBeNull();
+
+    await userEvent.click(await screen.findByRole('button', { name: /30 Credits/ }));
+
+    expect(screen.getByRole('button', { name: /30 Credits/ }).getAttribute('aria-pressed')).toBe('true');
+    const purchase = screen.getByRole('link', { name: 'Purchase 30 Credits for $30' });
+    expect(purchase.getAttribute('href')).toBe('/payment-checkout?credits=30');
+  });
+
+  it("shows '∞ Unlimited' for an unlimited user", async () => {
+    renderCredits({ 'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }) });
+    expect(await screen.findByText('∞ Unlimited')).toBeDefined();
+  });
+
+  it('goes to Stripe Checkout with the chosen amount', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    onTestFinished(() => assign.mockRestore());
+    const fetchMock = renderCredits({
+      'POST /api/credits/checkout': () => json(200, { checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /75 Credits/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay on Stripe Checkout' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+    expect(postedBodies(fetchMock, '/api/credits/checkout')).toEqual([{ creditsAmount: 75 }]);
+  });
+
+  it('says the user must log in when Checkout answers 401, and gives the status of other failures', async () => {
+    let status = 401;
+    renderCredits({
+      'POST /api/credits/checkout': () =>
+        status === 401
+          ? json(401, { code: 'unauthorized', message: 'Please log in to purchase credits' })
+          : json(502, { code: 'payment_provider_error', message: 'Stripe refused' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /10 Credits/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay on Stripe Checkout' }));
+    expect(await screen.findByText('You must be logged in to purchase credits. Please log in and try again.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+
+    status = 502;
+    await userEvent.click(screen.getByRole('button', { name: 'Pay on Stripe Checkout' }));
+    expect(await screen.findByText('HTTP 502: Payment initialization failed')).toBeDefined();
+  });
+
+  it('keeps the packages but disables buying when the server takes no payments', async () => {
+    renderCredits({ 'GET /api/payments/config': disabled });
+
+    expect(await screen.findByText('Payment Unavailable')).toBeDefined();
+    expect(screen.getByText('Payment system is not configured')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: /30 Credits/ }));
+    expect(screen.queryByRole('link', { name: /Purchase 30 Credits/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Purchase 30 Credits for \$30/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pay on Stripe Checkout' }).hasAttribute('disabled')).toBe(true);
+  });
+});

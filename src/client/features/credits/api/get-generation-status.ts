@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { type GenerationStatus, generationStatusSchema } from '../../../../shared/billing';
+import { apiRequest } from '../../../lib/api-client';
+
+export const generationStatusQueryKey = ['/api/user/generation-status'] as const;
+
+/** GET /api/user/generation-status: today's daily generations, extra generations and the subscription. */
+export async function getGenerationStatus(): Promise<GenerationStatus> {
+  const response = await apiRequest('GET', generationStatusQueryKey[0]);
+  return generationStatusSchema.parse(await response.json());
+}
+
+export function useGenerationStatus({ enabled }: { enabled: boolean }) {
+  return useQuery({ queryKey: generationStatusQueryKey, queryFn: getGenerationStatus, enabled });
+}

@@ -1,0 +1,88 @@
+import { subscriptionStatusLabel } from './admin';
+import { subscriptionStatusSchema } from './auth';
+import type { GenerationStatus } from './billing';
+import { CREDIT_PRICE_CENTS, formatUsd } from './payments';
+
+/**
+ * How the payment screens and the generator word money, credits and allowances. Pure and
+ * browser-safe; the figures themselves live in billing.ts and payments.ts.
+ */
+
+/** '$30' for whole dollars, '$30.50' otherwise: the short prices of packages and packs. */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);
+}
+
+/** '1 credit', '30 credits'. */
+export function formatCreditCount(credits: number): string {
+  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+}
+
+/** Spec section 2 (/credits): 'Purchase 30 Credits for $30'. */
+export function purchaseCreditsLabel(credits: number): string {
+  return `Purchase ${credits} Credits for ${formatPrice(credits * CREDIT_PRICE_CENTS)}`;
+}
+
+/** Spec section 2 (/payment-checkout): '30 Credits - $30.00 USD'. */
+export function creditPurchaseLine(credits: number, amountCents: number = credits * CREDIT_PRICE_CENTS): string {
+  return `${credits} Credits - ${formatUsd(amountCents)} USD`;
+}
+
+/** Spec section 2 (/payment-success): '30 credits have been added to your account'. */
+export function creditsAddedSentence(credits: number): string {
+  return credits === 1 ? '1 credit has been added to your account' : `${credits} credits have been added to your account`;
+}
+
+/** 'You can now generate 30 AI videos': a standard video costs 1 credit. */
+export function videosAffordableSentence(credits: number): string {
+  const videos = Math.floor(credits);
+  return `You can now generate ${videos} AI ${videos === 1 ? 'video' : 'videos'}`;
+}
+
+/** Subscribers (active, or on trial) spend daily generations first, as the server does. */
+export function isSubscribed(subscriptionStatus: string): boolean {
+  return subscriptionStatus === 'active' || subscriptionStatus === 'trial';
+}
+
+/** The status badge: premium_unlimited reads 'Admin'; a status this build does not know is shown as sent. */
+export function subscriptionBadgeText(subscriptionStatus: string): string {
+  const known = subscriptionStatusSchema.safeParse(subscriptionStatus);
+  return known.success ? subscriptionStatusLabel(known.data) : subscriptionStatus;
+}
+
+export type GenerationPayer =
+  | { kind: 'unlimited' }
+  | { kind: 'daily'; left: number; limit: number }
+  | { kind: 'extra'; left: number }
+  | { kind: 'credits' };
+
+/**
+ * What will pay for the next video, in the server's order (decision 006): unlimited users pay
+ * nothing; subscribers use one of today's generations while any are left; then an extra-pack
+ * generation; else credits. Without the generation status only the first and last are known.
+ */
+export function nextGenerationPayer(isUnlimited: boolean, status: GenerationStatus | undefined): GenerationPayer {
+  if (isUnlimited || status?.subscriptionStatus === 'premium_unlimited') return { kind: 'unlimited' };
+  if (!status) return { kind: 'credits' };
+  const dailyLeft = Math.max(0, status.dailyLimit - status.dailyUsed);
+  if (isSubscribed(status.subscriptionStatus) && dailyLeft > 0) return { kind: 'daily', left: dailyLeft, limit: status.dailyLimit };
+  if (status.extraRemaining > 0) return { kind: 'extra', left: status.extraRemaining };
+  return { kind: 'credits' };
+}
+
+/** The generator's line for a video paid by an allowance; null when credits (or nothing) pay. */
+export function describeGenerationPayer(payer: GenerationPayer): string | null {
+  switch (payer.kind) {
+    case 'daily':
+      return `Uses 1 of today's generations (${payer.left} of ${payer.limit} left)`;
+    case 'extra':
+      return `Uses 1 extra generation (${payer.left} left)`;
+    default:
+      return null;
+  }
+}
+
+/** Spec section 2 (/payment-checkout): the error card offers Log In when its message mentions logging in. */
+export function mentionsLogIn(message: string): boolean {
+  return message.toLowerCase().includes('log in');
+}
