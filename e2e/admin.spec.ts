@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -31,7 +25,7 @@ async function registerUser(page: Page, email: string, firstName: string): Promi
 
 describe('administration in the browser', () => {
   it("shows 'Access Denied' to a signed-in user who is not an administrator", async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl);
     await registerUser(page, `member-${Date.now()}@example.com`, 'Mia');
     await page.goto('/admin');
     await page.getByText('Access Denied', { exact: true }).waitFor();
@@ -43,12 +37,12 @@ describe('administration in the browser', () => {
     const stamp = Date.now();
     const editEmail = `edit-${stamp}@example.com`;
     const deleteEmail = `delete-${stamp}@example.com`;
-    const setup = await openPage(browser, baseUrl);
+    const setup = await openPage(browser.get(), baseUrl);
     await registerUser(setup.page, editEmail, 'Eddie');
     await registerUser(setup.page, deleteEmail, 'Dora');
     await setup.context.close();
 
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await signInThroughForm(page, admin.email, admin.password);
     await page.goto('/generator');
     await page.getByRole('link', { name: 'Admin Dashboard' }).first().click();

@@ -1,22 +1,15 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 describe('AI assist on the generator', () => {
   it('enhances the description, uses the enhanced prompt, and analyses an uploaded image', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     const registered = await page.request.post('/api/auth/register', {
       data: { email: `assist-${Date.now()}@example.com`, password: 'assist-password', firstName: 'Ada' },
       headers: { origin: baseUrl },

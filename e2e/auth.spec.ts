@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -18,7 +11,7 @@ function uniqueEmail(prefix: string): string {
 
 describe('accounts in the browser', () => {
   it('registers, lands on /dashboard, stays signed in after a reload, and logs out to /', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await page.goto('/register');
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Lovelace');
@@ -43,7 +36,7 @@ describe('accounts in the browser', () => {
 
   it("shows 'Login Failed' for a wrong password", async () => {
     const email = uniqueEmail('wrong');
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl);
     const created = await page.request.post('/api/auth/register', {
       data: { email, password: 'the-right-one', firstName: 'Wes' },
       headers: { origin: baseUrl },
@@ -62,7 +55,7 @@ describe('accounts in the browser', () => {
   });
 
   it("shows 'Page Not Found' for an unknown route", async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl);
     await page.goto('/no/such/page');
     await page.getByText('Page Not Found', { exact: true }).waitFor();
     await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
@@ -70,7 +63,7 @@ describe('accounts in the browser', () => {
   });
 
   it("shows 'Google Sign-In Failed' for ?error=google_auth_failed and drops the query", async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl);
     await page.goto('/login?error=google_auth_failed');
     await page.getByText('Google Sign-In Failed', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
@@ -78,7 +71,7 @@ describe('accounts in the browser', () => {
   });
 
   it("shows 'Sign In Required' on /history when signed out", async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl);
     await page.goto('/history');
     await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
     await context.close();

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, shoot, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, shoot, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 async function uploadImage(page: Page) {
   await page.getByRole('button', { name: 'Choose Image' }).click();
@@ -36,7 +30,7 @@ async function queueSlowJob(page: Page) {
 
 describe('making a video in the browser', () => {
   it('uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await signIn(page, admin.email, admin.password);
     await page.goto('/generator');
     await uploadImage(page);
@@ -95,7 +89,7 @@ describe('making a video in the browser', () => {
   });
 
   it('keeps Generate disabled with the insufficient-credits notice for a user without credits', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     const registered = await page.request.post('/api/auth/register', {
       data: { email: `broke-${Date.now()}@example.com`, password: 'no-credits-here', firstName: 'Bea' },
       headers: { origin: baseUrl },

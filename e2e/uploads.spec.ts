@@ -1,22 +1,15 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 describe('uploads in the browser', () => {
   it("uploads an image through the dialog and shows '✓ Image Ready'", async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser, baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     const registered = await page.request.post('/api/auth/register', {
       data: { email: `uploader-${Date.now()}@example.com`, password: 'upload-password', firstName: 'Uma' },
       headers: { origin: baseUrl },

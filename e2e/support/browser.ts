@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { readEnv } from '../../src/server/config';
 
 // Flags this machine needs: no sandbox as root, and no background traffic to a network we do not have.
@@ -21,6 +22,23 @@ export function launchBrowser(): Promise<Browser> {
     args: CHROMIUM_ARGS,
     headless: true,
   });
+}
+
+/** One browser for a spec file: launched before its tests, closed after them. */
+export function useBrowser(): { get(): Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get() {
+      if (!browser) throw new Error('The browser is not launched yet: use it inside a test or hook.');
+      return browser;
+    },
+  };
 }
 
 export interface PageOptions {

@@ -30,7 +30,7 @@ export function CreditsPage() {
   return (
     <AppShell title="Buy Credits" subtitle="$1 per credit. Credits never expire." actions={<CreditsLinks />}>
       {/* Phones: balance, packages, then the purchase panel; desktops: packages left, the rest right. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-start">
         <div className="lg:col-start-2 lg:row-start-1">
           <BalanceCard enabled={isAuthenticated} />
         </div>
