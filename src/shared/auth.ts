@@ -74,6 +74,16 @@ export function toDisplayName(user: { firstName: string | null; lastName: string
 }
 
 /** Unlimited generation is the premium_unlimited subscription status. */
-export function isUnlimitedStatus(status: SubscriptionStatus): boolean {
+export function isUnlimitedStatus(status: string): boolean {
   return status === 'premium_unlimited';
+}
+
+/** Subscribers get the daily generations (a trial counts as subscribed). */
+export function isSubscribed(status: string): boolean {
+  return status === 'active' || status === 'trial';
+}
+
+/** Who is offered the daily subscription: neither a subscriber already nor unlimited. */
+export function canStartSubscription(status: string): boolean {
+  return !isSubscribed(status) && !isUnlimitedStatus(status);
 }

@@ -14,3 +14,8 @@ export function toHundredths(credits: number): number {
 /** GET /api/credits/balance */
 export const creditBalanceSchema = z.object({ credits: z.number() });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
+
+/** '1 credit', '3 credits', '0.5 credits', '1,000 credits'. */
+export function formatCreditCount(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
+}

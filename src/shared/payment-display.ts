@@ -1,5 +1,5 @@
 import { subscriptionStatusLabel } from './admin';
-import { subscriptionStatusSchema } from './auth';
+import { isSubscribed, isUnlimitedStatus, subscriptionStatusSchema } from './auth';
 import type { GenerationStatus } from './billing';
 import { CREDIT_PRICE_CENTS, formatUsd } from './payments';
 
@@ -11,11 +11,6 @@ import { CREDIT_PRICE_CENTS, formatUsd } from './payments';
 /** '$30' for whole dollars, '$30.50' otherwise: the short prices of packages and packs. */
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);
-}
-
-/** '1 credit', '30 credits'. */
-export function formatCreditCount(credits: number): string {
-  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
 }
 
 /** Spec section 2 (/credits): 'Purchase 30 Credits for $30'. */
@@ -39,11 +34,6 @@ export function videosAffordableSentence(credits: number): string {
   return `You can now generate ${videos} AI ${videos === 1 ? 'video' : 'videos'}`;
 }
 
-/** Subscribers (active, or on trial) spend daily generations first, as the server does. */
-export function isSubscribed(subscriptionStatus: string): boolean {
-  return subscriptionStatus === 'active' || subscriptionStatus === 'trial';
-}
-
 /** The status badge: premium_unlimited reads 'Admin'; a status this build does not know is shown as sent. */
 export function subscriptionBadgeText(subscriptionStatus: string): string {
   const known = subscriptionStatusSchema.safeParse(subscriptionStatus);
@@ -62,7 +52,7 @@ export type GenerationPayer =
  * generation; else credits. Without the generation status only the first and last are known.
  */
 export function nextGenerationPayer(isUnlimited: boolean, status: GenerationStatus | undefined): GenerationPayer {
-  if (isUnlimited || status?.subscriptionStatus === 'premium_unlimited') return { kind: 'unlimited' };
+  if (isUnlimited || (status && isUnlimitedStatus(status.subscriptionStatus))) return { kind: 'unlimited' };
   if (!status) return { kind: 'credits' };
   const dailyLeft = Math.max(0, status.dailyLimit - status.dailyUsed);
   if (isSubscribed(status.subscriptionStatus) && dailyLeft > 0) return { kind: 'daily', left: dailyLeft, limit: status.dailyLimit };

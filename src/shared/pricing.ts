@@ -18,6 +18,12 @@ export const PRICES = {
   imageAnalysis: 50,
   geminiOptimization: 0,
 } as const;
+/** Spec section 9's cost per video, from the prices above (before any add-on). */
+export const VIDEO_COSTS = [
+  { label: 'Economy video', credits: toCredits(PRICES.economyVideo) },
+  { label: 'Standard video', credits: toCredits(PRICES.baseVideo) },
+  { label: 'Video with audio or voice', credits: toCredits(PRICES.baseVideo + PRICES.audio) },
+] as const;
 const MODEL_PREMIUM: Record<ModelId, number> = { veo3: 0, 'kling-v2v': 0, local: 0 };
 const PLAN_DISCOUNT_PERCENT: Record<Plan, number> = { JUST_FOR_FUN: 0 };
 

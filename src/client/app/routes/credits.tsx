@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS } from '../../../shared/billing';
+import { formatCreditCount } from '../../../shared/credits';
 import { formatPrice } from '../../../shared/payment-display';
+import { VIDEO_COSTS } from '../../../shared/pricing';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -66,6 +68,10 @@ function CreditsLinks() {
   );
 }
 
+const [economy, standard, withAudio] = VIDEO_COSTS;
+/** 'A standard video costs 1 credit, one with audio 3 credits, an economy video 0.5 credits.' */
+const costSentence = `A standard video costs ${formatCreditCount(standard.credits)}, one with audio ${formatCreditCount(withAudio.credits)}, an economy video ${formatCreditCount(economy.credits)}.`;
+
 function BalanceCard({ enabled }: { enabled: boolean }) {
   return (
     <Card>
@@ -73,7 +79,7 @@ function BalanceCard({ enabled }: { enabled: boolean }) {
         <CreditBalance enabled={enabled} />
       </CardHeaderRow>
       <CardContent>
-        <p className="text-sm text-muted-foreground">A standard video costs 1 credit, one with audio 3, an economy video half a credit.</p>
+        <p className="text-sm text-muted-foreground">{costSentence}</p>
       </CardContent>
     </Card>
   );

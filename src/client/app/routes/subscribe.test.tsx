@@ -62,6 +62,15 @@ describe('/subscribe', () => {
 
     renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ subscriptionStatus: 'premium_unlimited', canGenerate: true })) });
     expect(await screen.findByText('Admin')).toBeDefined();
+    expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Start Subscription' })).toBeNull();
+  });
+
+  it('offers no subscription on a trial either: the server counts a trial as subscribed and would refuse it', async () => {
+    renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ subscriptionStatus: 'trial', canGenerate: true })) });
+    expect(await screen.findByText('Trial')).toBeDefined();
+    expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Start Subscription' })).toBeNull();
   });
 
   it("says 'Payment System Unavailable' on a server without Stripe keys", async () => {

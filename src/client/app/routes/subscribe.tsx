@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'wouter';
 
+import { canStartSubscription } from '../../../shared/auth';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,9 +20,6 @@ const FORM_TEXTS: Record<Purchase['mode'], { title: string; description: string 
   subscription: { title: 'Complete Your Subscription', description: '$1/day for your first week, then $2/day with 15 daily generations' },
   extra: { title: 'Complete Your Purchase', description: 'Add extra generations to your account (valid for 30 days)' },
 };
-
-/** Statuses that need no subscription offer: already subscribed, or unlimited. */
-const NO_OFFER_STATUSES = new Set(['active', 'premium_unlimited']);
 
 /**
  * /subscribe (spec section 2): the generation status, the daily subscription for users without
@@ -43,7 +41,7 @@ export function SubscribePage() {
 
   const publishableKey = config.data ? publishableKeyOf(config.data) : null;
   const unavailable = flow.disabledByServer || (config.data !== undefined && publishableKey === null);
-  const showSubscription = status.data ? !NO_OFFER_STATUSES.has(status.data.subscriptionStatus) : status.isError;
+  const showSubscription = status.data ? canStartSubscription(status.data.subscriptionStatus) : status.isError;
 
   let offers;
   if (unavailable) {

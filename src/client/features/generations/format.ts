@@ -1,10 +1,5 @@
 import { formatVideoDate } from '../../../shared/video-display';
 
-/** '1 credit', '3 credits', '0.5 credits'. */
-export function formatCredits(credits: number): string {
-  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
-}
-
 /** 'Mar 18, 2026 at 12:00 PM' in the browser's time zone. */
 export function formatCreatedTime(iso: string): string {
   const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });

@@ -1,4 +1,4 @@
-import { isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
+import { isSubscribed, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
 import {
   DAILY_GENERATION_LIMIT,
   EXTRA_PACK_VALID_DAYS,
@@ -11,9 +11,6 @@ import { PRICES } from '../../../shared/pricing';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
 import * as repo from './allowances.repository';
-
-/** Subscribers get the daily generations (a trial counts as subscribed). */
-export const isSubscribed = (status: SubscriptionStatus) => status === 'active' || status === 'trial';
 
 /** Uses one of today's subscription generations, with its ledger row; false when none is left. */
 export async function useDailyGeneration(tx: Executor, userId: string, now: Date, reference: string): Promise<boolean> {

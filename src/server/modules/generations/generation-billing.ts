@@ -1,10 +1,10 @@
-import { isUnlimitedStatus } from '../../../shared/auth';
+import { isSubscribed, isUnlimitedStatus } from '../../../shared/auth';
 import { toCredits } from '../../../shared/credits';
 import { insufficientCreditsMessage } from '../../../shared/generations';
 import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isSubscribed, useDailyGeneration, usePackGeneration } from '../billing/allowances.service';
+import { useDailyGeneration, usePackGeneration } from '../billing/allowances.service';
 import { applyCreditChange } from '../credits/credits.service';
 import type { LockedPayer } from './generations.repository';
 

@@ -19,11 +19,6 @@ export async function claimEvent(tx: Executor, event: { id: string; type: string
   return rows.length > 0;
 }
 
-export async function findUser(tx: Executor, id: string): Promise<UserRow | null> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
-  return row ?? null;
-}
-
 export async function findUserByCustomer(tx: Executor, customerId: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.stripeCustomerId, customerId));
   return row ?? null;

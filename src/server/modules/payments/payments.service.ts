@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
 import { EXTRA_PACKS, type ExtraPackName, type GenerationStatus } from '../../../shared/billing';
 import { CREDIT_PRICE_CENTS } from '../../../shared/payments';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generationStatus } from '../billing/allowances.service';
+import { findUserById } from '../users/users.service';
 import { assertPayer, type Fulfilment, fulfil, fulfilPayment, type PaymentMetadata, verifyCheckoutSession, verifyPaymentIntent } from './fulfilment';
 import { callStripe, idOf, type StripeClient } from './stripe-gateway';
 import { applySubscription, dailyPrices, startSubscription, syncSubscription } from './subscriptions';
@@ -45,6 +46,8 @@ export function createPayments(deps: PaymentsDeps) {
       }),
     );
   }
+
+  const retrieveIntent = (id: string) => callStripe('The payment', () => stripe.paymentIntents.retrieve(id));
 
   function secretOf(intent: Stripe.PaymentIntent): string {
     if (!intent.client_secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form.');
@@ -89,7 +92,7 @@ export function createPayments(deps: PaymentsDeps) {
 
     /** POST /api/credits/fulfill: credits only a succeeded payment of this user, for exactly what it paid. */
     async fulfilCredits(user: UserRow, paymentIntentId: string, credits: number): Promise<Fulfilment> {
-      const intent = await callStripe('The payment', () => stripe.paymentIntents.retrieve(paymentIntentId));
+      const intent = await retrieveIntent(paymentIntentId);
       const payment = assertPayer(verifyPaymentIntent(intent), user.id);
       if (payment.kind !== 'credits' || payment.credits !== credits) {
         throw new AppError(422, 'amount_mismatch', 'The amount paid does not match the credits requested.');
@@ -105,19 +108,19 @@ export function createPayments(deps: PaymentsDeps) {
     },
 
     /** POST /api/payments/start-subscription */
-    startSubscription: (user: UserRow) => startSubscription(db, stripe, prices, user),
+    startSubscription: (user: UserRow) => startSubscription(db, stripe, prices, user, now()),
 
     /** POST /api/payments/confirm: applies a pack payment and the subscription's state, then answers the status. */
     async confirm(user: UserRow, paymentIntentId: string | undefined): Promise<GenerationStatus> {
       if (paymentIntentId) {
-        const intent = await callStripe('The payment', () => stripe.paymentIntents.retrieve(paymentIntentId));
+        const intent = await retrieveIntent(paymentIntentId);
         // A subscription's invoice payment carries no metadata of ours: the subscription sync covers it.
         if (intent.metadata?.kind === 'extra_pack' || intent.metadata?.kind === 'credits') {
           await fulfil(db, assertPayer(verifyPaymentIntent(intent), user.id), 'confirm', now());
         }
       }
       await syncSubscription(db, stripe, user);
-      const current = (await repo.findUser(db, user.id)) ?? user;
+      const current = (await findUserById(db, user.id)) ?? user;
       return generationStatus(db, current, now());
     },
 
@@ -147,7 +150,7 @@ export function createPayments(deps: PaymentsDeps) {
           case 'checkout.session.completed':
           case 'checkout.session.async_payment_succeeded': {
             const object = event.data.object;
-            if (!object.metadata?.kind || !(await repo.findUser(tx, object.metadata.userId ?? ''))) break;
+            if (!object.metadata?.kind || !(await findUserById(tx, object.metadata.userId ?? ''))) break;
             if (object.object === 'checkout.session' && object.payment_status !== 'paid') break;
             let payment;
             try {
@@ -183,9 +186,9 @@ export function createPayments(deps: PaymentsDeps) {
   };
 }
 
-async function userForSubscription(tx: Parameters<typeof repo.findUser>[0], userId: string | undefined, customerId: string | null) {
+async function userForSubscription(tx: Executor, userId: string | undefined, customerId: string | null) {
   if (userId) {
-    const user = await repo.findUser(tx, userId);
+    const user = await findUserById(tx, userId);
     if (user) return user;
   }
   return customerId ? repo.findUserByCustomer(tx, customerId) : null;

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
-import { isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
+import { canStartSubscription, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
 import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../shared/billing';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
-import { isSubscribed } from '../billing/allowances.service';
+import { findUserById } from '../users/users.service';
 import { callStripe, idOf, type StripeClient } from './stripe-gateway';
 import * as repo from './payments.repository';
 
@@ -33,29 +33,23 @@ async function findOrCreatePrices(stripe: StripeClient): Promise<DailyPrices> {
     stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS.intro, PRICE_LOOKUP_KEYS.regular], active: true, limit: 10 }),
   );
   const byKey = new Map(found.data.map((price) => [price.lookup_key, price]));
-  let intro = byKey.get(PRICE_LOOKUP_KEYS.intro);
-  intro ??= await callStripe('The subscription price', () =>
-    stripe.prices.create({
-      currency: 'usd',
-      unit_amount: SUBSCRIPTION_INTRO_PRICE_CENTS,
-      recurring: { interval: 'day' },
-      lookup_key: PRICE_LOOKUP_KEYS.intro,
-      nickname: 'Daily subscription, first week',
-      product_data: { name: 'Reelsmith daily subscription' },
-    }),
-  );
-  const product = idOf(intro.product);
-  let regular = byKey.get(PRICE_LOOKUP_KEYS.regular);
-  regular ??= await callStripe('The subscription price', () =>
-    stripe.prices.create({
-      currency: 'usd',
-      unit_amount: SUBSCRIPTION_PRICE_CENTS,
-      recurring: { interval: 'day' },
-      lookup_key: PRICE_LOOKUP_KEYS.regular,
-      nickname: 'Daily subscription',
-      ...(product ? { product } : { product_data: { name: 'Reelsmith daily subscription' } }),
-    }),
-  );
+  const create = (key: string, cents: number, nickname: string, product: string | null) =>
+    callStripe('The subscription price', () =>
+      stripe.prices.create({
+        currency: 'usd',
+        unit_amount: cents,
+        recurring: { interval: 'day' },
+        lookup_key: key,
+        nickname,
+        ...(product ? { product } : { product_data: { name: 'Reelsmith daily subscription' } }),
+      }),
+    );
+  const intro =
+    byKey.get(PRICE_LOOKUP_KEYS.intro) ?? (await create(PRICE_LOOKUP_KEYS.intro, SUBSCRIPTION_INTRO_PRICE_CENTS, 'Daily subscription, first week', null));
+  // The second price joins the first one's product: one product, two prices.
+  const regular =
+    byKey.get(PRICE_LOOKUP_KEYS.regular) ??
+    (await create(PRICE_LOOKUP_KEYS.regular, SUBSCRIPTION_PRICE_CENTS, 'Daily subscription', idOf(intro.product)));
   return { intro: intro.id, regular: regular.id };
 }
 
@@ -100,8 +94,8 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
  * after 7 days. Answers the first invoice's client secret for the card form. An unpaid subscription
  * started earlier is offered again rather than a second one created.
  */
-export async function startSubscription(db: Db, stripe: StripeClient, prices: () => Promise<DailyPrices>, user: UserRow): Promise<string> {
-  if (isSubscribed(user.subscriptionStatus) || isUnlimitedStatus(user.subscriptionStatus)) {
+export async function startSubscription(db: Db, stripe: StripeClient, prices: () => Promise<DailyPrices>, user: UserRow, now: Date): Promise<string> {
+  if (!canStartSubscription(user.subscriptionStatus)) {
     throw conflict('You already have an active subscription.', 'already_subscribed');
   }
   const expand = ['latest_invoice.confirmation_secret'];
@@ -126,7 +120,7 @@ export async function startSubscription(db: Db, stripe: StripeClient, prices: ()
   if (!secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form for the subscription.');
   // The first week at $1/day, then $2/day from the same subscription, through a schedule.
   const schedule = await callStripe('The subscription schedule', () => stripe.subscriptionSchedules.create({ from_subscription: subscription.id }));
-  const start = schedule.phases[0]?.start_date ?? Math.floor(Date.now() / 1000);
+  const start = schedule.phases[0]?.start_date ?? Math.floor(now.getTime() / 1000);
   await callStripe('The subscription schedule', () =>
     stripe.subscriptionSchedules.update(schedule.id, {
       end_behavior: 'release',
@@ -145,7 +139,7 @@ export async function syncSubscription(db: Db, stripe: StripeClient, user: UserR
   if (!user.stripeSubscriptionId) return;
   const subscription = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? ''));
   await db.transaction(async (tx) => {
-    const current = await repo.findUser(tx, user.id);
+    const current = await findUserById(tx, user.id);
     if (current) await applySubscription(tx, current, subscription);
   });
 }

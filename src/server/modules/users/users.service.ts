@@ -1,6 +1,6 @@
 import { type AuthUser, isUnlimitedStatus, toDisplayName, type UserStatus } from '../../../shared/auth';
 import { toCredits } from '../../../shared/credits';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import * as repo from './users.repository';
@@ -22,6 +22,11 @@ export async function createAccount(db: Db, data: repo.NewUser): Promise<UserRow
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   return repo.findUserByEmail(db, email);
+}
+
+/** The user as stored now, inside the caller's transaction when given one. */
+export function findUserById(tx: Executor, id: string): Promise<UserRow | null> {
+  return repo.findUserById(tx, id);
 }
 
 export function presentAuthUser(user: UserRow): AuthUser {

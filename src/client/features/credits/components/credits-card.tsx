@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { UserStatus } from '../../../../shared/auth';
+import { formatCreditCount } from '../../../../shared/credits';
 import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/payment-display';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -54,7 +55,7 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
         <div className="flex items-baseline justify-between gap-3">
           <span className="text-sm text-muted-foreground">This video costs</span>
           <span className="text-2xl font-bold tabular-nums" data-testid="video-cost">
-            {status?.isUnlimited ? 'Free' : allowance ? '1 generation' : `${cost.totalCost} ${cost.totalCost === 1 ? 'credit' : 'credits'}`}
+            {status?.isUnlimited ? 'Free' : allowance ? '1 generation' : formatCreditCount(cost.totalCost)}
           </span>
         </div>
         {allowance ? (

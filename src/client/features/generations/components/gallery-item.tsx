@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, Coins, Trash2 } from 'lucide-react';
+import { formatCreditCount } from '../../../../shared/credits';
 import type { LayoutView } from './view-toggle';
 
 import type { GenerationRecord } from '../../../../shared/generations';
@@ -7,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCredits, isUnfinished } from '../format';
+import { isUnfinished } from '../format';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';
 
@@ -100,7 +101,7 @@ function VideoFacts({ video, withStatus }: { video: GenerationRecord; withStatus
       </li>
       <li className="inline-flex items-center gap-1">
         <Coins aria-hidden="true" className="size-3.5" />
-        {formatCredits(video.creditsUsed)}
+        {formatCreditCount(video.creditsUsed)}
       </li>
     </ul>
   );

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCreatedTime, formatCredits } from '../format';
+import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreatedTime } from '../format';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
@@ -65,7 +66,7 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
           {video.duration} seconds
         </Fact>
         <Fact icon={Coins} label="Credits">
-          {formatCredits(video.creditsUsed)}
+          {formatCreditCount(video.creditsUsed)}
         </Fact>
       </dl>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">

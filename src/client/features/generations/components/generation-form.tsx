@@ -1,4 +1,5 @@
 import { AudioLines, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
+import { formatCreditCount } from '../../../../shared/credits';
 import type { FormEvent, ReactNode } from 'react';
 
 import { MAX_PROMPT_LENGTH, parseAdvancedSettings } from '../../../../shared/generations';
@@ -135,7 +136,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           <div className="flex items-baseline justify-between gap-3">
             <span className="text-sm text-muted-foreground">Cost of this video</span>
             <span className="text-lg font-semibold tabular-nums">
-              {credits === null ? 'Included (unlimited)' : allowanceNote ? '1 generation' : `${cost} ${cost === 1 ? 'credit' : 'credits'}`}
+              {credits === null ? 'Included (unlimited)' : allowanceNote ? '1 generation' : formatCreditCount(cost)}
             </span>
           </div>
           {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}

@@ -1,11 +1,12 @@
 import { CalendarDays, CircleAlert, Clock, Coins, ExternalLink, Volume2 } from 'lucide-react';
 
+import { formatCreditCount } from '../../../../shared/credits';
 import type { GenerationJob } from '../../../../shared/generations';
 import { shownCredits, shownDuration } from '../../../../shared/video-display';
 import { buttonVariants } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
-import { formatCreatedTime, formatCredits, isUnfinished } from '../format';
+import { formatCreatedTime, isUnfinished } from '../format';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: every generation job, newest first, as the server orders them. */
@@ -61,7 +62,7 @@ function HistoryJobItem({ job }: { job: GenerationJob }) {
           </li>
           <li className="inline-flex items-center gap-1">
             <Coins aria-hidden="true" className="size-3.5" />
-            {formatCredits(shownCredits(job.creditsUsed))}
+            {formatCreditCount(shownCredits(job.creditsUsed))}
           </li>
           {job.hasAudio ? (
             <li className="inline-flex items-center gap-1">

@@ -8,7 +8,8 @@ import { Progress } from '../../../components/ui/progress';
 import { canShareNatively, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCreatedTime, formatCredits, formatModel } from '../format';
+import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreatedTime, formatModel } from '../format';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
 
@@ -86,7 +87,7 @@ function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDelete
           {video.duration} seconds
         </Fact>
         <Fact icon={Coins} label="Credits">
-          {formatCredits(video.creditsUsed)}
+          {formatCreditCount(video.creditsUsed)}
         </Fact>
         <Fact icon={Cpu} label="Model" className="col-span-2">
           {formatModel(video.model)}

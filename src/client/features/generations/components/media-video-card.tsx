@@ -1,11 +1,12 @@
 import { Film, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { formatCreditCount } from '../../../../shared/credits';
 import type { LayoutView } from './view-toggle';
 
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCredits, isUnfinished } from '../format';
+import { isUnfinished } from '../format';
 
 export type MediaView = LayoutView;
 
@@ -58,7 +59,7 @@ function MediaCardDetails({ video }: { video: GenerationRecord }) {
   return (
     <div className="grid gap-1">
       <p className="text-xs text-muted-foreground">
-        {video.duration}s · {formatCredits(video.creditsUsed)}
+        {video.duration}s · {formatCreditCount(video.creditsUsed)}
       </p>
       <ExpiryCountdown expiresAt={video.expiresAt} className="whitespace-nowrap" />
     </div>

@@ -3,7 +3,11 @@ import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { CREDIT_PACKAGES, CREDIT_PRICE_USD, type CreditPackage, formatCreditCount, VIDEO_COSTS } from '../pricing-data';
+import { CREDIT_PACKAGES, type CreditPackage } from '../../../../shared/billing';
+import { formatCreditCount } from '../../../../shared/credits';
+import { formatPrice } from '../../../../shared/payment-display';
+import { CREDIT_PRICE_CENTS } from '../../../../shared/payments';
+import { VIDEO_COSTS } from '../../../../shared/pricing';
 
 function PackageCard({ pack }: { pack: CreditPackage }) {
   return (
@@ -19,7 +23,7 @@ function PackageCard({ pack }: { pack: CreditPackage }) {
         </span>
       ) : null}
       <p className="text-lg font-semibold">{pack.credits} credits</p>
-      <p className="mt-2 text-3xl font-extrabold">${pack.priceUsd}</p>
+      <p className="mt-2 text-3xl font-extrabold">{formatPrice(pack.priceCents)}</p>
       <p className="mt-1 text-sm text-muted-foreground">Up to {pack.credits} standard videos</p>
     </li>
   );
@@ -32,7 +36,7 @@ export function PricingSection() {
         Simple pricing
       </h2>
       <p className="mt-2 text-center text-muted-foreground">
-        Credits cost ${CREDIT_PRICE_USD} each and never expire. Pay only for the videos you make.
+        Credits cost {formatPrice(CREDIT_PRICE_CENTS)} each and never expire. Pay only for the videos you make.
       </p>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CREDIT_PACKAGES.map((pack) => (
