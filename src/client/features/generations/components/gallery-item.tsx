@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Coins, Trash2 } from 'lucide-react';
-import { formatCreditCount } from '../../../../shared/credits';
 import type { LayoutView } from './view-toggle';
 
+import { formatCreditCount } from '../../../../shared/credits';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { formatVideoDate } from '../../../../shared/video-display';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { Film, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { formatCreditCount } from '../../../../shared/credits';
 import type { LayoutView } from './view-toggle';
 
+import { formatCreditCount } from '../../../../shared/credits';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
