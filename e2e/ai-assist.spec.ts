@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './support/browser';
+import { openPage, shoot, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
@@ -25,6 +25,8 @@ describe('AI assist on the generator', () => {
     expect(improvements).toBeGreaterThan(0);
     const enhanced = await panel.locator('p').first().innerText();
     expect(enhanced.startsWith('A cat on a windowsill')).toBe(true);
+    await panel.scrollIntoViewIfNeeded();
+    await shoot(page, 'generator-enhanced');
     await panel.getByRole('button', { name: 'Use Enhanced' }).click();
     expect(await description.inputValue()).toBe(enhanced);
     expect(await page.getByRole('switch', { name: 'AI Enhance' }).getAttribute('aria-checked')).toBe('false');
@@ -40,6 +42,8 @@ describe('AI assist on the generator', () => {
     await card.getByRole('list', { name: 'Detected objects' }).getByText(/^cat · \d+%$/).waitFor();
     expect((await card.locator('p').first().innerText()).length).toBeGreaterThan(20);
     await page.getByText('Image Analyzed', { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, 'generator-analysis');
     await card.getByRole('button', { name: 'Use This' }).click();
     expect((await description.inputValue()).length).toBeGreaterThan(10);
     assertNoPageErrors();

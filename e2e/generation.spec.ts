@@ -72,6 +72,10 @@ describe('making a video in the browser', () => {
     expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
     await page.getByText('Download Complete', { exact: true }).waitFor();
 
+    await page.goto('/history');
+    await page.getByText(new RegExp(token)).first().waitFor();
+    await shoot(page, 'history');
+
     await page.goto('/dashboard');
     await page.getByPlaceholder('Search videos...').fill(token.toUpperCase());
     const item = page.getByRole('button', { name: new RegExp(token) }).first();
@@ -99,6 +103,7 @@ describe('making a video in the browser', () => {
     await page.getByLabel('Video Description').fill('A quiet forest at dawn');
     await page.getByText('Insufficient credits. You need 1 but have 0.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate Video' }).isDisabled()).toBe(true);
+    await shoot(page, 'generator-no-credits');
     assertNoPageErrors();
     await context.close();
   });

@@ -80,16 +80,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** Screenshots the page at phone and desktop sizes into test-results/screenshots/{name}-{size}.png. */
+/**
+ * Screenshots the page at phone and desktop sizes, in light and dark, into
+ * test-results/screenshots/{name}-{size}.png (light) and {name}-{size}-dark.png.
+ */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [size, viewport] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`) });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1440, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(300);
+      const suffix = scheme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`) });
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

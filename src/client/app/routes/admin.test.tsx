@@ -346,6 +346,7 @@ describe('the Admin Dashboard button on the generator', () => {
     const main = await screen.findByRole('main');
     await within(main).findByRole('heading', { name: 'Create Video' });
     expect(within(main).getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getAllByRole('link', { name: /Admin Dashboard/ })).toHaveLength(1);
   });
 
   it('is hidden from other users', async () => {

@@ -74,6 +74,18 @@ describe('the generator', () => {
     expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('tells an unlimited user the video is free and that the credit price is not charged', async () => {
+    await stubWithEstimate(0, {
+      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
+    });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
+    expect(await screen.findByText('Free')).toBeDefined();
+    expect(screen.getByText('Price in credits, not charged to you')).toBeDefined();
+    expect(screen.queryByText(/Insufficient credits/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it.each([
     { paidBy: "one of today's generations", dailyUsed: 2, extraRemaining: 0, line: "Uses 1 of today's generations (13 of 15 left)" },
     { paidBy: 'an extra generation once the daily ones are gone', dailyUsed: 15, extraRemaining: 4, line: 'Uses 1 extra generation (4 left)' },

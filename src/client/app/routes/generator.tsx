@@ -126,6 +126,8 @@ export function GeneratorPage() {
     <AppShell
       title="Create Video"
       subtitle="Upload and describe"
+      // The page's own Admin Dashboard button (spec) replaces the header's link here.
+      showAdminLink={false}
       actions={
         user?.isAdmin ? (
           <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>

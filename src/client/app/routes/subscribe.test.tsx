@@ -32,7 +32,7 @@ describe('/subscribe', () => {
     expect(screen.getByText('12')).toBeDefined();
     expect(screen.getByText('Inactive')).toBeDefined();
     expect(screen.getByText('No Generations')).toBeDefined();
-    expect(screen.getByText(/Daily generations reset at 3am EST: next .+, your time\./)).toBeDefined();
+    expect(screen.getByText(/Daily generations reset at 3am EST \(next: .+\)\./)).toBeDefined();
 
     expect(await screen.findByText('Daily Subscription')).toBeDefined();
     for (const text of ['15 generations daily', 'Resets at 3am EST', 'Use them or lose them', 'Full AI video generation access', 'High-quality output videos', 'Multiple file format support']) {

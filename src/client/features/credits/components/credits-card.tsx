@@ -66,14 +66,19 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
         ) : shortfall > 0 ? (
           <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">Need {shortfall} more</p>
         ) : null}
-        <dl className="grid gap-1.5 rounded-lg bg-muted/60 p-3 text-sm" aria-label="Cost breakdown">
-          {breakdown.map(([label, value]) => (
-            <div key={String(label)} className="flex justify-between gap-3">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-medium tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="grid gap-1.5 rounded-lg bg-muted/60 p-3 text-sm">
+          {status?.isUnlimited || allowance ? (
+            <p className="text-xs text-muted-foreground">Price in credits, not charged to you</p>
+          ) : null}
+          <dl className="grid gap-1.5" aria-label="Cost breakdown">
+            {breakdown.map(([label, value]) => (
+              <div key={String(label)} className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="font-medium tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
         <div className="grid grid-cols-2 gap-2">
           <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
             <Coins aria-hidden="true" /> Buy Credits

@@ -64,7 +64,7 @@ export function GenerationStatusCard({ status, isError }: GenerationStatusCardPr
             </dl>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-              Daily generations reset at 3am EST: next {resetFormat.format(nextReset)}, your time.
+              Daily generations reset at 3am EST (next: {resetFormat.format(nextReset)}).
             </p>
           </div>
         ) : isError ? (
