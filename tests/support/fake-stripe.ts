@@ -28,6 +28,11 @@ export interface FakeStripe {
   setPaymentIntentStatus(id: string, status: string): StripeObject;
   /** The hosted Checkout was paid: the session is complete and paid, with its own succeeded PaymentIntent. */
   paySession(id: string): StripeObject;
+  /**
+   * Refunds `amount` cents (default: what is left) of a succeeded PaymentIntent, as the Dashboard
+   * would; answers its charge, whose amount_refunded is the total refunded so far (charge.refunded).
+   */
+  refund(paymentIntentId: string, amount?: number): StripeObject;
   /** Sets a subscription's status, as paying (or failing to pay) its invoices would. */
   setSubscriptionStatus(id: string, status: string): StripeObject;
   /** A webhook event envelope around an object, as Stripe posts it. */
@@ -92,6 +97,31 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
   const customers = new Map<string, StripeObject>();
   const prices = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+
+  /** The charge of a succeeded PaymentIntent, made when it first is asked for. */
+  function chargeOf(intent: StripeObject): StripeObject {
+    if (typeof intent.latest_charge === 'string') return lookup(charges, 'charge', intent.latest_charge);
+    const charge: StripeObject = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: intent.currency,
+      paid: true,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      customer: intent.customer ?? null,
+      metadata: {},
+      created: now(),
+      livemode: false,
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    return charge;
+  }
 
   function createPaymentIntent(params: Params): StripeObject {
     const id = newId('pi');
@@ -316,6 +346,16 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       intent.amount_received = intent.amount;
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
       return session;
+    },
+    refund(paymentIntentId, amount) {
+      const intent = lookup(paymentIntents, 'payment_intent', paymentIntentId);
+      if (intent.status !== 'succeeded') throw new Error(`cannot refund a ${String(intent.status)} PaymentIntent`);
+      const charge = chargeOf(intent);
+      const left = Number(charge.amount) - Number(charge.amount_refunded);
+      const refunded = Math.min(left, amount ?? left);
+      charge.amount_refunded = Number(charge.amount_refunded) + refunded;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      return { ...charge };
     },
     setSubscriptionStatus(id, status) {
       const subscription = lookup(subscriptions, 'subscription', id);

@@ -35,7 +35,7 @@ export const extraGenerationPacks = pgTable(
 );
 export type ExtraGenerationPackRow = typeof extraGenerationPacks.$inferSelect;
 
-export const ALLOWANCE_CHANGE_KINDS = ['daily_use', 'pack_use', 'pack_purchase'] as const;
+export const ALLOWANCE_CHANGE_KINDS = ['daily_use', 'pack_use', 'pack_purchase', 'pack_refund'] as const;
 export type AllowanceChangeKind = (typeof ALLOWANCE_CHANGE_KINDS)[number];
 
 /** Every change of a generation allowance, written in the same transaction as the change. */

@@ -1,7 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const CREDIT_CHANGE_KINDS = ['purchase', 'grant', 'admin_adjustment', 'charge', 'refund'] as const;
+/** 'refund' gives back a generation's charge; 'purchase_refund' takes back credits whose payment Stripe refunded. */
+export const CREDIT_CHANGE_KINDS = ['purchase', 'grant', 'admin_adjustment', 'charge', 'refund', 'purchase_refund'] as const;
 export type CreditChangeKind = (typeof CREDIT_CHANGE_KINDS)[number];
 
 /** Every change of a user's credits, written in the same transaction as the balance it changes. */

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const PAYMENT_KINDS = ['credits', 'extra_pack'] as const;
@@ -26,10 +27,15 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     /** The Checkout Session the payment came through, if any. */
     checkoutSessionId: text('checkout_session_id'),
+    /** How much of the payment Stripe has refunded so far (the charge's cumulative amount_refunded). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     source: text('source').$type<PaymentSource>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_refund_within', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+  ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
 

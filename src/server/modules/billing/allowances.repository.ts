@@ -47,6 +47,25 @@ export async function remainingPackGenerations(tx: Executor, userId: string, now
   return Number(row?.left ?? 0);
 }
 
+/**
+ * Takes up to `count` unused generations out of the pack a payment bought (never below what was
+ * already used); answers the pack before and after, or null when no pack has that payment.
+ */
+export async function shrinkPack(
+  tx: Executor,
+  paymentReference: string,
+  count: number,
+): Promise<{ before: ExtraGenerationPackRow; after: ExtraGenerationPackRow } | null> {
+  const [before] = await tx.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.paymentReference, paymentReference)).for('update');
+  if (!before) return null;
+  const [after] = await tx
+    .update(extraGenerationPacks)
+    .set({ generations: sql`greatest(${extraGenerationPacks.used}, ${extraGenerationPacks.generations} - ${count})` })
+    .where(eq(extraGenerationPacks.id, before.id))
+    .returning();
+  return after ? { before, after } : null;
+}
+
 export async function insertPack(tx: Executor, pack: typeof extraGenerationPacks.$inferInsert): Promise<ExtraGenerationPackRow | null> {
   const [row] = await tx.insert(extraGenerationPacks).values(pack).onConflictDoNothing().returning();
   return row ?? null;

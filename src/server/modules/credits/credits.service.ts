@@ -46,14 +46,33 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
   });
 }
 
+/** The user's balance in hundredths, with their row locked until the transaction ends. */
+async function lockedBalance(tx: Executor, userId: string): Promise<number> {
+  const locked = await repo.lockBalance(tx, userId);
+  if (!locked) throw notFound('User not found', 'user_not_found');
+  return locked.creditsHundredths;
+}
+
+/**
+ * Takes up to `hundredths` from a balance (what is left when less remains, nothing when empty), as
+ * one ledger row of what was taken; null when nothing was. For claw-backs that must never fail.
+ */
+export async function takeCreditsUpTo(
+  tx: Executor,
+  change: Omit<CreditChange, 'deltaHundredths'> & { hundredths: number },
+): Promise<CreditLedgerRow | null> {
+  const taken = Math.min(change.hundredths, await lockedBalance(tx, change.userId));
+  if (taken <= 0) return null;
+  const { hundredths: _requested, ...rest } = change;
+  return applyCreditChange(tx, { ...rest, deltaHundredths: -taken });
+}
+
 /** Sets a balance to an exact figure as one ledger row of the difference (nothing when equal). */
 export async function setCreditBalance(
   tx: Executor,
   target: Omit<CreditChange, 'deltaHundredths'> & { balanceHundredths: number },
 ): Promise<CreditLedgerRow | null> {
-  const locked = await repo.lockBalance(tx, target.userId);
-  if (!locked) throw notFound('User not found', 'user_not_found');
-  const delta = target.balanceHundredths - locked.creditsHundredths;
+  const delta = target.balanceHundredths - (await lockedBalance(tx, target.userId));
   if (delta === 0) return null;
   return applyCreditChange(tx, { ...target, deltaHundredths: delta });
 }

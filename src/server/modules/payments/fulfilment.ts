@@ -5,8 +5,8 @@ import { toHundredths } from '../../../shared/credits';
 import type { Db, Executor } from '../../db/client';
 import type { PaymentSource } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/app-error';
-import { grantPack } from '../billing/allowances.service';
-import { applyCreditChange } from '../credits/credits.service';
+import { grantPack, revokePackGenerations } from '../billing/allowances.service';
+import { applyCreditChange, takeCreditsUpTo } from '../credits/credits.service';
 import { idOf } from './stripe-gateway';
 import * as repo from './payments.repository';
 
@@ -120,4 +120,46 @@ export async function fulfilPayment(tx: Executor, payment: VerifiedPayment, sour
 /** fulfilPayment in its own transaction. */
 export function fulfil(db: Db, payment: VerifiedPayment, source: PaymentSource, now: Date): Promise<Fulfilment> {
   return db.transaction((tx) => fulfilPayment(tx, payment, source, now));
+}
+
+export interface RefundOutcome {
+  /** Credits taken back (0 for a pack, or when the buyer had already spent them). */
+  creditsTaken: number;
+  /** Unused pack generations taken back. */
+  generationsTaken: number;
+  /** Why nothing changed, when nothing did. */
+  ignored?: string;
+}
+
+/**
+ * Stripe refunded some or all of a payment (`refundedCents` is the charge's cumulative
+ * amount_refunded, so events may repeat or arrive out of order): takes back the matching share of
+ * what it bought, in the caller's transaction. Credits already spent cannot be taken back, so the
+ * claw-back stops at the balance (the ledger row says how much was taken); a pack loses the
+ * matching share of its generations, never below what was used.
+ */
+export async function refundPayment(tx: Executor, paymentId: string, refundedCents: number): Promise<RefundOutcome> {
+  const payment = await repo.lockPayment(tx, paymentId);
+  if (!payment) return { creditsTaken: 0, generationsTaken: 0, ignored: 'No fulfilled payment has this id.' };
+  const refunded = Math.min(payment.amountCents, Math.max(0, Math.trunc(refundedCents)));
+  if (refunded <= payment.refundedCents) return { creditsTaken: 0, generationsTaken: 0, ignored: 'This refund was already applied.' };
+  await repo.setRefunded(tx, payment.id, refunded);
+  const reference = `refund:${payment.id}:${refunded}`;
+  if (payment.kind === 'credits') {
+    // Credits cost CREDIT_PRICE_CENTS each and balances are in hundredths of a credit.
+    const hundredths = Math.round(((refunded - payment.refundedCents) * 100) / CREDIT_PRICE_CENTS);
+    const row = await takeCreditsUpTo(tx, {
+      userId: payment.userId,
+      hundredths,
+      kind: 'purchase_refund',
+      actor: 'stripe',
+      reason: `Payment refunded: $${(refunded / 100).toFixed(2)} of $${(payment.amountCents / 100).toFixed(2)}`,
+      reference,
+    });
+    return { creditsTaken: row ? -row.deltaHundredths / 100 : 0, generationsTaken: 0 };
+  }
+  const bought = payment.pack && Object.hasOwn(EXTRA_PACKS, payment.pack) ? EXTRA_PACKS[payment.pack as ExtraPackName].generations : 0;
+  const share = (cents: number) => Math.ceil((bought * cents) / payment.amountCents);
+  const generationsTaken = await revokePackGenerations(tx, payment.id, share(refunded) - share(payment.refundedCents), reference);
+  return { creditsTaken: 0, generationsTaken };
 }

@@ -13,6 +13,16 @@ export async function findPayment(tx: Executor, id: string): Promise<PaymentRow 
   return row ?? null;
 }
 
+/** A payment, locked until the end of the transaction (refunds of one payment apply one at a time). */
+export async function lockPayment(tx: Executor, id: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setRefunded(tx: Executor, id: string, refundedCents: number): Promise<void> {
+  await tx.update(payments).set({ refundedCents }).where(eq(payments.id, id));
+}
+
 /** Marks a webhook event handled; false when it already was. Blocks while another transaction holds the same id. */
 export async function claimEvent(tx: Executor, event: { id: string; type: string }): Promise<boolean> {
   const rows = await tx.insert(stripeEvents).values(event).onConflictDoNothing().returning({ id: stripeEvents.id });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
-import { creditLedger, extraGenerationPacks, payments, stripeEvents, users } from '../../db/schema';
+import { allowanceLedger, creditLedger, extraGenerationPacks, payments, stripeEvents, users } from '../../db/schema';
+import { applyCreditChange } from '../credits/credits.service';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
 let stripe: FakeStripe;
@@ -183,6 +184,68 @@ describe('POST /api/stripe/webhook', () => {
     expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
     expect(await creditsOf(user.id)).toBe(1000);
     expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
+  });
+});
+
+describe('refunds (charge.refunded)', () => {
+  const refunded = (charge: { id: string }) => deliver(stripe.event('charge.refunded', charge));
+
+  it('takes back refunded credits once, partial refunds adding up, and never more than the buyer still has', async () => {
+    const { user, cookie } = await buyer();
+    const intent = await paidIntent(cookie, 30);
+    await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 30 } });
+    expect(await creditsOf(user.id)).toBe(3000);
+
+    // $10 back: 10 credits go, however often and however concurrently Stripe reports it.
+    const partial = stripe.refund(intent.id, 1000);
+    const event = stripe.event('charge.refunded', partial);
+    const answers = await Promise.all([deliver(event), deliver(event), refunded(partial), refunded(partial)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await creditsOf(user.id)).toBe(2000);
+
+    // The buyer spends 15, then the rest is refunded: only the 5 left can be taken back.
+    await t.db.transaction((tx) => applyCreditChange(tx, { userId: user.id, deltaHundredths: -1500, kind: 'charge', actor: 'test' }));
+    const full = stripe.refund(intent.id);
+    expect(full.amount_refunded).toBe(3000);
+    expect((await refunded(full)).statusCode).toBe(200);
+    expect(await creditsOf(user.id)).toBe(0);
+    // An older event arriving late changes nothing.
+    await refunded(partial);
+    expect(await creditsOf(user.id)).toBe(0);
+
+    const reversals = (await ledgerOf(user.id)).filter((row) => row.kind === 'purchase_refund');
+    expect(reversals.map((row) => row.deltaHundredths).sort()).toEqual([-1000, -500]);
+    expect(reversals.every((row) => row.actor === 'stripe' && row.reference?.startsWith(`refund:${intent.id}:`))).toBe(true);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, intent.id));
+    expect(payment?.refundedCents).toBe(3000);
+  });
+
+  it("takes back a refunded pack's unused generations, never those already used", async () => {
+    const { user, cookie } = await buyer();
+    const created = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'medium' } });
+    const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === created.json().clientSecret);
+    if (!intent) throw new Error('no intent');
+    stripe.setPaymentIntentStatus(intent.id, 'succeeded');
+    await deliver(stripe.event('payment_intent.succeeded', intent));
+    await t.db.update(extraGenerationPacks).set({ used: 50 }).where(eq(extraGenerationPacks.userId, user.id));
+
+    // Half of $20 back: half of 70 generations (35) should go, but only 20 are unused.
+    await refunded(stripe.refund(intent.id, 1000));
+    const [pack] = await t.db.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.userId, user.id));
+    expect(pack).toMatchObject({ used: 50, generations: 50 });
+    const status = await injectJson(t.app, 'GET', '/api/user/generation-status', { cookie });
+    expect(status.json().extraRemaining).toBe(0);
+    const changes = await t.db.select().from(allowanceLedger).where(eq(allowanceLedger.userId, user.id));
+    expect(changes.filter((c) => c.kind === 'pack_refund').map((c) => c.delta)).toEqual([-20]);
+  });
+
+  it('ignores a refund of a payment it never fulfilled, and a charge without a PaymentIntent', async () => {
+    const { user, cookie } = await buyer();
+    const intent = await paidIntent(cookie, 10);
+    expect((await refunded(stripe.refund(intent.id))).statusCode).toBe(200);
+    expect((await refunded({ id: 'ch_orphan', object: 'charge', amount: 500, amount_refunded: 500, payment_intent: null } as never)).statusCode).toBe(200);
+    expect(await creditsOf(user.id)).toBe(0);
+    expect(await ledgerOf(user.id)).toHaveLength(0);
   });
 });
 

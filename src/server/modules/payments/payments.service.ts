@@ -6,7 +6,16 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generationStatus } from '../billing/allowances.service';
 import { findUserById } from '../users/users.service';
-import { assertPayer, type Fulfilment, fulfil, fulfilPayment, type PaymentMetadata, verifyCheckoutSession, verifyPaymentIntent } from './fulfilment';
+import {
+  assertPayer,
+  type Fulfilment,
+  fulfil,
+  fulfilPayment,
+  type PaymentMetadata,
+  refundPayment,
+  verifyCheckoutSession,
+  verifyPaymentIntent,
+} from './fulfilment';
 import { callStripe, idOf, type StripeClient } from './stripe-gateway';
 import { applySubscription, dailyPrices, startSubscription, syncSubscription } from './subscriptions';
 import * as repo from './payments.repository';
@@ -135,7 +144,10 @@ export function createPayments(deps: PaymentsDeps) {
       }
     },
 
-    /** Handles one verified event, once per event id: payments fulfil, subscriptions and invoices keep the status true. */
+    /**
+     * Handles one verified event, once per event id: payments fulfil, refunds take back what they
+     * bought, subscriptions and invoices keep the status true.
+     */
     async handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
       // Stripe is asked before the transaction, so no row stays locked during a network call.
       const invoiceSubscription =
@@ -162,6 +174,14 @@ export function createPayments(deps: PaymentsDeps) {
             }
             await fulfilPayment(tx, payment, 'webhook', at);
             break;
+          }
+          case 'charge.refunded': {
+            // Cumulative: a second partial refund carries the total refunded so far.
+            const charge = event.data.object;
+            const paymentId = idOf(charge.payment_intent);
+            if (!paymentId) break;
+            const outcome = await refundPayment(tx, paymentId, charge.amount_refunded);
+            return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
           }
           case 'customer.subscription.created':
           case 'customer.subscription.updated':
