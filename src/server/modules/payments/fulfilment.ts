@@ -163,3 +163,10 @@ export async function refundPayment(tx: Executor, paymentId: string, refundedCen
   const generationsTaken = await revokePackGenerations(tx, payment.id, share(refunded) - share(payment.refundedCents), reference);
   return { creditsTaken: 0, generationsTaken };
 }
+
+/** A dispute (chargeback) was lost: the disputed amount is taken back like a refund on top of any refunds. */
+export async function disputeLost(tx: Executor, paymentId: string, disputedCents: number): Promise<RefundOutcome> {
+  const payment = await repo.lockPayment(tx, paymentId);
+  if (!payment) return { creditsTaken: 0, generationsTaken: 0, ignored: 'No fulfilled payment has this id.' };
+  return refundPayment(tx, paymentId, payment.refundedCents + disputedCents);
+}

@@ -239,6 +239,21 @@ describe('refunds (charge.refunded)', () => {
     expect(changes.filter((c) => c.kind === 'pack_refund').map((c) => c.delta)).toEqual([-20]);
   });
 
+  it('takes back a lost dispute on top of a partial refund, and nothing for a won one', async () => {
+    const { user, cookie } = await buyer();
+    const intent = await paidIntent(cookie, 30);
+    await deliver(stripe.event('payment_intent.succeeded', intent));
+    await refunded(stripe.refund(intent.id, 500));
+    expect(await creditsOf(user.id)).toBe(2500);
+    const dispute = (status: string, amount: number) => ({ id: `dp_${status}`, object: 'dispute', amount, currency: 'usd', status, payment_intent: intent.id });
+    await deliver(stripe.event('charge.dispute.closed', dispute('won', 1000)));
+    expect(await creditsOf(user.id)).toBe(2500);
+    await deliver(stripe.event('charge.dispute.closed', dispute('lost', 1000)));
+    expect(await creditsOf(user.id)).toBe(1500);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, intent.id));
+    expect(payment?.refundedCents).toBe(1500);
+  });
+
   it('ignores a refund of a payment it never fulfilled, and a charge without a PaymentIntent', async () => {
     const { user, cookie } = await buyer();
     const intent = await paidIntent(cookie, 10);

@@ -12,6 +12,7 @@ import {
   fulfil,
   fulfilPayment,
   type PaymentMetadata,
+  disputeLost,
   refundPayment,
   verifyCheckoutSession,
   verifyPaymentIntent,
@@ -145,8 +146,8 @@ export function createPayments(deps: PaymentsDeps) {
     },
 
     /**
-     * Handles one verified event, once per event id: payments fulfil, refunds take back what they
-     * bought, subscriptions and invoices keep the status true.
+     * Handles one verified event, once per event id: payments fulfil, refunds and lost disputes take
+     * back what they bought, subscriptions and invoices keep the status true.
      */
     async handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
       // Stripe is asked before the transaction, so no row stays locked during a network call.
@@ -181,6 +182,14 @@ export function createPayments(deps: PaymentsDeps) {
             const paymentId = idOf(charge.payment_intent);
             if (!paymentId) break;
             const outcome = await refundPayment(tx, paymentId, charge.amount_refunded);
+            return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
+          }
+          case 'charge.dispute.closed': {
+            // Each dispute closes once (and its event id is handled once); a won one changes nothing.
+            const dispute = event.data.object;
+            const paymentId = idOf(dispute.payment_intent);
+            if (dispute.status !== 'lost' || !paymentId) break;
+            const outcome = await disputeLost(tx, paymentId, dispute.amount);
             return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
           }
           case 'customer.subscription.created':
