@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { warmUpDetector } from './ai/object-detector';
+import { closeDetector, warmUpDetector } from './ai/object-detector';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptionsFor, openDatabase } from './db/client';
@@ -49,8 +49,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     force.unref();
     clearInterval(sweeper);
-    // Stop taking work first: the worker finishes or hands back its job while the API drains.
-    Promise.all([worker?.stop(config.worker.shutdownGraceSeconds * 1000), app?.close()])
+    // Stop taking work first: the worker finishes or hands back its job while the API drains
+    // (then the object detector's thread stops, its last analysis answered).
+    Promise.all([worker?.stop(config.worker.shutdownGraceSeconds * 1000), app?.close().then(closeDetector)])
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

