@@ -254,13 +254,26 @@ describe('refunds (charge.refunded)', () => {
     expect(payment?.refundedCents).toBe(1500);
   });
 
-  it('ignores a refund of a payment it never fulfilled, and a charge without a PaymentIntent', async () => {
+  it('fulfils a payment refunded before anyone reported it, so that a later report cannot credit it', async () => {
     const { user, cookie } = await buyer();
     const intent = await paidIntent(cookie, 10);
     expect((await refunded(stripe.refund(intent.id))).statusCode).toBe(200);
-    expect((await refunded({ id: 'ch_orphan', object: 'charge', amount: 500, amount_refunded: 500, payment_intent: null } as never)).statusCode).toBe(200);
     expect(await creditsOf(user.id)).toBe(0);
-    expect(await ledgerOf(user.id)).toHaveLength(0);
+    const late = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 10 } });
+    expect(late.json()).toMatchObject({ creditsAdded: 10, alreadyCredited: true });
+    await deliver(stripe.event('payment_intent.succeeded', intent));
+    expect(await creditsOf(user.id)).toBe(0);
+    expect((await ledgerOf(user.id)).map((row) => [row.kind, row.deltaHundredths]).sort()).toEqual([
+      ['purchase', 1000],
+      ['purchase_refund', -1000],
+    ]);
+  });
+
+  it('ignores a refund of a charge that is not ours', async () => {
+    const orphan = { id: 'ch_orphan', object: 'charge', amount: 500, amount_refunded: 500, payment_intent: null };
+    expect((await refunded(orphan)).statusCode).toBe(200);
+    const unknown = { ...orphan, id: 'ch_unknown', payment_intent: 'pi_not_at_stripe' };
+    expect((await refunded(unknown)).statusCode).toBe(200);
   });
 });
 

@@ -64,6 +64,27 @@ export function createPayments(deps: PaymentsDeps) {
     return intent.client_secret;
   }
 
+  /** The PaymentIntent behind a refund when this server has not fulfilled it yet; null otherwise or when Stripe has none. */
+  async function unfulfilledIntent(paymentId: string | null): Promise<Stripe.PaymentIntent | null> {
+    if (!paymentId || (await repo.findPayment(db, paymentId))) return null;
+    try {
+      return await retrieveIntent(paymentId);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Fulfils a PaymentIntent the webhook saw, when it is one of ours and checks out; otherwise nothing. */
+  async function fulfilIfOurs(tx: Executor, intent: Stripe.PaymentIntent, at: Date): Promise<void> {
+    if (!intent.metadata?.kind || !(await findUserById(tx, intent.metadata.userId ?? ''))) return;
+    try {
+      await fulfilPayment(tx, verifyPaymentIntent(intent), 'webhook', at);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+
   return {
     /** POST /api/credits/checkout: a hosted Checkout Session for `credits` credits at $1 each. */
     async createCheckout(user: UserRow, credits: number): Promise<string> {
@@ -155,6 +176,9 @@ export function createPayments(deps: PaymentsDeps) {
         (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded') && event.data.object.parent?.subscription_details?.subscription
           ? await callStripe('The subscription', () => stripe.subscriptions.retrieve(idOf(event.data.object.parent?.subscription_details?.subscription) ?? ''))
           : null;
+      // A refund can reach us before any report of its payment did: the payment is then asked for
+      // here and fulfilled first, so a later report cannot credit what was refunded.
+      const refundedIntent = event.type === 'charge.refunded' ? await unfulfilledIntent(idOf(event.data.object.payment_intent)) : null;
       return db.transaction(async (tx): Promise<WebhookOutcome> => {
         if (!(await repo.claimEvent(tx, { id: event.id, type: event.type }))) return { handled: false };
         const at = now();
@@ -181,6 +205,7 @@ export function createPayments(deps: PaymentsDeps) {
             const charge = event.data.object;
             const paymentId = idOf(charge.payment_intent);
             if (!paymentId) break;
+            if (refundedIntent?.id === paymentId) await fulfilIfOurs(tx, refundedIntent, at);
             const outcome = await refundPayment(tx, paymentId, charge.amount_refunded);
             return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
           }
