@@ -50,17 +50,15 @@ export async function grantPack(
 
 /**
  * Takes back generations of a pack whose payment was refunded: up to `count` of those not used yet,
- * with an allowance ledger row of what was actually taken. Answers how many were taken.
+ * with an allowance ledger row of what was actually taken.
  */
-export async function revokePackGenerations(tx: Executor, paymentReference: string, count: number, reference: string): Promise<number> {
-  if (count <= 0) return 0;
+export async function revokePackGenerations(tx: Executor, paymentReference: string, count: number, reference: string): Promise<void> {
+  if (count <= 0) return;
   const shrunk = await repo.shrinkPack(tx, paymentReference, count);
-  if (!shrunk) return 0;
-  const taken = shrunk.before.generations - shrunk.after.generations;
-  if (taken > 0) {
+  const taken = shrunk ? shrunk.before.generations - shrunk.after.generations : 0;
+  if (shrunk && taken > 0) {
     await repo.insertAllowanceChange(tx, { userId: shrunk.after.userId, kind: 'pack_refund', delta: -taken, packId: shrunk.after.id, reference });
   }
-  return taken;
 }
 
 /** GET /api/user/generation-status */

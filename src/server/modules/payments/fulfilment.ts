@@ -122,51 +122,38 @@ export function fulfil(db: Db, payment: VerifiedPayment, source: PaymentSource, 
   return db.transaction((tx) => fulfilPayment(tx, payment, source, now));
 }
 
-export interface RefundOutcome {
-  /** Credits taken back (0 for a pack, or when the buyer had already spent them). */
-  creditsTaken: number;
-  /** Unused pack generations taken back. */
-  generationsTaken: number;
-  /** Why nothing changed, when nothing did. */
-  ignored?: string;
-}
+/** How much of a payment is now refunded: Stripe's cumulative total (a charge), or more on top of it (a lost dispute). */
+export type Refunded = { totalCents: number } | { moreCents: number };
 
 /**
- * Stripe refunded some or all of a payment (`refundedCents` is the charge's cumulative
- * amount_refunded, so events may repeat or arrive out of order): takes back the matching share of
- * what it bought, in the caller's transaction. Credits already spent cannot be taken back, so the
- * claw-back stops at the balance (the ledger row says how much was taken); a pack loses the
- * matching share of its generations, never below what was used.
+ * Stripe refunded some or all of a payment (a charge's amount_refunded is cumulative, so events
+ * may repeat or arrive out of order), or a dispute over it was lost: takes back the matching share
+ * of what it bought, in the caller's transaction. Credits already spent cannot be taken back, so
+ * the claw-back stops at the balance (the ledger row says how much was taken); a pack loses the
+ * matching share of its generations, never below what was used. Answers why nothing changed, or null.
  */
-export async function refundPayment(tx: Executor, paymentId: string, refundedCents: number): Promise<RefundOutcome> {
+export async function refundPayment(tx: Executor, paymentId: string, change: Refunded): Promise<string | null> {
   const payment = await repo.lockPayment(tx, paymentId);
-  if (!payment) return { creditsTaken: 0, generationsTaken: 0, ignored: 'No fulfilled payment has this id.' };
-  const refunded = Math.min(payment.amountCents, Math.max(0, Math.trunc(refundedCents)));
-  if (refunded <= payment.refundedCents) return { creditsTaken: 0, generationsTaken: 0, ignored: 'This refund was already applied.' };
+  if (!payment) return 'No fulfilled payment has this id.';
+  const target = 'totalCents' in change ? change.totalCents : payment.refundedCents + change.moreCents;
+  const refunded = Math.min(payment.amountCents, Math.max(0, Math.trunc(target)));
+  if (refunded <= payment.refundedCents) return 'This refund was already applied.';
   await repo.setRefunded(tx, payment.id, refunded);
   const reference = `refund:${payment.id}:${refunded}`;
   if (payment.kind === 'credits') {
     // Credits cost CREDIT_PRICE_CENTS each and balances are in hundredths of a credit.
-    const hundredths = Math.round(((refunded - payment.refundedCents) * 100) / CREDIT_PRICE_CENTS);
-    const row = await takeCreditsUpTo(tx, {
+    await takeCreditsUpTo(tx, {
       userId: payment.userId,
-      hundredths,
+      hundredths: Math.round(((refunded - payment.refundedCents) * 100) / CREDIT_PRICE_CENTS),
       kind: 'purchase_refund',
       actor: 'stripe',
       reason: `Payment refunded: $${(refunded / 100).toFixed(2)} of $${(payment.amountCents / 100).toFixed(2)}`,
       reference,
     });
-    return { creditsTaken: row ? -row.deltaHundredths / 100 : 0, generationsTaken: 0 };
+    return null;
   }
   const bought = payment.pack && Object.hasOwn(EXTRA_PACKS, payment.pack) ? EXTRA_PACKS[payment.pack as ExtraPackName].generations : 0;
   const share = (cents: number) => Math.ceil((bought * cents) / payment.amountCents);
-  const generationsTaken = await revokePackGenerations(tx, payment.id, share(refunded) - share(payment.refundedCents), reference);
-  return { creditsTaken: 0, generationsTaken };
-}
-
-/** A dispute (chargeback) was lost: the disputed amount is taken back like a refund on top of any refunds. */
-export async function disputeLost(tx: Executor, paymentId: string, disputedCents: number): Promise<RefundOutcome> {
-  const payment = await repo.lockPayment(tx, paymentId);
-  if (!payment) return { creditsTaken: 0, generationsTaken: 0, ignored: 'No fulfilled payment has this id.' };
-  return refundPayment(tx, paymentId, payment.refundedCents + disputedCents);
+  await revokePackGenerations(tx, payment.id, share(refunded) - share(payment.refundedCents), reference);
+  return null;
 }

@@ -12,7 +12,6 @@ import {
   fulfil,
   fulfilPayment,
   type PaymentMetadata,
-  disputeLost,
   refundPayment,
   verifyCheckoutSession,
   verifyPaymentIntent,
@@ -75,13 +74,19 @@ export function createPayments(deps: PaymentsDeps) {
     }
   }
 
-  /** Fulfils a PaymentIntent the webhook saw, when it is one of ours and checks out; otherwise nothing. */
-  async function fulfilIfOurs(tx: Executor, intent: Stripe.PaymentIntent, at: Date): Promise<void> {
-    if (!intent.metadata?.kind || !(await findUserById(tx, intent.metadata.userId ?? ''))) return;
+  /**
+   * Fulfils a payment a webhook (or a refund's lookup) showed, when it is one of ours. Answers why it
+   * was not fulfilled: a payment that does not match what it bought is handled, never credited.
+   */
+  async function fulfilFromStripe(tx: Executor, object: Stripe.PaymentIntent | Stripe.Checkout.Session, at: Date): Promise<string | null> {
+    if (!object.metadata?.kind || !(await findUserById(tx, object.metadata.userId ?? ''))) return null;
+    if (object.object === 'checkout.session' && object.payment_status !== 'paid') return null;
     try {
-      await fulfilPayment(tx, verifyPaymentIntent(intent), 'webhook', at);
+      await fulfilPayment(tx, object.object === 'checkout.session' ? verifyCheckoutSession(object) : verifyPaymentIntent(object), 'webhook', at);
+      return null;
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (error instanceof AppError) return error.message;
+      throw error;
     }
   }
 
@@ -185,37 +190,22 @@ export function createPayments(deps: PaymentsDeps) {
         switch (event.type) {
           case 'payment_intent.succeeded':
           case 'checkout.session.completed':
-          case 'checkout.session.async_payment_succeeded': {
-            const object = event.data.object;
-            if (!object.metadata?.kind || !(await findUserById(tx, object.metadata.userId ?? ''))) break;
-            if (object.object === 'checkout.session' && object.payment_status !== 'paid') break;
-            let payment;
-            try {
-              payment = object.object === 'checkout.session' ? verifyCheckoutSession(object) : verifyPaymentIntent(object);
-            } catch (error) {
-              // A payment that does not match what it bought is recorded as handled, never credited.
-              if (error instanceof AppError) return { handled: true, ignored: error.message };
-              throw error;
-            }
-            await fulfilPayment(tx, payment, 'webhook', at);
-            break;
-          }
+          case 'checkout.session.async_payment_succeeded':
+            return outcome(await fulfilFromStripe(tx, event.data.object, at));
           case 'charge.refunded': {
             // Cumulative: a second partial refund carries the total refunded so far.
             const charge = event.data.object;
             const paymentId = idOf(charge.payment_intent);
             if (!paymentId) break;
-            if (refundedIntent?.id === paymentId) await fulfilIfOurs(tx, refundedIntent, at);
-            const outcome = await refundPayment(tx, paymentId, charge.amount_refunded);
-            return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
+            if (refundedIntent?.id === paymentId) await fulfilFromStripe(tx, refundedIntent, at);
+            return outcome(await refundPayment(tx, paymentId, { totalCents: charge.amount_refunded }));
           }
           case 'charge.dispute.closed': {
             // Each dispute closes once (and its event id is handled once); a won one changes nothing.
             const dispute = event.data.object;
             const paymentId = idOf(dispute.payment_intent);
             if (dispute.status !== 'lost' || !paymentId) break;
-            const outcome = await disputeLost(tx, paymentId, dispute.amount);
-            return outcome.ignored ? { handled: true, ignored: outcome.ignored } : { handled: true };
+            return outcome(await refundPayment(tx, paymentId, { moreCents: dispute.amount }));
           }
           case 'customer.subscription.created':
           case 'customer.subscription.updated':
@@ -239,6 +229,9 @@ export function createPayments(deps: PaymentsDeps) {
     },
   };
 }
+
+/** A handled event, with why it changed nothing when it did not. */
+const outcome = (ignored: string | null): WebhookOutcome => (ignored ? { handled: true, ignored } : { handled: true });
 
 async function userForSubscription(tx: Executor, userId: string | undefined, customerId: string | null) {
   if (userId) {
