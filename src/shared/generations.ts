@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODEL_IDS, type ModelId } from './pricing';
+import { MODEL_IDS, type ModelId } from './money/pricing';
 
 /** Status values of a generation (spec section 4); anything else displays as Unknown. */
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -1,5 +1,5 @@
 import { subscriptionStatusSchema } from '../../shared/auth';
-import { toCredits } from '../../shared/credits';
+import { toCredits } from '../../shared/money/credits';
 import { ConfigError, loadConfig } from '../config';
 import { type Database, databaseOptionsFor, openDatabase } from '../db/client';
 import { AppError } from '../lib/app-error';

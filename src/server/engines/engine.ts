@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AdvancedSettings } from '../../shared/generations';
-import type { ModelId } from '../../shared/pricing';
+import type { ModelId } from '../../shared/money/pricing';
 import type { UploadKind } from '../../shared/uploads';
 
 /** One input the engine may read (an uploaded image, video or audio file). */

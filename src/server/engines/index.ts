@@ -1,5 +1,5 @@
 import { ENGINE_DURATIONS, type ModelInfo } from '../../shared/generations';
-import { MODEL_IDS, type ModelId } from '../../shared/pricing';
+import { MODEL_IDS, type ModelId } from '../../shared/money/pricing';
 import type { Config } from '../config';
 import type { VideoEngine } from './engine';
 import { createKlingEngine } from './kling-engine';

@@ -2,10 +2,10 @@ import { ArrowRight, CalendarClock, Coins, LogOut, MousePointerClick } from 'luc
 import { useState } from 'react';
 import { Link } from 'wouter';
 
-import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS } from '../../../shared/billing';
-import { formatCreditCount } from '../../../shared/credits';
-import { formatPrice } from '../../../shared/payment-display';
-import { VIDEO_COSTS } from '../../../shared/pricing';
+import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS } from '../../../shared/money/plans';
+import { formatCreditCount } from '../../../shared/money/credits';
+import { formatPrice } from '../../../shared/money/display';
+import { VIDEO_COSTS } from '../../../shared/money/pricing';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { Button, buttonVariants } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { costEstimateRequestSchema, estimateCost } from '../../../shared/pricing';
+import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
 import { dismissToast } from '../../components/ui/use-toast';
 import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 

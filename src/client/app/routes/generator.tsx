@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
-import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/payment-display';
+import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { BottomNav } from '../../components/layouts/bottom-nav';
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'wouter';
 
-import { parseCreditsParam } from '../../../shared/payments';
+import { parseCreditsParam } from '../../../shared/money/payments';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import type { GenerationStatus } from '../../../shared/billing';
+import type { GenerationStatus } from '../../../shared/money/plans';
 import { browserNavigation } from '../../lib/browser-navigation';
 import { installFakeStripe, removeFakeStripe } from '../testing/fake-stripe';
 import { type ApiRoutes, createAuthUser, findEnabledButton, json, postedBodies, preloadPage, renderAppWith, resetAfterTest } from '../testing/render-app';

@@ -1,4 +1,4 @@
-import { PAYMENTS_DISABLED } from '../../../shared/payments';
+import { PAYMENTS_DISABLED } from '../../../shared/money/payments';
 import { ApiError } from '../../lib/api-client';
 
 /** The 503 every payment call answers on a server without Stripe keys. */

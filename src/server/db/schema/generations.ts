@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
-import type { ModelId } from '../../../shared/pricing';
+import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
 import { users } from './users';
 

@@ -1,6 +1,6 @@
 import type { AdminUser, AdminUserListQuery, AdminUserUpdate } from '../../../shared/admin';
 import { type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
-import { toCredits, toHundredths } from '../../../shared/credits';
+import { toCredits, toHundredths } from '../../../shared/money/credits';
 import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';

@@ -6,8 +6,8 @@ import {
   type ExtraPackName,
   type GenerationStatus,
   generationDayStart,
-} from '../../../shared/billing';
-import { PRICES } from '../../../shared/pricing';
+} from '../../../shared/money/plans';
+import { PRICES } from '../../../shared/money/pricing';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
 import * as repo from './allowances.repository';

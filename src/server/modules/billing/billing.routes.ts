@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { generationStatusSchema } from '../../../shared/billing';
+import { generationStatusSchema } from '../../../shared/money/plans';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/guards';
 import { generationStatus } from './allowances.service';

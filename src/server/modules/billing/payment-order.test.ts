@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
-import { generationDayStart } from '../../../shared/billing';
+import { generationDayStart } from '../../../shared/money/plans';
 import { allowanceLedger, creditLedger, dailyGenerationUsage, extraGenerationPacks, generations, users } from '../../db/schema';
 import { payForGeneration } from '../generations/generation-billing';
 import { insertGeneration, lockPayer } from '../generations/generations.repository';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditBalanceSchema, toCredits } from '../../../shared/credits';
-import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/pricing';
+import { creditBalanceSchema, toCredits } from '../../../shared/money/credits';
+import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/money/pricing';
 import { requireUser } from '../../http/guards';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { isSubscribed, isUnlimitedStatus } from '../../../shared/auth';
-import { toCredits } from '../../../shared/credits';
+import { toCredits } from '../../../shared/money/credits';
 import { insufficientCreditsMessage } from '../../../shared/generations';
 import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toCredits } from '../../../shared/credits';
+import { toCredits } from '../../../shared/money/credits';
 import {
   type CreateGeneration,
   createGenerationSchema,
@@ -10,7 +10,7 @@ import {
   parseAdvancedSettings,
   PROMPT_REQUIRED_MESSAGE,
 } from '../../../shared/generations';
-import { priceHundredths } from '../../../shared/pricing';
+import { priceHundredths } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
 import type { Db } from '../../db/client';
 import type { GenerationInputs, GenerationRow } from '../../db/schema';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { EXTRA_PACKS, type ExtraPackName } from '../../../shared/billing';
-import { CREDIT_PRICE_CENTS } from '../../../shared/payments';
-import { toHundredths } from '../../../shared/credits';
+import { EXTRA_PACKS, type ExtraPackName } from '../../../shared/money/plans';
+import { CREDIT_PRICE_CENTS } from '../../../shared/money/payments';
+import { toHundredths } from '../../../shared/money/credits';
 import type { Db, Executor } from '../../db/client';
 import type { PaymentSource } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/app-error';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generationStatusSchema } from '../../../shared/billing';
+import { generationStatusSchema } from '../../../shared/money/plans';
 import {
   checkoutSuccessRequestSchema,
   checkoutSuccessResponseSchema,
@@ -15,7 +15,7 @@ import {
   fulfillRequestSchema,
   fulfillResponseSchema,
   paymentsConfigSchema,
-} from '../../../shared/payments';
+} from '../../../shared/money/payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/guards';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { EXTRA_PACKS, type ExtraPackName, type GenerationStatus } from '../../../shared/billing';
-import { CREDIT_PRICE_CENTS } from '../../../shared/payments';
+import { EXTRA_PACKS, type ExtraPackName, type GenerationStatus } from '../../../shared/money/plans';
+import { CREDIT_PRICE_CENTS } from '../../../shared/money/payments';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

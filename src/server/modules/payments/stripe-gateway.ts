@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import { AppError, notFound } from '../../lib/app-error';
-import { PAYMENTS_DISABLED } from '../../../shared/payments';
+import { PAYMENTS_DISABLED } from '../../../shared/money/payments';
 
 export type StripeClient = Stripe;
 

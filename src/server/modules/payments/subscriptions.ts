@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { canStartSubscription, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
-import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../shared/billing';
+import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../shared/money/plans';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import { type AuthUser, isUnlimitedStatus, toDisplayName, type UserStatus } from '../../../shared/auth';
-import { toCredits } from '../../../shared/credits';
+import { toCredits } from '../../../shared/money/credits';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../lib/app-error';

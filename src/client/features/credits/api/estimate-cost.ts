@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { type CostEstimate, type CostEstimateRequest, costEstimateSchema } from '../../../../shared/pricing';
+import { type CostEstimate, type CostEstimateRequest, costEstimateSchema } from '../../../../shared/money/pricing';
 import { apiRequest } from '../../../lib/api-client';
 
 const estimateAnswerSchema = z.object({ success: z.literal(true), data: costEstimateSchema });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { type CreditBalance, creditBalanceSchema } from '../../../../shared/credits';
+import { type CreditBalance, creditBalanceSchema } from '../../../../shared/money/credits';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/credits/balance */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { type GenerationStatus, generationStatusSchema } from '../../../../shared/billing';
+import { type GenerationStatus, generationStatusSchema } from '../../../../shared/money/plans';
 import { apiRequest } from '../../../lib/api-client';
 
 export const generationStatusQueryKey = ['/api/user/generation-status'] as const;

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { UserStatus } from '../../../../shared/auth';
-import { formatCreditCount } from '../../../../shared/credits';
-import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/payment-display';
+import { formatCreditCount } from '../../../../shared/money/credits';
+import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/money/display';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

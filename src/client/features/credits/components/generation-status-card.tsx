@@ -1,8 +1,8 @@
 import { CalendarClock, CircleCheck, CircleOff, Gauge } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-import { type GenerationStatus, nextGenerationReset } from '../../../../shared/billing';
-import { subscriptionBadgeText } from '../../../../shared/payment-display';
+import { type GenerationStatus, nextGenerationReset } from '../../../../shared/money/plans';
+import { subscriptionBadgeText } from '../../../../shared/money/display';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeaderRow } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';

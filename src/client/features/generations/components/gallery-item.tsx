@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Coins, Trash2 } from 'lucide-react';
 import type { LayoutView } from './view-toggle';
 
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { formatVideoDate } from '../../../../shared/video-display';
 import { Button } from '../../../components/ui/button';

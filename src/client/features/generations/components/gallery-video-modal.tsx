@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import { formatCreatedTime } from '../format';
 import { GalleryPoster } from './gallery-poster';
 import { StatusBadge } from './status-badge';

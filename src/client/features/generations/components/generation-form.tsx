@@ -1,5 +1,5 @@
 import { AudioLines, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import type { FormEvent, ReactNode } from 'react';
 
 import { MAX_PROMPT_LENGTH, parseAdvancedSettings } from '../../../../shared/generations';

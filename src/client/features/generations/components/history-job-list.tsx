@@ -1,6 +1,6 @@
 import { CalendarDays, CircleAlert, Clock, Coins, ExternalLink, Volume2 } from 'lucide-react';
 
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationJob } from '../../../../shared/generations';
 import { shownCredits, shownDuration } from '../../../../shared/video-display';
 import { buttonVariants } from '../../../components/ui/button';

@@ -8,7 +8,7 @@ import { Progress } from '../../../components/ui/progress';
 import { canShareNatively, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import { formatCreatedTime, formatModel } from '../format';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';

@@ -1,7 +1,7 @@
 import { Film, LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { LayoutView } from './view-toggle';
 
-import { formatCreditCount } from '../../../../shared/credits';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';

@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../../../shared/generations';
-import type { ModelId } from '../../../../shared/pricing';
+import type { ModelId } from '../../../../shared/money/pricing';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { mentionsAudio } from '../../../../shared/generations';
-import type { ModelId } from '../../../../shared/pricing';
+import type { ModelId } from '../../../../shared/money/pricing';
 
 export interface GeneratorFormState {
   description: string;

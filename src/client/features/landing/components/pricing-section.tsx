@@ -3,11 +3,11 @@ import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { CREDIT_PACKAGES, type CreditPackage } from '../../../../shared/billing';
-import { formatCreditCount } from '../../../../shared/credits';
-import { formatPrice } from '../../../../shared/payment-display';
-import { CREDIT_PRICE_CENTS } from '../../../../shared/payments';
-import { VIDEO_COSTS } from '../../../../shared/pricing';
+import { CREDIT_PACKAGES, type CreditPackage } from '../../../../shared/money/plans';
+import { formatCreditCount } from '../../../../shared/money/credits';
+import { formatPrice } from '../../../../shared/money/display';
+import { CREDIT_PRICE_CENTS } from '../../../../shared/money/payments';
+import { VIDEO_COSTS } from '../../../../shared/money/pricing';
 
 function PackageCard({ pack }: { pack: CreditPackage }) {
   return (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { ExtraPackName } from '../../../../shared/billing';
-import { clientSecretResponseSchema } from '../../../../shared/payments';
+import type { ExtraPackName } from '../../../../shared/money/plans';
+import { clientSecretResponseSchema } from '../../../../shared/money/payments';
 import { postJson } from './post-json';
 
 /** POST /api/payments/extra-generations: the client secret of an extra-generation pack's PaymentIntent. */

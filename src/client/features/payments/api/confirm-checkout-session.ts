@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { type CheckoutSuccess, checkoutSuccessResponseSchema } from '../../../../shared/payments';
+import { type CheckoutSuccess, checkoutSuccessResponseSchema } from '../../../../shared/money/payments';
 import { postJson, refreshAfterPurchase } from './post-json';
 
 /** POST /api/credits/checkout-success: the server checks the Checkout session with Stripe and credits it once. */

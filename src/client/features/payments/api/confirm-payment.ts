@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { type GenerationStatus, generationStatusSchema } from '../../../../shared/billing';
+import { type GenerationStatus, generationStatusSchema } from '../../../../shared/money/plans';
 import { postJson, refreshAfterPurchase } from './post-json';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { creditsCheckoutResponseSchema } from '../../../../shared/payments';
+import { creditsCheckoutResponseSchema } from '../../../../shared/money/payments';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { postJson } from './post-json';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { type CreditsPaymentIntent, creditsPaymentIntentResponseSchema } from '../../../../shared/payments';
+import { type CreditsPaymentIntent, creditsPaymentIntentResponseSchema } from '../../../../shared/money/payments';
 import { postJson } from './post-json';
 
 /** POST /api/credits/payment-intent: the PaymentIntent the embedded card form pays; the server prices it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { type CheckoutSuccess, fulfillResponseSchema } from '../../../../shared/payments';
+import { type CheckoutSuccess, fulfillResponseSchema } from '../../../../shared/money/payments';
 import { postJson, refreshAfterPurchase } from './post-json';
 
 interface FulfillCredits {

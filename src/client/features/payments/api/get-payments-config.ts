@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { type PaymentsConfig, paymentsConfigSchema } from '../../../../shared/payments';
+import { type PaymentsConfig, paymentsConfigSchema } from '../../../../shared/money/payments';
 import { apiRequest } from '../../../lib/api-client';
 
 export const paymentsConfigQueryKey = ['/api/payments/config'] as const;

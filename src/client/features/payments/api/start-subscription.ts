@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { clientSecretResponseSchema } from '../../../../shared/payments';
+import { clientSecretResponseSchema } from '../../../../shared/money/payments';
 import { postJson } from './post-json';
 
 /** POST /api/payments/start-subscription: the client secret of the daily subscription's first invoice. */

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 
-import { CREDIT_PACKAGES } from '../../../../shared/billing';
-import { formatPrice } from '../../../../shared/payment-display';
+import { CREDIT_PACKAGES } from '../../../../shared/money/plans';
+import { formatPrice } from '../../../../shared/money/display';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 

@@ -2,8 +2,8 @@ import { Hourglass, LayoutDashboard, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { creditPurchaseLine, creditsAddedSentence } from '../../../../shared/payment-display';
-import { formatUsd } from '../../../../shared/payments';
+import { creditPurchaseLine, creditsAddedSentence } from '../../../../shared/money/display';
+import { formatUsd } from '../../../../shared/money/payments';
 import { NoticeCard } from '../../../components/layouts/notice-card';
 import { buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';

@@ -1,8 +1,8 @@
 import { ExternalLink, LogIn, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 
-import { formatPrice, purchaseCreditsLabel } from '../../../../shared/payment-display';
-import { CREDIT_PRICE_CENTS } from '../../../../shared/payments';
+import { formatPrice, purchaseCreditsLabel } from '../../../../shared/money/display';
+import { CREDIT_PRICE_CENTS } from '../../../../shared/money/payments';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';

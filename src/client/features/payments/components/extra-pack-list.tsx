@@ -1,8 +1,8 @@
 import { CalendarDays, Zap } from 'lucide-react';
 
-import { EXTRA_PACKS, type ExtraPackName } from '../../../../shared/billing';
-import { formatPrice } from '../../../../shared/payment-display';
-import { EXTRA_PACK_NAMES, formatUsd } from '../../../../shared/payments';
+import { EXTRA_PACKS, type ExtraPackName } from '../../../../shared/money/plans';
+import { formatPrice } from '../../../../shared/money/display';
+import { EXTRA_PACK_NAMES, formatUsd } from '../../../../shared/money/payments';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 

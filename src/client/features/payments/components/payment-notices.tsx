@@ -2,7 +2,7 @@ import { CircleCheck, CircleOff, LoaderCircle, LogIn, TriangleAlert } from 'luci
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
-import { mentionsLogIn } from '../../../../shared/payment-display';
+import { mentionsLogIn } from '../../../../shared/money/display';
 import { BackLink } from '../../../components/layouts/back-link';
 import { NoticeCard } from '../../../components/layouts/notice-card';
 import { buttonVariants } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { CircleCheck, Coins, Download, LogOut, Sparkles, Upload, Wand2 } from 'lucide-react';
 import { Link } from 'wouter';
 
-import { creditsAddedSentence, videosAffordableSentence } from '../../../../shared/payment-display';
+import { creditsAddedSentence, videosAffordableSentence } from '../../../../shared/money/display';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { useLogout } from '../../../lib/auth';

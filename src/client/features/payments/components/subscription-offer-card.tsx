@@ -1,7 +1,7 @@
 import { Check, Sparkles } from 'lucide-react';
 
-import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/billing';
-import { formatPrice } from '../../../../shared/payment-display';
+import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/money/plans';
+import { formatPrice } from '../../../../shared/money/display';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-import type { ExtraPackName } from '../../../../shared/billing';
+import type { ExtraPackName } from '../../../../shared/money/plans';
 import { toast } from '../../../components/ui/use-toast';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { useBuyExtraGenerations } from '../api/buy-extra-generations';

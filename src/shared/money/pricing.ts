@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PLAN, type Plan, planSchema } from './auth';
+import { DEFAULT_PLAN, type Plan, planSchema } from '../auth';
 import { toCredits } from './credits';
 
 /** Model ids the product offers; the spec's client sends 'veo3'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerationStatus } from './billing';
+import type { GenerationStatus } from './plans';
 import {
   creditPurchaseLine,
   creditsAddedSentence,
@@ -10,7 +10,7 @@ import {
   purchaseCreditsLabel,
   subscriptionBadgeText,
   videosAffordableSentence,
-} from './payment-display';
+} from './display';
 
 function status(overrides: Partial<GenerationStatus> = {}): GenerationStatus {
   return { dailyUsed: 0, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'inactive', canGenerate: false, ...overrides };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_PACKAGES, EXTRA_PACKS, generationDayStart, nextGenerationReset } from './billing';
+import { CREDIT_PACKAGES, EXTRA_PACKS, generationDayStart, nextGenerationReset } from './plans';
 
 const iso = (d: Date) => d.toISOString();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTRA_PACKS, type ExtraPackName } from './billing';
+import { EXTRA_PACKS, type ExtraPackName } from './plans';
 
 /**
  * The payment calls of spec section 7 and the rules both sides apply to them. Amounts are whole

@@ -1,6 +1,6 @@
-import { subscriptionStatusLabel } from './admin';
-import { isSubscribed, isUnlimitedStatus, subscriptionStatusSchema } from './auth';
-import type { GenerationStatus } from './billing';
+import { subscriptionStatusLabel } from '../admin';
+import { isSubscribed, isUnlimitedStatus, subscriptionStatusSchema } from '../auth';
+import type { GenerationStatus } from './plans';
 import { CREDIT_PRICE_CENTS, formatUsd } from './payments';
 
 /**
