@@ -2,7 +2,6 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 
 import { ErrorBoundary } from '../components/errors/error-boundary';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 
 // Radix Toast is most of the providers' weight and no page needs it for its first paint; toasts
@@ -18,12 +17,10 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient = defaultQueryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ErrorBoundary>{children}</ErrorBoundary>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </TooltipProvider>
+      <ErrorBoundary>{children}</ErrorBoundary>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthUser } from '../../shared/auth';
 import { apiRequest } from './api-client';
-
-export const authQueryKey = ['/api/auth/user'] as const;
+import { authQueryKey } from './query-keys';
 
 /**
  * A light check of the fields the router relies on. The shared zod schema is deliberately not

@@ -1,4 +1,4 @@
-import { Action, Close, Description, Provider, Root, Title, Viewport } from '@radix-ui/react-toast';
+import { Close, Description, Provider, Root, Title, Viewport } from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
@@ -36,22 +36,10 @@ const toastVariants = cva(
   },
 );
 
-export type ToastProps = ComponentProps<typeof Root> & VariantProps<typeof toastVariants>;
+type ToastProps = ComponentProps<typeof Root> & VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
   return <Root className={cn(toastVariants({ variant }), className)} {...props} />;
-}
-
-export function ToastAction({ className, ...props }: ComponentProps<typeof Action>) {
-  return (
-    <Action
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center rounded-md border border-border px-3 text-sm font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        className,
-      )}
-      {...props}
-    />
-  );
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof Close>) {

@@ -1,11 +1,11 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
 // A small store in the shadcn style: one toast at a time (spec section 9).
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** A dismissed toast stays in the store this long (ms) so its exit animation can finish. */
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
   title?: ReactNode;
@@ -15,7 +15,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-export interface ToasterToast extends ToastOptions {
+interface ToasterToast extends ToastOptions {
   id: string;
   open: boolean;
 }
@@ -54,12 +54,10 @@ export function dismissToast(id?: string): void {
 }
 
 /** Shows a toast; with TOAST_LIMIT = 1 it replaces the one on screen. */
-export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
+export function toast(options: ToastOptions): void {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = String(counter);
-  const next: ToasterToast = { ...options, id, open: true };
+  const next: ToasterToast = { ...options, id: String(counter), open: true };
   setState({ toasts: [next, ...memoryState.toasts].slice(0, TOAST_LIMIT) });
-  return { id, dismiss: () => dismissToast(id) };
 }
 
 function subscribe(listener: () => void): () => void {
@@ -71,7 +69,8 @@ function subscribe(listener: () => void): () => void {
 
 const getSnapshot = (): ToastState => memoryState;
 
+/** The toasts on screen, for the Toaster; raise one with toast(). */
 export function useToast() {
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return { toasts: state.toasts, toast, dismiss: dismissToast };
+  return { toasts: state.toasts };
 }

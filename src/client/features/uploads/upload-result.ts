@@ -1,7 +1,4 @@
-import {
-  type CompletedUpload,
-  getFailureMessages,
-} from '../../components/ui/upload-button/upload-outcome';
+import { type CompletedUpload, getFailureMessages } from './upload-outcome';
 
 /** The file meta field holding the object path the server stores an upload at. */
 export const OBJECT_PATH_META = 'objectPath';

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type MessageBody, messageSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { adminStatsQueryKey } from './get-admin-stats';
-import { adminUsersQueryKey } from './get-admin-users';
+import { adminStatsQueryKey, adminUsersQueryKey } from './query-keys';
 
 /** DELETE /api/admin/users/{id}: the user and all their data. */
 export async function deleteAdminUser(id: string): Promise<MessageBody> {

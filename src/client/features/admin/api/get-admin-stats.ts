@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type AdminStats, adminStatsSchema } from '../../../../shared/admin';
 import { apiRequest } from '../../../lib/api-client';
-
-export const adminStatsQueryKey = ['/api/admin/stats'] as const;
+import { adminStatsQueryKey } from './query-keys';
 
 /** GET /api/admin/stats: the four tiles, counted over all users. */
 export async function getAdminStats(): Promise<AdminStats> {

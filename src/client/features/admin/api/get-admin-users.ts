@@ -8,6 +8,7 @@ import {
   NEXT_CURSOR_HEADER,
 } from '../../../../shared/admin';
 import { apiRequest } from '../../../lib/api-client';
+import { adminUsersQueryKey } from './query-keys';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -26,8 +27,6 @@ export interface AdminUsersPage {
 
 /** Spec section 9: the admin table starts sorted by sign-up date, newest first. */
 export const DEFAULT_ADMIN_USERS_PARAMS: AdminUsersParams = { q: '', sort: 'createdAt', order: 'desc' };
-
-export const adminUsersQueryKey = ['/api/admin/users'] as const;
 
 export function adminUsersUrl(params: AdminUsersParams, cursor: string | null): string {
   const search = new URLSearchParams();

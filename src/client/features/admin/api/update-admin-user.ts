@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserUpdate } from '../../../../shared/admin';
 import { type MessageBody, messageSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { adminStatsQueryKey } from './get-admin-stats';
-import { adminUsersQueryKey } from './get-admin-users';
+import { adminStatsQueryKey, adminUsersQueryKey } from './query-keys';
 
 export interface UpdateAdminUserInput {
   id: string;

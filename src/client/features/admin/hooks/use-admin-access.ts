@@ -1,9 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { adminUsersQueryOptions, DEFAULT_ADMIN_USERS_PARAMS } from '../api/get-admin-users';
-
-/** Its own key, outside the users prefix, so saving or deleting a user never re-runs the probe. */
-const adminAccessQueryKey = ['admin-access'] as const;
+import { adminAccessQueryKey } from '../api/query-keys';
 
 export type AdminAccess = 'checking' | 'allowed' | 'denied';
 

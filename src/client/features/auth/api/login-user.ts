@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type AuthUser, authUserSchema, type Login } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { authQueryKey } from '../../../lib/auth';
+import { authQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/auth/login with email and password. */
 export async function loginUser(input: Login): Promise<AuthUser> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type AuthUser, authUserSchema, type Register } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { authQueryKey } from '../../../lib/auth';
+import { authQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/auth/register: creates the account and signs it in. */
 export async function registerUser(input: Register): Promise<AuthUser> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { type CostEstimate, type CostEstimateRequest, costEstimateSchema } from '../../../../shared/money/pricing';
 import { apiRequest } from '../../../lib/api-client';
+import { costEstimateQueryKey } from './query-keys';
 
 const estimateAnswerSchema = z.object({ success: z.literal(true), data: costEstimateSchema });
 
@@ -30,7 +31,7 @@ export function fallbackCost(hasAudio: boolean): number {
  */
 export function useCostEstimate(request: CostEstimateRequest, enabled: boolean): ShownEstimate {
   const query = useQuery({
-    queryKey: ['/api/credits/estimate', request],
+    queryKey: costEstimateQueryKey(request),
     queryFn: async () => {
       try {
         return await estimateCost(request);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { type CreditBalance, creditBalanceSchema } from '../../../../shared/money/credits';
 import { apiRequest } from '../../../lib/api-client';
+import { creditBalanceQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/credits/balance */
 export async function getCreditBalance(): Promise<CreditBalance> {
@@ -11,5 +12,5 @@ export async function getCreditBalance(): Promise<CreditBalance> {
 
 /** The dashboard polls the balance every 10 s (spec section 7). */
 export function useCreditBalance({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: ['/api/credits/balance'], queryFn: getCreditBalance, enabled, refetchInterval: 10_000 });
+  return useQuery({ queryKey: creditBalanceQueryKey, queryFn: getCreditBalance, enabled, refetchInterval: 10_000 });
 }

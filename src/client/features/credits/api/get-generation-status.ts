@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { type GenerationStatus, generationStatusSchema } from '../../../../shared/money/plans';
 import { apiRequest } from '../../../lib/api-client';
-
-export const generationStatusQueryKey = ['/api/user/generation-status'] as const;
+import { generationStatusQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/user/generation-status: today's daily generations, extra generations and the subscription. */
 export async function getGenerationStatus(): Promise<GenerationStatus> {

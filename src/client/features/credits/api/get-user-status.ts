@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type UserStatus, userStatusSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-
-export const userStatusQueryKey = ['/api/user/status'] as const;
+import { userStatusQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/user/status: available credits, unlimited flag and plan. */
 export async function getUserStatus(): Promise<UserStatus> {

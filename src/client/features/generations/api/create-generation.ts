@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type CreateGeneration, type GenerationRecord, generationRecordSchema } from '../../../../shared/generations';
 import { apiRequest } from '../../../lib/api-client';
-import { generationJobsQueryKey, recentJobsQueryKey } from './get-generation-jobs';
-import { generationsQueryKey } from './get-generations';
+import { generationStatusQueryKey, userStatusQueryKey } from '../../../lib/query-keys';
+import { generationJobsQueryKey, generationsQueryKey, recentJobsQueryKey } from './query-keys';
 
 /** POST /api/video-generation: queues a video; the server prices and charges it. */
 export async function createGeneration(body: CreateGeneration): Promise<GenerationRecord> {
@@ -18,7 +18,7 @@ export function useCreateGeneration() {
     mutationFn: createGeneration,
     onSuccess: async () => {
       await Promise.all(
-        [['/api/user/status'], ['/api/user/generation-status'], recentJobsQueryKey, generationJobsQueryKey, generationsQueryKey].map(
+        [userStatusQueryKey, generationStatusQueryKey, recentJobsQueryKey, generationJobsQueryKey, generationsQueryKey].map(
           (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type MessageBody, messageSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { generationJobsQueryKey, recentJobsQueryKey } from './get-generation-jobs';
-import { generationsQueryKey } from './get-generations';
+import { generationJobsQueryKey, generationsQueryKey, recentJobsQueryKey } from './query-keys';
 
 /** DELETE /api/video-generation/{id}: removes the video, its inputs and its record. */
 export async function deleteGeneration(id: string): Promise<MessageBody> {

@@ -3,9 +3,7 @@ import { z } from 'zod';
 
 import { type GenerationJob, generationJobSchema } from '../../../../shared/generations';
 import { apiRequest } from '../../../lib/api-client';
-
-export const generationJobsQueryKey = ['/api/video-generation-jobs'] as const;
-export const recentJobsQueryKey = ['/api/video-generation-jobs/recent'] as const;
+import { generationJobsQueryKey, recentJobsQueryKey } from './query-keys';
 
 async function getJobs(url: string): Promise<GenerationJob[]> {
   const response = await apiRequest('GET', url);

@@ -3,8 +3,7 @@ import { z } from 'zod';
 
 import { type GenerationRecord, generationRecordSchema } from '../../../../shared/generations';
 import { apiRequest } from '../../../lib/api-client';
-
-export const generationsQueryKey = ['/api/video-generation'] as const;
+import { generationsQueryKey } from './query-keys';
 
 /** GET /api/video-generation: the user's videos, newest first. */
 export async function getGenerations(): Promise<GenerationRecord[]> {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type ModelInfo, modelListSchema } from '../../../../shared/generations';
 import { apiRequest } from '../../../lib/api-client';
+import { modelsQueryKey } from './query-keys';
 
 /** GET /api/models: every model and whether this server can run it. */
 export async function getModels(): Promise<ModelInfo[]> {
@@ -10,7 +11,7 @@ export async function getModels(): Promise<ModelInfo[]> {
 }
 
 export function modelsQueryOptions() {
-  return queryOptions({ queryKey: ['/api/models'] as const, queryFn: getModels });
+  return queryOptions({ queryKey: modelsQueryKey, queryFn: getModels });
 }
 
 export function useModels() {

@@ -10,6 +10,7 @@ import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
 import { isUnfinished } from '../format';
 import { GalleryPoster } from './gallery-poster';
+import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
 
 export type GalleryView = LayoutView;
@@ -55,9 +56,7 @@ export function GalleryItem({ video, view, onOpen }: GalleryItemProps) {
           <p className="line-clamp-2 text-xs text-destructive">{video.errorMessage}</p>
         ) : null}
         {list && isUnfinished(video.status) ? (
-          <p className="truncate text-xs text-muted-foreground">
-            {video.progressStage ?? 'Processing...'} · {Math.round(video.progress)}%
-          </p>
+          <GenerationProgress variant="stage-line" progress={video.progress} stage={video.progressStage} />
         ) : null}
         <div className="mt-auto flex min-h-9 items-center justify-between gap-2">
           <ExpiryCountdown expiresAt={video.expiresAt} className="whitespace-nowrap" />

@@ -1,9 +1,9 @@
 import { Film, LoaderCircle, Play, TriangleAlert } from 'lucide-react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
-import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { isUnfinished } from '../format';
+import { GenerationProgress } from './generation-progress';
 
 type PosterVideo = Pick<GenerationRecord, 'prompt' | 'status' | 'posterUrl' | 'duration' | 'progress' | 'progressStage'>;
 
@@ -61,16 +61,22 @@ export function GalleryPoster({ video, compact = false, className }: GalleryPost
 }
 
 function UnfinishedPlaceholder({ video, compact }: { video: PosterVideo; compact: boolean }) {
-  const stage = video.progressStage ?? 'Processing...';
+  const label = `Progress of ${video.prompt}`;
   return (
     <div className={cn('flex size-full flex-col items-center justify-center', compact ? 'gap-1.5 px-2' : 'gap-2.5 px-6', PLACEHOLDER)}>
       <LoaderCircle aria-hidden="true" className={cn('animate-spin text-violet-600 dark:text-violet-400', compact ? 'size-5' : 'size-7')} />
-      {compact ? null : (
-        <span className="max-w-full truncate text-xs font-medium text-foreground">
-          {stage} <span className="text-muted-foreground tabular-nums">{Math.round(video.progress)}%</span>
-        </span>
+      {compact ? (
+        <GenerationProgress variant="bar" progress={video.progress} label={label} className="bg-background/70 h-1.5" />
+      ) : (
+        <GenerationProgress
+          variant="stage-caption"
+          progress={video.progress}
+          stage={video.progressStage}
+          label={label}
+          className="bg-background/70 h-2 max-w-56"
+          captionClassName="max-w-full truncate text-xs font-medium text-foreground"
+        />
       )}
-      <Progress value={video.progress} label={`Progress of ${video.prompt}`} className={cn('bg-background/70', compact ? 'h-1.5' : 'h-2 max-w-56')} />
     </div>
   );
 }

@@ -4,9 +4,9 @@ import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationJob } from '../../../../shared/generations';
 import { shownCredits, shownDuration } from '../../../../shared/video-display';
 import { buttonVariants } from '../../../components/ui/button';
-import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { formatCreatedTime, isUnfinished } from '../format';
+import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: every generation job, newest first, as the server orders them. */
@@ -78,10 +78,12 @@ function HistoryJobItem({ job }: { job: GenerationJob }) {
           </p>
         ) : null}
         {isUnfinished(job.status) ? (
-          <div className="flex items-center gap-3">
-            <Progress value={job.progress} label={`Progress of ${job.textPrompt || 'Untitled video'}`} className="max-w-sm" />
-            <span className="text-xs font-semibold tabular-nums">{Math.round(job.progress)}%</span>
-          </div>
+          <GenerationProgress
+            variant="bar-percent"
+            progress={job.progress}
+            label={`Progress of ${job.textPrompt || 'Untitled video'}`}
+            className="max-w-sm"
+          />
         ) : null}
       </div>
       {viewable ? (

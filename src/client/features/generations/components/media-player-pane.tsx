@@ -4,12 +4,12 @@ import { type ReactNode, useState } from 'react';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
 import { canShareNatively, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { formatCreatedTime, formatModel } from '../format';
+import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
 
@@ -55,14 +55,17 @@ function PlayerScreen({ video }: { video: GenerationRecord }) {
       </div>
     );
   }
-  const percent = Math.round(video.progress);
   return (
     <div className={SCREEN}>
       <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-violet-600 dark:text-violet-400" />
-      <p className="text-sm font-medium">
-        {video.progressStage ?? 'Processing...'} <span className="text-muted-foreground tabular-nums">{percent}%</span>
-      </p>
-      <Progress value={video.progress} label="Generation progress" className="max-w-xs bg-background/70" />
+      <GenerationProgress
+        variant="stage-caption"
+        progress={video.progress}
+        stage={video.progressStage}
+        label="Generation progress"
+        className="max-w-xs bg-background/70"
+        captionClassName="text-sm font-medium"
+      />
       <p className="text-xs text-muted-foreground">Usually ready in 2-5 minutes. This page updates by itself.</p>
     </div>
   );

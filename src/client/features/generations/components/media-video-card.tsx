@@ -3,9 +3,9 @@ import type { LayoutView } from './view-toggle';
 
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationRecord } from '../../../../shared/generations';
-import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { ExpiryCountdown } from './expiry-countdown';
+import { GenerationProgress } from './generation-progress';
 import { isUnfinished } from '../format';
 
 export type MediaView = LayoutView;
@@ -52,7 +52,16 @@ export function MediaVideoCard({ video, view, selected, onSelect }: MediaVideoCa
 }
 
 function MediaCardDetails({ video }: { video: GenerationRecord }) {
-  if (isUnfinished(video.status)) return <MediaProgress video={video} />;
+  if (isUnfinished(video.status)) {
+    return (
+      <GenerationProgress
+        variant="stage-row"
+        progress={video.progress}
+        stage={video.progressStage}
+        label={`Progress of ${video.prompt || 'Untitled video'}`}
+      />
+    );
+  }
   if (video.status === 'failed') {
     return <p className="line-clamp-2 text-xs text-red-700 dark:text-red-400">{video.errorMessage ?? 'Generation failed'}</p>;
   }
@@ -62,20 +71,6 @@ function MediaCardDetails({ video }: { video: GenerationRecord }) {
         {video.duration}s · {formatCreditCount(video.creditsUsed)}
       </p>
       <ExpiryCountdown expiresAt={video.expiresAt} className="whitespace-nowrap" />
-    </div>
-  );
-}
-
-/** The stage ('Processing...' when the server gives none), the percentage and the bar (spec section 4). */
-export function MediaProgress({ video, className }: { video: GenerationRecord; className?: string }) {
-  const percent = Math.round(video.progress);
-  return (
-    <div className={cn('grid gap-1.5', className)}>
-      <p className="flex items-baseline justify-between gap-2 text-xs">
-        <span className="truncate text-muted-foreground">{video.progressStage ?? 'Processing...'}</span>
-        <span className="font-semibold tabular-nums">{percent}%</span>
-      </p>
-      <Progress value={video.progress} label={`Progress of ${video.prompt || 'Untitled video'}`} />
     </div>
   );
 }

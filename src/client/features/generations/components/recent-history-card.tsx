@@ -3,11 +3,11 @@ import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useRecentJobs } from '../api/get-generation-jobs';
 import { isUnfinished } from '../format';
+import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: the latest 3 jobs, each with its prompt, status and, when ready, 'View Video'. */
@@ -36,7 +36,7 @@ export function RecentHistoryCard() {
                 <StatusBadge status={job.status} className="shrink-0" />
               </div>
               {isUnfinished(job.status) ? (
-                <Progress value={job.progress} label={`Progress of ${job.textPrompt}`} />
+                <GenerationProgress variant="bar" progress={job.progress} label={`Progress of ${job.textPrompt}`} />
               ) : null}
               {job.status === 'failed' && job.errorMessage ? <p className="text-xs text-destructive">{job.errorMessage}</p> : null}
               {job.outputVideoUrl ? (

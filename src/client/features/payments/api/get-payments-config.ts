@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { type PaymentsConfig, paymentsConfigSchema } from '../../../../shared/money/payments';
 import { apiRequest } from '../../../lib/api-client';
-
-export const paymentsConfigQueryKey = ['/api/payments/config'] as const;
+import { paymentsConfigQueryKey } from './query-keys';
 
 /** GET /api/payments/config: whether this server takes payments, and Stripe's publishable key. */
 export async function getPaymentsConfig(): Promise<PaymentsConfig> {

@@ -1,8 +1,8 @@
 import { type UploadTarget, uploadTargetSchema } from '../../../../shared/uploads';
-import type { UploadParameters } from '../../../components/ui/upload-button/upload-button';
-import { UPLOAD_CONFIGURATION_FAILED } from '../../../components/ui/upload-button/upload-outcome';
 import { apiRequest } from '../../../lib/api-client';
+import { UPLOAD_CONFIGURATION_FAILED } from '../upload-outcome';
 import { OBJECT_PATH_META } from '../upload-result';
+import type { UploadParameters } from '../uploader-types';
 
 /**
  * POST /api/objects/upload: where to send one file and the object path it will have. Any failure

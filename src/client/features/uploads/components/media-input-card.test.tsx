@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../../../components/ui/toaster';
-import type { UploadButtonProps, UploadFile } from '../../../components/ui/upload-button/upload-button';
 import { dismissToast } from '../../../components/ui/use-toast';
+import type { UploadFile } from '../uploader-types';
+import type { UploadButtonProps } from './upload-button';
 import { MediaInputCard, type MediaInputValue } from './media-input-card';
 
 // Uppy does not run in jsdom: this stand-in button runs one upload the way the dialog does, asking
@@ -13,7 +14,7 @@ import { MediaInputCard, type MediaInputValue } from './media-input-card';
 type Outcome = 'success' | 'nothing-uploaded';
 const upload = vi.hoisted((): { outcome: Outcome } => ({ outcome: 'success' }));
 
-vi.mock('../../../components/ui/upload-button/upload-button', () => ({
+vi.mock('./upload-button', () => ({
   UploadButton: ({ children, onGetUploadParameters, onComplete, allowedFileTypes }: UploadButtonProps) => (
     <button
       type="button"

@@ -3,12 +3,13 @@ import { AudioLines, Film, ImageIcon, type LucideIcon, Upload, X } from 'lucide-
 import type { UploadKind } from '../../../../shared/uploads';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { type UploadButtonResult, UploadButton } from '../../../components/ui/upload-button/upload-button';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
 import { getUploadParameters } from '../api/request-upload-target';
 import { MEDIA_KINDS, type MediaKind, UPLOAD_FAILED_TOAST } from '../media-kinds';
 import { summarizeUpload } from '../upload-result';
+import type { UploadButtonResult } from '../uploader-types';
+import { UploadButton } from './upload-button';
 
 /** The object path of each uploaded input; a missing kind has not been uploaded. */
 export type MediaInputValue = Partial<Record<UploadKind, string>>;

@@ -1,28 +1,10 @@
-import type { Body, Meta, UploadResult, UppyFile } from '@uppy/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 import { MAX_UPLOAD_BYTES, UPLOAD_ALLOWED_TYPES } from '../../../../shared/uploads';
-import { Button, type ButtonProps } from '../button';
-import { toast } from '../use-toast';
-import { UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
-import type { createUploader, Uploader } from './uploader';
-
-/** A file picked in the upload dialog: name, type, size and meta (Uppy's file). */
-export type UploadFile = UppyFile<Meta, Body>;
-/** What the dialog hands the host when every file is uploaded (Uppy's result). */
-export type UploadButtonResult = UploadResult<Meta, Body>;
-
-/** Where and how one file is sent, supplied by the host for each file (spec section 7). */
-export interface UploadParameters {
-  /** PUT sends the raw file; POST sends a form of `fields` with the file last (S3 presigned POST). */
-  method: 'PUT' | 'POST';
-  /** Absolute, or relative to this page (a same-origin signed URL). */
-  url: string;
-  fields?: Record<string, string>;
-  headers?: Record<string, string>;
-  /** Kept on the file's meta and so readable from the result, e.g. where the server stores it. */
-  meta?: Record<string, string>;
-}
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { UPLOAD_CONFIGURATION_FAILED } from '../upload-outcome';
+import type { CreateUploader, UploadButtonResult, Uploader, UploadFile, UploadParameters } from '../uploader-types';
 
 export interface UploadButtonProps {
   /** Spec section 5: one file per picker unless told otherwise. */
@@ -43,13 +25,13 @@ export interface UploadButtonProps {
 // Uppy, its dialog and its styles are a chunk of their own, loaded when a button is first used
 // (or hovered), so the pages that only show the button stay small.
 interface UploaderModule {
-  createUploader: typeof createUploader;
+  createUploader: CreateUploader;
 }
 
 let uploaderModule: Promise<UploaderModule> | null = null;
 
 function loadUploaderModule(): Promise<UploaderModule> {
-  uploaderModule ??= import('./uploader').catch((error: unknown) => {
+  uploaderModule ??= import('../uploader').catch((error: unknown) => {
     uploaderModule = null; // a later click tries again
     throw error;
   });

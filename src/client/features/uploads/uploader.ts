@@ -1,6 +1,6 @@
 // The upload dialog itself: Uppy with its Dashboard as a modal and direct-to-storage uploads.
-// Only upload-button.tsx imports this file, and only dynamically: Uppy and its styles stay out of
-// every page's first load.
+// Only components/upload-button.tsx imports this file, and only dynamically: Uppy and its styles
+// stay out of every page's first load. Its types are in uploader-types.ts.
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './upload-dialog.css';
@@ -9,28 +9,8 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type Body, type Meta } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 
-import type { UploadButtonResult, UploadFile, UploadParameters } from './upload-button';
 import { readStorageErrorMessage, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
-
-export interface UploadRestrictions {
-  maxNumberOfFiles: number;
-  maxFileSize: number;
-  allowedFileTypes: readonly string[];
-}
-
-export interface UploaderOptions {
-  restrictions: UploadRestrictions;
-  getUploadParameters: (file: UploadFile) => Promise<UploadParameters>;
-  onComplete: (result: UploadButtonResult) => void;
-}
-
-export interface Uploader {
-  /** Opens the modal dialog; after a completed upload it opens empty, ready for the next file. */
-  open: () => void;
-  setRestrictions: (restrictions: UploadRestrictions) => void;
-  /** Closes the dialog, cancels what is in flight and removes the dialog from the page. */
-  destroy: () => void;
-}
+import type { Uploader, UploaderOptions, UploadFile, UploadParameters, UploadRestrictions } from './uploader-types';
 
 /** Spec section 9: the widget's information messages stay 5 seconds. */
 const INFO_TIMEOUT_MS = 5000;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { MAX_UPLOAD_BYTES, UPLOAD_ALLOWED_TYPES } from '../../../../shared/uploads';
+import type { Uploader, UploaderOptions } from '../uploader-types';
 import { UploadButton } from './upload-button';
-import type { Uploader, UploaderOptions } from './uploader';
 
 // Uppy itself does not run in jsdom; the dialog module is replaced by a recording stand-in.
 const dialog = vi.hoisted(() => ({
@@ -16,7 +16,7 @@ const dialog = vi.hoisted(() => ({
   },
 }));
 
-vi.mock('./uploader', () => ({
+vi.mock('../uploader', () => ({
   createUploader: (options: UploaderOptions): Uploader => {
     dialog.created.push(options);
     dialog.uploader = {

@@ -1,0 +1,9 @@
+// The admin feature's query keys; the users list adds its search and sort to the users prefix.
+
+export const adminStatsQueryKey = ['/api/admin/stats'] as const;
+
+/** The prefix of every page of the users table: invalidating it refreshes every search and sort. */
+export const adminUsersQueryKey = ['/api/admin/users'] as const;
+
+/** Its own key, outside the users prefix, so saving or deleting a user never re-runs the probe. */
+export const adminAccessQueryKey = ['admin-access'] as const;
