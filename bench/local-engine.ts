@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { readEnv } from '../src/server/config';
 import type { EngineContext, EngineJob } from '../src/server/engines/engine';
-import { ffmpegArgv, resolveFfmpeg } from '../src/server/engines/local/ffmpeg';
+import { ffmpegArgv, resolveFfmpeg } from '../src/server/media/ffmpeg';
 import { createLocalEngine, renderRequestFor, writeCaption } from '../src/server/engines/local/local-engine';
 import { buildFfmpegArgs } from '../src/server/engines/local/render-plan';
 

@@ -2,11 +2,11 @@ import pino from 'pino';
 import { closeDetector, warmUpDetector } from './ai/object-detector';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createServiceContext } from './context';
 import { databaseOptionsFor, openDatabase } from './db/client';
-import { createEngineRegistry } from './engines';
+import type { EngineRegistry } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
-import { createStorage } from './storage';
 
 type Service = 'web' | 'worker';
 
@@ -32,14 +32,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   await database.migrate();
-  const storage = createStorage(config);
-  const engines = createEngineRegistry(config);
-  const app = services.has('web') ? await buildApp({ config, database, storage, engines }) : null;
+  const ctx = createServiceContext(config, database);
+  const { engines } = ctx;
+  const app = services.has('web') ? await buildApp(ctx) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
-  const sweeper = startRetentionSweeper({ db: database.db, storage, secret: config.sessionSecret, now: () => new Date() }, log);
-  const worker: Worker | null = services.has('worker')
-    ? startWorker({ db: database.db, storage, engines, secret: config.sessionSecret, publicUrl: config.publicUrl, worker: config.worker, log })
-    : null;
+  const sweeper = startRetentionSweeper(ctx, log);
+  const worker: Worker | null = services.has('worker') ? startWorker(ctx, { config: config.worker, log }) : null;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -72,7 +70,7 @@ async function main(): Promise<void> {
   }
 }
 
-function describeEngines(engines: ReturnType<typeof createEngineRegistry>): string {
+function describeEngines(engines: EngineRegistry): string {
   return engines
     .list()
     .filter((m) => m.available)

@@ -2,13 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type AppDeps, buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
+import { createServiceContext, type ServiceContext, type ServiceOverrides } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The service context the app was built on (workers and sweeps in tests share it). */
+  ctx: ServiceContext;
   db: Db;
   config: Config;
   testDb: TestDatabase;
@@ -20,7 +23,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  options: Pick<AppDeps, 'now' | 'storage' | 'aiRetryDelayMs' | 'detectObjects'> = {},
+  options: ServiceOverrides = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-'));
   const config = loadConfig({
@@ -33,11 +36,13 @@ export async function createTestApp(
     ...env,
   });
   const testDb = await createTestDatabase();
-  const app = await buildApp({ config, database: testDb.database, ...options });
+  const ctx = createServiceContext(config, testDb.database, options);
+  const app = await buildApp(ctx);
   beforeReady?.(app);
   await app.ready();
   return {
     app,
+    ctx,
     db: testDb.database.db,
     config,
     testDb,

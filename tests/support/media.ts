@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readEnv } from '../../src/server/config';
-import { type MediaInfo, probeMedia, resolveFfmpeg } from '../../src/server/engines/local/ffmpeg';
+import { type MediaInfo, probeMedia, resolveFfmpeg } from '../../src/server/media/ffmpeg';
 
 const run = promisify(execFile);
 export const binaries = resolveFfmpeg({ ffmpegPath: undefined, ffprobePath: undefined }, readEnv().PATH);

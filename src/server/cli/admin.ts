@@ -1,6 +1,10 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { subscriptionStatusSchema } from '../../shared/auth';
 import { toCredits } from '../../shared/money/credits';
 import { ConfigError, loadConfig } from '../config';
+import { createServiceContext, type ServiceContext } from '../context';
 import { type Database, databaseOptionsFor, openDatabase } from '../db/client';
 import { AppError } from '../lib/app-error';
 import * as admin from '../modules/admin/admin.service';
@@ -30,12 +34,12 @@ function requireArgs(args: string[], count: number, names: string): string[] {
   return args;
 }
 
-async function listUsers(database: Database, args: string[]): Promise<string> {
+async function listUsers(ctx: ServiceContext, args: string[]): Promise<string> {
   const limitText = option(args, '--limit') ?? '50';
   const limit = Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be a whole number from 1 to 500.');
   const search = option(args, '--search');
-  const page = await admin.listUsers(database.db, { sort: 'createdAt', limit, ...(search ? { q: search } : {}) });
+  const page = await admin.listUsers(ctx, { sort: 'createdAt', limit, ...(search ? { q: search } : {}) });
   if (args.includes('--json')) return JSON.stringify(page.users, null, 2);
   if (page.users.length === 0) return 'No users found.';
   const lines = page.users.map((u) =>
@@ -44,31 +48,30 @@ async function listUsers(database: Database, args: string[]): Promise<string> {
   return [`${'EMAIL'.padEnd(36)}  ${'CREDITS'.padStart(9)}  ${'STATUS'.padEnd(18)}  ROLE   CREATED`, ...lines].join('\n');
 }
 
-async function run(database: Database, command: string, args: string[]): Promise<string> {
-  const db = database.db;
+async function run(ctx: ServiceContext, command: string, args: string[]): Promise<string> {
   switch (command) {
     case 'list-users':
-      return listUsers(database, args);
+      return listUsers(ctx, args);
     case 'grant-credits': {
       const [email, amountText] = requireArgs(args, 2, '<email> <amount>') as [string, string];
       const amount = Number(amountText);
       if (!/^\d+(\.\d{1,2})?$/.test(amountText) || !(amount > 0)) {
         throw new UsageError(`'${amountText}' is not a positive amount of credits (at most two decimals).`);
       }
-      const user = await admin.grantCredits(db, admin.CLI_ACTOR, email, amount);
+      const user = await admin.grantCredits(ctx, admin.CLI_ACTOR, email, amount);
       return `Granted ${amount} credits to ${user.email}; balance ${toCredits(user.creditsHundredths)}.`;
     }
     case 'set-status': {
       const [email, statusText] = requireArgs(args, 2, '<email> <status>') as [string, string];
       const status = subscriptionStatusSchema.safeParse(statusText);
       if (!status.success) throw new UsageError(`'${statusText}' is not a status: use active, inactive, trial or premium_unlimited.`);
-      const user = await admin.setSubscriptionStatus(db, admin.CLI_ACTOR, email, status.data);
+      const user = await admin.setSubscriptionStatus(ctx, admin.CLI_ACTOR, email, status.data);
       return `${user.email} is now ${user.subscriptionStatus}.`;
     }
     case 'make-admin':
     case 'revoke-admin': {
       const [email] = requireArgs(args, 1, '<email>') as [string];
-      const user = await admin.setAdmin(db, admin.CLI_ACTOR, email, command === 'make-admin');
+      const user = await admin.setAdmin(ctx, admin.CLI_ACTOR, email, command === 'make-admin');
       return `${user.email} is ${user.isAdmin ? 'now an administrator' : 'no longer an administrator'}.`;
     }
     default:
@@ -76,27 +79,64 @@ async function run(database: Database, command: string, args: string[]): Promise
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Where a command writes: process.stdout and process.stderr, or a test's buffers. */
+export interface CliWriter {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  stdout: CliWriter;
+  stderr: CliWriter;
+  /** The environment the configuration is read from (the server's: DATA_DIR, DATABASE_URL...); default: the process's. */
+  env?: Record<string, string | undefined>;
+  /**
+   * An open, migrated database to use instead of opening the one the configuration names; it stays
+   * open (the caller closes it). Without it, the command opens, migrates and closes that database.
+   */
+  database?: Database;
+}
+
+/** Runs one operator command (`argv` without the program name) and answers its exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command = '', ...args] = argv;
   if (command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let database: Database | undefined;
+  let opened: Database | undefined;
   try {
-    const config = loadConfig();
-    database = await openDatabase(databaseOptionsFor(config));
-    await database.migrate();
-    process.stdout.write(`${await run(database, command, args)}\n`);
+    const config = loadConfig(io.env);
+    let database = io.database;
+    if (!database) {
+      database = opened = await openDatabase(databaseOptionsFor(config));
+      await database.migrate();
+    }
+    io.stdout.write(`${await run(createServiceContext(config, database), command, args)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
-    else if (error instanceof AppError || error instanceof ConfigError) process.stderr.write(`Error: ${error.message}\n`);
-    else process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof UsageError) io.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
+    else if (error instanceof AppError || error instanceof ConfigError) io.stderr.write(`Error: ${error.message}\n`);
+    else io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    await database?.close();
+    await opened?.close();
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+/** True when this file is the program being run (`npm run admin`), not a module a test imports. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  const real = (file: string) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return path.resolve(file);
+    }
+  };
+  const self = real(fileURLToPath(import.meta.url));
+  const invoked = real(script);
+  return invoked === self || invoked === self.replace(/\.ts$/, '');
+}
+
+if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AdvancedSettings } from '../../shared/generations';
 import type { ModelId } from '../../shared/money/pricing';
 import type { UploadKind } from '../../shared/uploads';
+import { AbortedError } from '../lib/aborted-error';
 
 /** One input the engine may read (an uploaded image, video or audio file). */
 export interface EngineInput {
@@ -66,22 +67,17 @@ export class EngineError extends Error {
 }
 
 /** Thrown when the abort signal fires; the worker decides what that means (deleted, shutting down). */
-export class EngineAbortedError extends Error {
-  constructor() {
-    super('The render was stopped.');
-    this.name = 'EngineAbortedError';
-  }
-}
+export { AbortedError };
 
 export function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new EngineAbortedError();
+  if (signal.aborted) throw new AbortedError();
 }
 
 /** Waits, unless the signal fires first. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
-      reject(new EngineAbortedError());
+      reject(new AbortedError());
       return;
     }
     const timer = setTimeout(() => {
@@ -90,7 +86,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new EngineAbortedError());
+      reject(new AbortedError());
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });

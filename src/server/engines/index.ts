@@ -3,7 +3,7 @@ import { MODEL_IDS, type ModelId } from '../../shared/money/pricing';
 import type { Config } from '../config';
 import type { VideoEngine } from './engine';
 import { createKlingEngine } from './kling-engine';
-import { type FfmpegBinaries, resolveFfmpeg } from './local/ffmpeg';
+import { type FfmpegBinaries, resolveFfmpeg } from '../media/ffmpeg';
 import { createLocalEngine } from './local/local-engine';
 import { createVeoEngine } from './veo-engine';
 

@@ -12,7 +12,7 @@ import {
   removeEngineWorkDirs,
   startFakeServer,
 } from '../../../tests/support/fake-provider';
-import { EngineAbortedError, EngineError } from './engine';
+import { AbortedError, EngineError } from './engine';
 import { createKlingEngine } from './kling-engine';
 
 // A local server answering like Kling's official API (shared/providers.md section 3).
@@ -216,11 +216,11 @@ describe('Kling engine', () => {
     expect(fake.received[0]?.path).toBe(`/v1/videos/image2video/${TASK_ID}`);
   });
 
-  it('stops with EngineAbortedError when the signal fires while polling', async () => {
+  it('stops with AbortedError when the signal fires while polling', async () => {
     const controller = new AbortController();
     fakeKling({ unfinishedPolls: Number.POSITIVE_INFINITY, onPoll: () => controller.abort() });
     const error = await failureOf(engine().render(klingJob(), createEngineContext(controller).context));
-    expect(error).toBeInstanceOf(EngineAbortedError);
+    expect(error).toBeInstanceOf(AbortedError);
     expect(fake.received.filter((request) => request.method === 'GET')).toHaveLength(1);
   });
 });

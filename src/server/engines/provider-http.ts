@@ -44,7 +44,7 @@ type TryOutcome = { kind: 'answer'; status: number; body: unknown } | { kind: 'n
 /**
  * Sends a JSON request and returns the parsed body of a 2xx answer. Retries what the policy calls
  * retryable with exponential backoff (at most 4 tries), and throws an EngineError for the final
- * failure, or EngineAbortedError when the signal fires.
+ * failure, or AbortedError when the signal fires.
  */
 export async function requestJson(request: JsonRequest): Promise<unknown> {
   const maxTries = request.maxTries ?? DEFAULT_MAX_TRIES;
@@ -111,7 +111,7 @@ export function isTransientStatus(status: number): boolean {
 
 /**
  * Runs `work` with a signal that also fires after `timeoutMs`, and turns that deadline into a
- * retryable EngineError; the caller's own abort still surfaces as EngineAbortedError.
+ * retryable EngineError; the caller's own abort still surfaces as AbortedError.
  */
 export async function withDeadline<T>(
   signal: AbortSignal,

@@ -12,7 +12,7 @@ import {
   removeEngineWorkDirs,
   startFakeServer,
 } from '../../../tests/support/fake-provider';
-import { EngineAbortedError, EngineError } from './engine';
+import { AbortedError, EngineError } from './engine';
 import { createVeoEngine } from './veo-engine';
 
 // A local server answering like the Gemini API's Veo endpoints (shared/providers.md section 1).
@@ -178,11 +178,11 @@ describe('Veo engine', () => {
     expect(saved).toEqual([]);
   });
 
-  it('stops with EngineAbortedError when the signal fires while polling', async () => {
+  it('stops with AbortedError when the signal fires while polling', async () => {
     const controller = new AbortController();
     fakeVeo({ unfinishedPolls: Number.POSITIVE_INFINITY, onPoll: () => controller.abort() });
     const error = await failureOf(engine().render(createEngineJob(), createEngineContext(controller).context));
-    expect(error).toBeInstanceOf(EngineAbortedError);
+    expect(error).toBeInstanceOf(AbortedError);
     expect(fake.received.filter((request) => request.method === 'GET')).toHaveLength(1);
   });
 });

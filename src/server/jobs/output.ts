@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { ObjectStorage } from '../storage';
 import { EngineError } from '../engines/engine';
-import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../engines/local/ffmpeg';
+import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../media/ffmpeg';
 
 export interface StoredOutput {
   outputKey: string;

@@ -8,8 +8,6 @@ import { type FakeServer, type Reply, startFakeServer } from '../../../tests/sup
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import type { GenerationRecord, ModelInfo } from '../../shared/generations';
 import { creditLedger, generations, users } from '../db/schema';
-import { createEngineRegistry } from '../engines';
-import { createStorage } from '../storage';
 import { startWorker, type Worker } from './worker';
 
 // The whole pipeline with Veo 3, against a local server speaking the Gemini API's wire format.
@@ -57,13 +55,8 @@ beforeAll(async () => {
     PROVIDER_TIMEOUT_SECONDS: '10',
     PROVIDER_RETRY_DELAY_MS: '5',
   });
-  worker = startWorker({
-    db: t.db,
-    storage: createStorage(t.config),
-    engines: createEngineRegistry(t.config),
-    secret: t.config.sessionSecret,
-    publicUrl: t.config.publicUrl,
-    worker: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1 },
+  worker = startWorker(t.ctx, {
+    config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1 },
     log: t.app.log,
   });
 });

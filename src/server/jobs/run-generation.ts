@@ -2,14 +2,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RETENTION_MS } from '../../shared/retention';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerConfig } from '../config';
+import type { ServiceContext } from '../context';
 import type { GenerationRow } from '../db/schema';
-import { EngineAbortedError, type EngineContext, EngineError, type EngineJob } from '../engines/engine';
-import { mediaUrl } from '../http/media-links';
-import { settleFailedGeneration } from '../modules/generations/generation-billing';
+import { AbortedError, type EngineContext, EngineError, type EngineJob } from '../engines/engine';
+import { mediaUrl } from '../storage/media-links';
 import { outputKeyFor } from '../modules/generations/generations.service';
+import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import { storeOutput } from './output';
 import * as queue from './queue.repository';
-import type { WorkerDeps } from './worker';
+
+/** The worker running a job: its lease name, settings and log. */
+export interface JobWorker {
+  /** Names this worker's leases; unique per worker. */
+  id: string;
+  config: WorkerConfig;
+  log: FastifyBaseLogger;
+}
 
 /** Why a running job was stopped. */
 export type StopReason = 'gone' | 'shutdown';
@@ -19,14 +29,14 @@ const PROGRESS_WRITE_MS = 1000;
 /** Input links handed to providers stay valid this long. */
 const INPUT_LINK_SECONDS = 6 * 3600;
 
-function engineJobFor(deps: WorkerDeps, row: GenerationRow): EngineJob {
+function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
   const inputs: EngineJob['inputs'] = {};
   const linkExpiry = new Date(Date.now() + INPUT_LINK_SECONDS * 1000);
   for (const [kind, input] of Object.entries(row.inputs) as [keyof GenerationRow['inputs'], NonNullable<GenerationRow['inputs']['image']>][]) {
     inputs[kind] = {
       contentType: input.contentType,
-      url: `${deps.publicUrl}${mediaUrl(deps.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
-      open: () => deps.storage.read(input.objectKey),
+      url: `${ctx.config.publicUrl}${mediaUrl(ctx.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
+      open: () => ctx.storage.read(input.objectKey),
     };
   }
   return {
@@ -42,17 +52,17 @@ function engineJobFor(deps: WorkerDeps, row: GenerationRow): EngineJob {
 }
 
 /** Writes progress at most once a second, in order, and stops the job when its row is gone. */
-function progressWriter(deps: WorkerDeps, row: GenerationRow, controller: AbortController) {
+function progressWriter(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, controller: AbortController) {
   let lastWrite = 0;
   let chain: Promise<unknown> = Promise.resolve();
   const write = (progress: number, stage: string) => {
     lastWrite = Date.now();
     chain = chain
-      .then(() => queue.saveProgress(deps.db, row.id, deps.workerId, { progress, stage, leaseSeconds: deps.worker.leaseSeconds }))
+      .then(() => queue.saveProgress(ctx.db, row.id, worker.id, { progress, stage, leaseSeconds: worker.config.leaseSeconds }))
       .then((ok) => {
         if (!ok) controller.abort('gone' satisfies StopReason);
       })
-      .catch((error: unknown) => deps.log.warn({ err: error, generationId: row.id }, 'progress write failed'));
+      .catch((error: unknown) => worker.log.warn({ err: error, generationId: row.id }, 'progress write failed'));
     return chain;
   };
   return {
@@ -64,55 +74,55 @@ function progressWriter(deps: WorkerDeps, row: GenerationRow, controller: AbortC
 }
 
 /** Runs one claimed job to its end: completed, failed, queued again for a retry, or released. */
-export async function runGeneration(deps: WorkerDeps, row: GenerationRow, controller: AbortController): Promise<void> {
-  const log = deps.log.child({ generationId: row.id, attempt: row.attempts, model: row.model });
-  const engine = deps.engines.get(row.model);
+export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, controller: AbortController): Promise<void> {
+  const log = worker.log.child({ generationId: row.id, attempt: row.attempts, model: row.model });
+  const engine = ctx.engines.get(row.model);
   if (!engine) {
-    await failForGood(deps, row, 'This server can no longer render with this model: its provider keys were removed.');
+    await failForGood(ctx, worker, row, 'This server can no longer render with this model: its provider keys were removed.');
     return;
   }
   const workDir = await mkdtemp(path.join(tmpdir(), 'reelsmith-job-'));
-  const heartbeatMs = Math.min(5000, (deps.worker.leaseSeconds * 1000) / 3);
+  const heartbeatMs = Math.min(5000, (worker.config.leaseSeconds * 1000) / 3);
   const heartbeat = setInterval(() => {
     queue
-      .heartbeat(deps.db, row.id, deps.workerId, deps.worker.leaseSeconds)
+      .heartbeat(ctx.db, row.id, worker.id, worker.config.leaseSeconds)
       .then((ok) => {
         if (!ok) controller.abort('gone' satisfies StopReason);
       })
       .catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
   }, heartbeatMs);
-  const progress = progressWriter(deps, row, controller);
+  const progress = progressWriter(ctx, worker, row, controller);
   const context: EngineContext = {
     workDir,
     signal: controller.signal,
     reportProgress: progress.report,
     saveProviderTask: async (taskId) => {
-      if (!(await queue.saveProviderTask(deps.db, row.id, deps.workerId, taskId))) controller.abort('gone' satisfies StopReason);
+      if (!(await queue.saveProviderTask(ctx.db, row.id, worker.id, taskId))) controller.abort('gone' satisfies StopReason);
     },
   };
   const keys = { video: outputKeyFor(row.userId, row.id, 'mp4'), poster: outputKeyFor(row.userId, row.id, 'jpg') };
   try {
     log.info('render started');
     const started = Date.now();
-    const result = await engine.render(engineJobFor(deps, row), context);
+    const result = await engine.render(engineJobFor(ctx, row), context);
     await progress.flush(97, 'Saving video');
-    if (controller.signal.aborted) throw new EngineAbortedError();
-    const stored = await storeOutput(deps.engines.binaries, deps.storage, result.filePath, {
+    if (controller.signal.aborted) throw new AbortedError();
+    const stored = await storeOutput(ctx.engines.binaries, ctx.storage, result.filePath, {
       hasAudio: row.hasAudio,
       keys,
       signal: controller.signal,
     });
-    const done = await queue.complete(deps.db, row.id, deps.workerId, {
+    const done = await queue.complete(ctx.db, row.id, worker.id, {
       outputKey: stored.outputKey,
       posterKey: stored.posterKey,
       outputDuration: stored.durationSeconds,
       retentionSeconds: RETENTION_MS / 1000,
     });
-    if (!done) throw new EngineAbortedError();
+    if (!done) throw new AbortedError();
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds }, 'render completed');
   } catch (error) {
-    await Promise.all([deps.storage.delete(keys.video), deps.storage.delete(keys.poster)]).catch(() => undefined);
-    await handleFailure(deps, row, controller, error, log);
+    await Promise.all([ctx.storage.delete(keys.video), ctx.storage.delete(keys.poster)]).catch(() => undefined);
+    await handleFailure(ctx, worker, row, controller, error, log);
   } finally {
     clearInterval(heartbeat);
     await rm(workDir, { recursive: true, force: true });
@@ -120,15 +130,16 @@ export async function runGeneration(deps: WorkerDeps, row: GenerationRow, contro
 }
 
 async function handleFailure(
-  deps: WorkerDeps,
+  ctx: ServiceContext,
+  worker: JobWorker,
   row: GenerationRow,
   controller: AbortController,
   error: unknown,
-  log: WorkerDeps['log'],
+  log: FastifyBaseLogger,
 ): Promise<void> {
-  if (controller.signal.aborted || error instanceof EngineAbortedError) {
+  if (controller.signal.aborted || error instanceof AbortedError) {
     if (controller.signal.reason === 'shutdown') {
-      await queue.release(deps.db, row.id, deps.workerId);
+      await queue.release(ctx.db, row.id, worker.id);
       log.info('released on shutdown');
     } else {
       log.info('stopped: the job was deleted or taken over');
@@ -141,21 +152,21 @@ async function handleFailure(
       : new EngineError('Something went wrong while making your video. Please try again.', true, String(error));
   log.warn({ err: error, detail: failure.detail, retryable: failure.retryable }, 'render failed');
   if (failure.retryable && row.attempts < queue.MAX_ATTEMPTS) {
-    const delay = deps.worker.retryDelaySeconds * row.attempts;
-    await queue.retryLater(deps.db, row.id, deps.workerId, {
+    const delay = worker.config.retryDelaySeconds * row.attempts;
+    await queue.retryLater(ctx.db, row.id, worker.id, {
       delaySeconds: delay,
       stage: 'Retrying after a temporary problem',
       restartTask: failure.restartTask,
     });
     return;
   }
-  await failForGood(deps, row, failure.message);
+  await failForGood(ctx, worker, row, failure.message);
 }
 
 /** Marks a job failed and applies the refund policy, in one transaction. */
-async function failForGood(deps: WorkerDeps, row: GenerationRow, message: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const failed = await queue.fail(tx, row.id, deps.workerId, message);
+async function failForGood(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, message: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const failed = await queue.fail(tx, row.id, worker.id, message);
     if (failed) await settleFailedGeneration(tx, failed);
   });
 }

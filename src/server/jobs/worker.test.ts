@@ -7,8 +7,6 @@ import { createUser, signIn, uploadFile } from '../../../tests/support/factories
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import type { GenerationRecord } from '../../shared/generations';
 import { creditLedger, generations, users } from '../db/schema';
-import { createEngineRegistry } from '../engines';
-import { createStorage } from '../storage';
 import * as queue from './queue.repository';
 import { startWorker, type Worker } from './worker';
 
@@ -20,15 +18,7 @@ let media: { video: Buffer; audio: Buffer };
 const workerConfig = { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1 };
 
 function startTestWorker(): Worker {
-  return startWorker({
-    db: t.db,
-    storage: createStorage(t.config),
-    engines: createEngineRegistry(t.config),
-    secret: t.config.sessionSecret,
-    publicUrl: t.config.publicUrl,
-    worker: workerConfig,
-    log: t.app.log,
-  });
+  return startWorker(t.ctx, { config: workerConfig, log: t.app.log });
 }
 
 beforeAll(async () => {

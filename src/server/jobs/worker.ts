@@ -2,25 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
-import type { Db } from '../db/client';
-import type { EngineRegistry } from '../engines';
-import type { ObjectStorage } from '../storage';
+import type { ServiceContext } from '../context';
+import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import * as queue from './queue.repository';
-import { settleFailedGeneration } from '../modules/generations/generation-billing';
-import { runGeneration, type StopReason } from './run-generation';
-
-export interface WorkerDeps {
-  db: Db;
-  storage: ObjectStorage;
-  engines: EngineRegistry;
-  secret: string;
-  /** Absolute base of the links handed to providers for the inputs. */
-  publicUrl: string;
-  worker: WorkerConfig;
-  log: FastifyBaseLogger;
-  /** Names this process's leases; unique per worker. */
-  workerId: string;
-}
+import { type JobWorker, runGeneration, type StopReason } from './run-generation';
 
 export interface Worker {
   readonly id: string;
@@ -37,9 +22,9 @@ const EXHAUSTED_MESSAGE = 'The video could not be finished after 3 attempts. Ple
  * Starts `concurrency` job loops in this process. Each claims a job from the generations table,
  * runs it, and looks again; when the queue is empty it waits `pollMs`.
  */
-export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
+export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig; log: FastifyBaseLogger }): Worker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const full: WorkerDeps = { ...deps, workerId, log: deps.log.child({ worker: workerId }) };
+  const self: JobWorker = { id: workerId, config: options.config, log: options.log.child({ worker: workerId }) };
   const running = new Map<AbortController, string>();
   let stopping = false;
   let wake: () => void = () => undefined;
@@ -55,8 +40,8 @@ export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
   let nextExhaustedCheck = 0;
   const failExhausted = async () => {
     if (Date.now() < nextExhaustedCheck) return;
-    nextExhaustedCheck = Date.now() + deps.worker.leaseSeconds * 1000;
-    await deps.db.transaction(async (tx) => {
+    nextExhaustedCheck = Date.now() + self.config.leaseSeconds * 1000;
+    await ctx.db.transaction(async (tx) => {
       for (const row of await queue.lockExhausted(tx)) {
         const failed = await queue.fail(tx, row.id, null, EXHAUSTED_MESSAGE);
         if (failed) await settleFailedGeneration(tx, failed);
@@ -69,28 +54,28 @@ export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
       let claimed = null;
       try {
         await failExhausted();
-        claimed = await queue.claimNext(deps.db, workerId, deps.worker.leaseSeconds);
+        claimed = await queue.claimNext(ctx.db, workerId, self.config.leaseSeconds);
       } catch (error) {
-        full.log.error({ err: error }, 'could not claim a job');
+        self.log.error({ err: error }, 'could not claim a job');
       }
       if (!claimed) {
-        await idle(deps.worker.pollMs);
+        await idle(self.config.pollMs);
         continue;
       }
       const controller = new AbortController();
       running.set(controller, claimed.id);
       try {
-        await runGeneration(full, claimed, controller);
+        await runGeneration(ctx, self, claimed, controller);
       } catch (error) {
-        full.log.error({ err: error, generationId: claimed.id }, 'job loop error');
+        self.log.error({ err: error, generationId: claimed.id }, 'job loop error');
       } finally {
         running.delete(controller);
       }
     }
   };
 
-  const loops = Array.from({ length: deps.worker.concurrency }, () => loop());
-  full.log.info({ concurrency: deps.worker.concurrency }, 'worker started');
+  const loops = Array.from({ length: self.config.concurrency }, () => loop());
+  self.log.info({ concurrency: self.config.concurrency }, 'worker started');
 
   return {
     id: workerId,
@@ -104,7 +89,7 @@ export function startWorker(deps: Omit<WorkerDeps, 'workerId'>): Worker {
         for (const controller of running.keys()) controller.abort('shutdown' satisfies StopReason);
         await all;
       }
-      full.log.info('worker stopped');
+      self.log.info('worker stopped');
     },
   };
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { EngineAbortedError } from '../engine';
+import { AbortedError } from '../lib/aborted-error';
 
 const require = createRequire(import.meta.url);
 
@@ -80,7 +80,7 @@ export function ffmpegArgv(args: readonly string[]): string[] {
 export function runFfmpeg(binary: string, args: readonly string[], options: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) {
-      reject(new EngineAbortedError());
+      reject(new AbortedError());
       return;
     }
     const child = spawn(binary, ffmpegArgv(args), {
@@ -112,7 +112,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: RunO
     });
     child.on('close', (code) => {
       options.signal.removeEventListener('abort', onAbort);
-      if (options.signal.aborted) reject(new EngineAbortedError());
+      if (options.signal.aborted) reject(new AbortedError());
       else if (code === 0) resolve();
       else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`));
     });
@@ -162,9 +162,4 @@ export function probeMedia(ffprobe: string, file: string): Promise<MediaInfo> {
       }
     });
   });
-}
-
-/** The caption font, shipped as an npm package (DejaVu Sans Bold). */
-export function captionFontPath(): string {
-  return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 }

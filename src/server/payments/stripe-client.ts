@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config';
-import { AppError, notFound } from '../../lib/app-error';
-import { PAYMENTS_DISABLED } from '../../../shared/money/payments';
+import type { StripeConfig } from '../config';
+import { AppError, notFound } from '../lib/app-error';
+import { PAYMENTS_DISABLED } from '../../shared/money/payments';
 
 export type StripeClient = Stripe;
 
@@ -41,4 +41,10 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
 export function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+/** The configured Stripe SDK, or 503 payments_disabled on a server without keys. */
+export function requireStripe(ctx: { stripe: StripeClient | null }): StripeClient {
+  if (!ctx.stripe) throw paymentsDisabled();
+  return ctx.stripe;
 }

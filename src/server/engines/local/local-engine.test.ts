@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
-import { EngineAbortedError } from '../engine';
-import { type FfmpegBinaries, parseProgressSeconds, probeMedia } from './ffmpeg';
+import { AbortedError } from '../engine';
+import { type FfmpegBinaries, parseProgressSeconds, probeMedia } from '../../media/ffmpeg';
 import { createLocalEngine } from './local-engine';
 import { lookFor, moodFor, motionFor, paletteFor } from './prompt-style';
 import { frameSize, wrapCaption } from './render-plan';
@@ -64,7 +64,7 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
     const { context, controller } = createEngineContext();
     const rendering = engine.render(createEngineJob({ prompt: 'A long blue scene', duration: 20, hasAudio: true }), context);
     setTimeout(() => controller.abort('gone'), 300);
-    await expect(rendering).rejects.toBeInstanceOf(EngineAbortedError);
+    await expect(rendering).rejects.toBeInstanceOf(AbortedError);
   });
 });
 

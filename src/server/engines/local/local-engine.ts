@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '../../../shared/uploads';
 import { EngineError, type EngineContext, type EngineJob, type VideoEngine, throwIfAborted } from '../engine';
-import { captionFontPath, type FfmpegBinaries, runFfmpeg } from './ffmpeg';
+import { type FfmpegBinaries, runFfmpeg } from '../../media/ffmpeg';
+import { captionFontPath } from './caption-font';
 import { buildFfmpegArgs, captionLineLength, frameSize, type RenderRequest, wrapCaption } from './render-plan';
 
 /** Copies the job's inputs from storage into the work folder, where FFmpeg can read them. */

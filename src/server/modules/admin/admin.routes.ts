@@ -8,15 +8,14 @@ import {
   NEXT_CURSOR_HEADER,
 } from '../../../shared/admin';
 import { messageSchema } from '../../../shared/auth';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
-import type { ObjectStorage } from '../../storage';
 import * as admin from './admin.service';
 
 const userParamsSchema = z.object({ id: z.uuid('must be a user id') });
 
 /** User management for administrators; every decision is taken from the session on the server. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage }> = async (app, { db, storage }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });
@@ -25,20 +24,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage
     '/api/admin/users',
     { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } } },
     async (request, reply) => {
-      const page = await admin.listUsers(db, request.query);
+      const page = await admin.listUsers(ctx, request.query);
       reply.header('access-control-expose-headers', NEXT_CURSOR_HEADER);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.users;
     },
   );
 
-  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => admin.userStats(db));
+  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => admin.userStats(ctx));
 
   app.patch(
     '/api/admin/users/:id',
     { schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const user = await admin.updateUser(db, admin.adminActor(requireAdmin(request)), request.params.id, request.body);
+      const user = await admin.updateUser(ctx, admin.adminActor(requireAdmin(request)), request.params.id, request.body);
       return { message: `${user.email} was updated.` };
     },
   );
@@ -47,7 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage
     '/api/admin/users/:id',
     { schema: { params: userParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const user = await admin.deleteUser(db, storage, admin.adminActor(requireAdmin(request)), request.params.id);
+      const user = await admin.deleteUser(ctx, admin.adminActor(requireAdmin(request)), request.params.id);
       return { message: `${user.email} and all their data were deleted.` };
     },
   );

@@ -1,12 +1,12 @@
 import type { AdminUser, AdminUserListQuery, AdminUserUpdate } from '../../../shared/admin';
 import { type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
 import { toCredits, toHundredths } from '../../../shared/money/credits';
-import type { Db, Tx } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { applyCreditChange, setCreditBalance } from '../credits/credits.service';
-import type { ObjectStorage } from '../../storage';
 import { deleteUserOutputs } from '../generations/generations.service';
+import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
 import { deleteUserFiles } from '../uploads/uploads.service';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import * as repo from './admin.repository';
@@ -62,9 +62,9 @@ function decodeCursor(cursor: string): { value: string; id: string } {
 }
 
 /** One page of users for the admin table, with the next page's cursor when more follow. */
-export async function listUsers(db: Db, query: AdminUserListQuery): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+export async function listUsers(ctx: ServiceContext, query: AdminUserListQuery): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
   const descending = (query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
-  const rows = await repo.listUsers(db, {
+  const rows = await repo.listUsers(ctx.db, {
     sort: query.sort,
     descending,
     limit: query.limit,
@@ -76,8 +76,8 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<{ us
   return { users: page.map(presentAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
-export async function userStats(db: Db) {
-  const totals = await repo.userTotals(db);
+export async function userStats(ctx: ServiceContext) {
+  const totals = await repo.userTotals(ctx.db);
   return {
     totalUsers: totals.totalUsers,
     activeCredits: toCredits(totals.creditsHundredths),
@@ -108,8 +108,8 @@ async function requireLockedUser(tx: Tx, id: string): Promise<UserRow> {
  * Applies the admin edit payload. A credit change is a ledger row naming the actor, in the same
  * transaction as the balance; the whole change is recorded in the audit log.
  */
-export async function updateUser(db: Db, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
     const before = await requireLockedUser(tx, id);
     if (input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
       throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
@@ -138,16 +138,16 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: AdminU
  * Deletes a user and everything that belongs to them: rows (sessions end at once) in one
  * transaction, then their stored files once that has committed.
  */
-export async function deleteUser(db: Db, storage: ObjectStorage, actor: Actor, id: string): Promise<UserRow> {
-  const user = await db.transaction(async (tx) => {
+export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string): Promise<UserRow> {
+  const user = await ctx.db.transaction(async (tx) => {
     const locked = await requireLockedUser(tx, id);
     if (locked.isAdmin) await requireAnotherAdmin(tx, id);
     await repo.deleteUser(tx, id);
     await audit(tx, actor, 'user.delete', locked, null);
     return locked;
   });
-  await deleteUserFiles(storage, user.id);
-  await deleteUserOutputs(storage, user.id);
+  await deleteUserFiles(ctx, user.id);
+  await deleteUserOutputs(ctx, user.id);
   return user;
 }
 
@@ -176,12 +176,12 @@ async function requireUserByEmail(tx: Tx, email: string): Promise<UserRow> {
 }
 
 /** Adds credits to a user (the operator command line): a grant in the ledger, plus an audit row. */
-export async function grantCredits(db: Db, actor: Actor, email: string, credits: number): Promise<UserRow> {
+export async function grantCredits(ctx: ServiceContext, actor: Actor, email: string, credits: number): Promise<UserRow> {
   const hundredths = toHundredths(credits);
   if (!Number.isFinite(credits) || hundredths <= 0 || hundredths !== credits * 100) {
     throw badRequest('The amount must be a positive number of credits with at most two decimals.', 'invalid_amount');
   }
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);
     await applyCreditChange(tx, {
       userId: before.id,
@@ -197,8 +197,8 @@ export async function grantCredits(db: Db, actor: Actor, email: string, credits:
   });
 }
 
-export async function setSubscriptionStatus(db: Db, actor: Actor, email: string, status: SubscriptionStatus): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function setSubscriptionStatus(ctx: ServiceContext, actor: Actor, email: string, status: SubscriptionStatus): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);
     const after = await repo.updateUser(tx, before.id, { subscriptionStatus: status });
     await audit(tx, actor, 'user.set_status', before, after);
@@ -207,8 +207,8 @@ export async function setSubscriptionStatus(db: Db, actor: Actor, email: string,
 }
 
 /** Grants or revokes administrator rights; the last administrator cannot be demoted. */
-export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function setAdmin(ctx: ServiceContext, actor: Actor, email: string, isAdmin: boolean): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);
     if (before.isAdmin && !isAdmin) await requireAnotherAdmin(tx, before.id);
     const after = await repo.updateUser(tx, before.id, { isAdmin });

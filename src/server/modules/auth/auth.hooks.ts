@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { resolveSession } from './auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 
 /** Resolves the session cookie on every API request into request.user (null when signed out). */
-export function registerAuthHooks(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function registerAuthHooks(app: FastifyInstance, ctx: ServiceContext): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request);
     if (!token) return;
-    const session = await resolveSession(deps.db, token);
+    const session = await resolveSession(ctx, token);
     if (!session) return;
     request.user = session.user;
     request.sessionId = session.id;
-    if (session.renewedUntil) setSessionCookie(reply, deps.config, token, session.renewedUntil);
+    if (session.renewedUntil) setSessionCookie(reply, ctx.config, token, session.renewedUntil);
   });
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../../../shared/auth';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { presentAuthUser } from '../users/users.service';
 import * as auth from './auth.service';
@@ -18,13 +17,13 @@ const EXTERNAL_SIGN_INS = [
   { path: '/api/auth/google', name: 'Google' },
 ] as const;
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/auth/register',
     { schema: { body: registerSchema, response: { 201: authUserSchema } } },
     async (request, reply) => {
-      const session = await auth.register(db, request.body, clientInfo(request));
-      setSessionCookie(reply, config, session.token, session.expiresAt);
+      const session = await auth.register(ctx, request.body, clientInfo(request));
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return reply.status(201).send(presentAuthUser(session.user));
     },
   );
@@ -34,22 +33,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     { schema: { body: loginSchema, response: { 200: authUserSchema } } },
     async (request, reply) => {
       // A sign-in replaces any session this browser had.
-      if (request.sessionId) await auth.logout(db, request.sessionId);
-      const session = await auth.login(db, request.body, clientInfo(request));
-      setSessionCookie(reply, config, session.token, session.expiresAt);
+      if (request.sessionId) await auth.logout(ctx, request.sessionId);
+      const session = await auth.login(ctx, request.body, clientInfo(request));
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return presentAuthUser(session.user);
     },
   );
 
   app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.sessionId) await auth.logout(db, request.sessionId);
-    clearSessionCookie(reply, config);
+    if (request.sessionId) await auth.logout(ctx, request.sessionId);
+    clearSessionCookie(reply, ctx.config);
     return { message: 'You have been signed out.' };
   });
 
   app.get('/api/logout', async (request, reply) => {
-    if (request.sessionId) await auth.logout(db, request.sessionId);
-    clearSessionCookie(reply, config);
+    if (request.sessionId) await auth.logout(ctx, request.sessionId);
+    clearSessionCookie(reply, ctx.config);
     return reply.redirect('/', 302);
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Login, Register } from '../../../shared/auth';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, tooManyRequests } from '../../lib/app-error';
 import { createAccount, findUserByEmail } from '../users/users.service';
@@ -30,10 +30,10 @@ function hashToken(token: string): string {
 }
 
 /** Creates a fresh session (a new id at every sign-in) and answers the cookie token. */
-async function startSession(db: Db, user: UserRow, client: ClientInfo): Promise<NewSession> {
+async function startSession(ctx: ServiceContext, user: UserRow, client: ClientInfo): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await repo.insertSession(db, {
+  await repo.insertSession(ctx.db, {
     id: hashToken(token),
     userId: user.id,
     expiresAt,
@@ -44,35 +44,35 @@ async function startSession(db: Db, user: UserRow, client: ClientInfo): Promise<
 }
 
 /** Registers an account and signs it in. */
-export async function register(db: Db, input: Register, client: ClientInfo): Promise<NewSession> {
-  const user = await createAccount(db, {
+export async function register(ctx: ServiceContext, input: Register, client: ClientInfo): Promise<NewSession> {
+  const user = await createAccount(ctx, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
     firstName: input.firstName,
     lastName: input.lastName,
   });
-  return startSession(db, user, client);
+  return startSession(ctx, user, client);
 }
 
 /** Checks a password sign-in; 401 with one message for a wrong email or password, 429 when locked out. */
-export async function login(db: Db, input: Login, client: ClientInfo): Promise<NewSession> {
-  await requireNotLockedOut(db, input.email, client.ip);
-  const user = await findUserByEmail(db, input.email);
+export async function login(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
+  await requireNotLockedOut(ctx, input.email, client.ip);
+  const user = await findUserByEmail(ctx, input.email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user?.passwordHash) await verifyDecoy(input.password);
   if (!user || !ok) {
-    await repo.deleteOldLoginFailures(db, LOGIN_FAILURE_WINDOW_MS);
-    await repo.insertLoginFailure(db, input.email, client.ip);
+    await repo.deleteOldLoginFailures(ctx.db, LOGIN_FAILURE_WINDOW_MS);
+    await repo.insertLoginFailure(ctx.db, input.email, client.ip);
     throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
   }
-  await repo.clearLoginFailures(db, input.email);
-  return startSession(db, user, client);
+  await repo.clearLoginFailures(ctx.db, input.email);
+  return startSession(ctx, user, client);
 }
 
-async function requireNotLockedOut(db: Db, email: string, ip: string): Promise<void> {
+async function requireNotLockedOut(ctx: ServiceContext, email: string, ip: string): Promise<void> {
   const [byEmail, byIp] = await Promise.all([
-    repo.findLockoutEnd(db, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
-    repo.findLockoutEnd(db, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
+    repo.findLockoutEnd(ctx.db, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
+    repo.findLockoutEnd(ctx.db, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
   ]);
   const until = [byEmail, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
   if (!until) return;
@@ -93,18 +93,23 @@ export interface ResolvedSession {
 }
 
 /** The user behind a session cookie token, extending the session's 30-day rolling expiry. */
-export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
+export async function resolveSession(ctx: ServiceContext, token: string): Promise<ResolvedSession | null> {
   const id = hashToken(token);
-  const found = await repo.findLiveSession(db, id);
+  const found = await repo.findLiveSession(ctx.db, id);
   if (!found) return null;
   const remaining = found.expiresAt.getTime() - Date.now();
   if (remaining > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return { id, user: found.user, renewedUntil: null };
   const renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
-  await repo.extendSession(db, id, renewedUntil);
+  await repo.extendSession(ctx.db, id, renewedUntil);
   return { id, user: found.user, renewedUntil };
 }
 
 /** Ends a session server-side: its cookie is worthless afterwards. */
-export async function logout(db: Db, sessionId: string): Promise<void> {
-  await repo.deleteSession(db, sessionId);
+export async function logout(ctx: ServiceContext, sessionId: string): Promise<void> {
+  await repo.deleteSession(ctx.db, sessionId);
+}
+
+/** Deletes sessions past their expiry (the retention sweeper calls this); answers how many. */
+export function pruneExpiredSessions(ctx: ServiceContext): Promise<number> {
+  return repo.deleteExpiredSessions(ctx.db);
 }

@@ -50,15 +50,6 @@ export function listForUser(tx: Executor, userId: string, limit: number): Promis
     .limit(limit);
 }
 
-export async function findForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
-  const [row] = await tx
-    .select()
-    .from(generations)
-    .where(and(eq(generations.id, id), eq(generations.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function deleteForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
   const [row] = await tx
     .delete(generations)

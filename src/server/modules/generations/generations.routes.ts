@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
 import { createGenerationSchema, generationJobSchema, generationRecordSchema, modelListSchema } from '../../../shared/generations';
+import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { notFound } from '../../lib/app-error';
 import * as generations from './generations.service';
@@ -9,10 +10,10 @@ import * as generations from './generations.service';
 const idParams = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const generationsRoutes: FastifyPluginAsyncZod<{ deps: generations.GenerationDeps }> = async (app, { deps }) => {
+export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.get('/api/models', { schema: { response: { 200: modelListSchema } } }, async (request) => {
     requireUser(request);
-    return { models: deps.engines.list() };
+    return { models: ctx.engines.list() };
   });
 
   app.post(
@@ -24,37 +25,37 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ deps: generations.Genera
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await generations.createGeneration(deps, user.id, request.body);
+      const row = await generations.createGeneration(ctx, user.id, request.body);
       request.log.info({ generationId: row.id, model: row.model }, 'generation queued');
-      return reply.status(201).send(generations.presentRecord(deps.secret, row, deps.now()));
+      return reply.status(201).send(generations.presentRecord(ctx.secret, row, ctx.now()));
     },
   );
 
   app.get('/api/video-generation', { schema: { response: { 200: z.array(generationRecordSchema) } } }, async (request) => {
     const user = requireUser(request);
-    const rows = await generations.listGenerations(deps, user.id);
-    const now = deps.now();
-    return rows.map((row) => generations.presentRecord(deps.secret, row, now));
+    const rows = await generations.listGenerations(ctx, user.id);
+    const now = ctx.now();
+    return rows.map((row) => generations.presentRecord(ctx.secret, row, now));
   });
 
   app.delete('/api/video-generation/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
     const user = requireUser(request);
     // Not a uuid cannot be anyone's video: the same 404 as someone else's.
     if (!UUID.test(request.params.id)) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-    await generations.deleteGeneration(deps, user.id, request.params.id);
+    await generations.deleteGeneration(ctx, user.id, request.params.id);
     return { message: 'Video deleted' };
   });
 
   app.get('/api/video-generation-jobs', { schema: { response: { 200: z.array(generationJobSchema) } } }, async (request) => {
     const user = requireUser(request);
-    const now = deps.now();
-    return (await generations.listGenerations(deps, user.id)).map((row) => generations.presentJob(deps.secret, row, now));
+    const now = ctx.now();
+    return (await generations.listGenerations(ctx, user.id)).map((row) => generations.presentJob(ctx.secret, row, now));
   });
 
   app.get('/api/video-generation-jobs/recent', { schema: { response: { 200: z.array(generationJobSchema) } } }, async (request) => {
     const user = requireUser(request);
-    const now = deps.now();
-    const rows = await generations.listGenerations(deps, user.id, generations.RECENT_LIMIT);
-    return rows.map((row) => generations.presentJob(deps.secret, row, now));
+    const now = ctx.now();
+    const rows = await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT);
+    return rows.map((row) => generations.presentJob(ctx.secret, row, now));
   });
 };

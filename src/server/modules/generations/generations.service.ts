@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { toCredits } from '../../../shared/money/credits';
+import type { z } from 'zod';
 import {
-  type CreateGeneration,
-  createGenerationSchema,
+  type createGenerationSchema,
   type GenerationJob,
   type GenerationRecord,
   MAX_UNFINISHED_JOBS,
@@ -12,19 +12,13 @@ import {
 } from '../../../shared/generations';
 import { priceHundredths } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import type { GenerationInputs, GenerationRow } from '../../db/schema';
-import type { EngineRegistry } from '../../engines';
-import { mediaUrl } from '../../http/media-links';
+import { mediaUrl } from '../../storage/media-links';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
-import type { ObjectStorage } from '../../storage';
-import { discardUploads, resolveUploadRef, type UploadDeps } from '../uploads/uploads.service';
-import { payForGeneration } from './generation-billing';
+import { payForGeneration } from '../money/charge-generation.service';
+import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
-
-export interface GenerationDeps extends UploadDeps {
-  engines: EngineRegistry;
-}
 
 /** Lists show at most this many generations (videos live 24 hours, so this is plenty). */
 const LIST_LIMIT = 200;
@@ -36,18 +30,21 @@ export const userOutputsPrefix = (userId: string) => `outputs/${userId}/`;
 export const outputKeyFor = (userId: string, id: string, extension: 'mp4' | 'jpg') =>
   `${userOutputsPrefix(userId)}${id}-${randomUUID().slice(0, 8)}.${extension}`;
 
+/** A generate request as the route's schema parsed it (defaults applied). */
+type GenerationRequest = z.output<typeof createGenerationSchema>;
+
 const INPUT_FIELDS: [UploadKind, 'imageFile' | 'videoFile' | 'audioFile'][] = [
   ['image', 'imageFile'],
   ['video', 'videoFile'],
   ['audio', 'audioFile'],
 ];
 
-async function resolveInputs(deps: GenerationDeps, userId: string, body: ReturnType<typeof createGenerationSchema.parse>) {
+async function resolveInputs(ctx: ServiceContext, userId: string, body: GenerationRequest) {
   const inputs: GenerationInputs = {};
   for (const [kind, field] of INPUT_FIELDS) {
     const ref = body[field];
     if (!ref) continue;
-    const upload = await resolveUploadRef(deps, userId, ref);
+    const upload = await resolveUploadRef(ctx, userId, ref);
     if (upload.kind !== kind) {
       throw badRequest(`${field} must be an ${kind} file; that upload is ${upload.kind === 'image' ? 'an' : 'a'} ${upload.kind}.`, 'wrong_input_kind');
     }
@@ -57,23 +54,22 @@ async function resolveInputs(deps: GenerationDeps, userId: string, body: ReturnT
 }
 
 /**
- * Starts a generation: validates, prices on the server and, in one transaction under the user's
- * row lock, checks the unfinished-jobs limit, inserts the job and charges for it. The worker
- * picks the job up from the table.
+ * Starts a generation from a body the route has parsed: checks what the schema cannot, prices on
+ * the server and, in one transaction under the user's row lock, checks the unfinished-jobs limit,
+ * inserts the job and charges for it. The worker picks the job up from the table.
  */
-export async function createGeneration(deps: GenerationDeps, userId: string, input: CreateGeneration): Promise<GenerationRow> {
-  const body = createGenerationSchema.parse(input);
+export async function createGeneration(ctx: ServiceContext, userId: string, body: GenerationRequest): Promise<GenerationRow> {
   const prompt = body.prompt.trim();
   if (!prompt) throw badRequest(PROMPT_REQUIRED_MESSAGE, 'prompt_required');
   const settings = parseAdvancedSettings(body.jsonPrompt);
   if (!settings.ok) throw badRequest(settings.message, 'invalid_advanced_settings');
-  const model = body.model ?? deps.engines.defaultModel;
-  const engineInfo = deps.engines.list().find((m) => m.id === model);
-  if (!deps.engines.get(model)) throw badRequest(engineInfo?.reason ?? 'This model is not available.', 'model_unavailable');
-  const inputs = await resolveInputs(deps, userId, body);
+  const model = body.model ?? ctx.engines.defaultModel;
+  const engineInfo = ctx.engines.list().find((m) => m.id === model);
+  if (!ctx.engines.get(model)) throw badRequest(engineInfo?.reason ?? 'This model is not available.', 'model_unavailable');
+  const inputs = await resolveInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
 
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const payer = await repo.lockPayer(tx, userId);
     if (!payer) throw notFound('User not found', 'user_not_found');
     if ((await repo.countUnfinished(tx, userId)) >= MAX_UNFINISHED_JOBS) {
@@ -105,36 +101,36 @@ export async function createGeneration(deps: GenerationDeps, userId: string, inp
       inputs,
       progressStage: 'Waiting in queue',
     });
-    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: deps.now() });
+    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now() });
     await repo.setPayment(tx, row.id, paid);
     return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
   });
 }
 
-export function listGenerations(deps: Pick<GenerationDeps, 'db'>, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
-  return repo.listForUser(deps.db, userId, limit);
+export function listGenerations(ctx: ServiceContext, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
+  return repo.listForUser(ctx.db, userId, limit);
 }
 
 /**
  * Deletes one of the user's generations with its output and inputs. A running job notices at its
  * next heartbeat (its row is gone) and stops its engine. Anyone else's id is a 404.
  */
-export async function deleteGeneration(deps: GenerationDeps, userId: string, id: string): Promise<void> {
-  const row = await repo.deleteForUser(deps.db, userId, id);
+export async function deleteGeneration(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  const row = await repo.deleteForUser(ctx.db, userId, id);
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-  for (const key of [row.outputKey, row.posterKey]) if (key) await deps.storage.delete(key);
+  for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
-  await discardUploads(deps, userId, uploadIds);
+  await discardUploads(ctx, userId, uploadIds);
 }
 
 /** Deletes outputs past their 24 hours; the record stays, without a video. */
-export async function sweepExpiredOutputs(deps: { db: Db; storage: ObjectStorage; now: () => Date }): Promise<number> {
+export async function sweepExpiredOutputs(ctx: ServiceContext): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = await repo.findExpiredOutputs(deps.db, deps.now(), 200);
+    const batch = await repo.findExpiredOutputs(ctx.db, ctx.now(), 200);
     for (const row of batch) {
-      for (const key of [row.outputKey, row.posterKey]) if (key) await deps.storage.delete(key);
-      await repo.clearOutput(deps.db, row.id);
+      for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
+      await repo.clearOutput(ctx.db, row.id);
     }
     removed += batch.length;
     if (batch.length < 200) return removed;
@@ -142,8 +138,8 @@ export async function sweepExpiredOutputs(deps: { db: Db; storage: ObjectStorage
 }
 
 /** Deletes every generated file of a user (their account is being deleted). */
-export async function deleteUserOutputs(storage: ObjectStorage, userId: string): Promise<void> {
-  await storage.deletePrefix(userOutputsPrefix(userId));
+export async function deleteUserOutputs(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.storage.deletePrefix(userOutputsPrefix(userId));
 }
 
 function linksFor(secret: string, row: GenerationRow, now: Date) {

@@ -8,6 +8,7 @@ import {
   generationDayStart,
 } from '../../../shared/money/plans';
 import { PRICES } from '../../../shared/money/pricing';
+import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
 import * as repo from './allowances.repository';
@@ -63,13 +64,13 @@ export async function revokePackGenerations(tx: Executor, paymentReference: stri
 
 /** GET /api/user/generation-status */
 export async function generationStatus(
-  tx: Executor,
+  ctx: ServiceContext,
   user: { id: string; subscriptionStatus: SubscriptionStatus; creditsHundredths: number },
-  now: Date,
 ): Promise<GenerationStatus> {
+  const now = ctx.now();
   const [used, extraRemaining] = await Promise.all([
-    repo.dailyUsed(tx, user.id, generationDayStart(now)),
-    repo.remainingPackGenerations(tx, user.id, now),
+    repo.dailyUsed(ctx.db, user.id, generationDayStart(now)),
+    repo.remainingPackGenerations(ctx.db, user.id, now),
   ]);
   const dailyLeft = isSubscribed(user.subscriptionStatus) && used < DAILY_GENERATION_LIMIT;
   return {

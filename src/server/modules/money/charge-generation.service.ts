@@ -1,12 +1,11 @@
-import { isSubscribed, isUnlimitedStatus } from '../../../shared/auth';
+import { isSubscribed, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
 import { toCredits } from '../../../shared/money/credits';
 import { insufficientCreditsMessage } from '../../../shared/generations';
 import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { useDailyGeneration, usePackGeneration } from '../billing/allowances.service';
-import { applyCreditChange } from '../credits/credits.service';
-import type { LockedPayer } from './generations.repository';
+import { useDailyGeneration, usePackGeneration } from './allowances.service';
+import { applyCreditChange } from './ledger.service';
 
 /**
  * Whether a failed generation gives its credits back. The spec says failed generations are not
@@ -14,8 +13,14 @@ import type { LockedPayer } from './generations.repository';
  */
 export const REFUND_FAILED_GENERATIONS = false;
 
+/** Who pays for a generation, read under their row lock in the generation's transaction. */
+export interface Payer {
+  creditsHundredths: number;
+  subscriptionStatus: SubscriptionStatus;
+}
+
 /** 402 with the spec's sentence, before anything is written. */
-export function requireAffordable(payer: LockedPayer, priceHundredths: number): void {
+export function requireAffordable(payer: Payer, priceHundredths: number): void {
   if (isUnlimitedStatus(payer.subscriptionStatus)) return;
   if (payer.creditsHundredths < priceHundredths) {
     throw new AppError(
@@ -36,7 +41,7 @@ export type PaidWith = 'unlimited' | 'daily' | 'pack' | 'credits';
  */
 export async function payForGeneration(
   tx: Executor,
-  payer: LockedPayer,
+  payer: Payer,
   charge: { userId: string; generationId: string; priceHundredths: number; now: Date },
 ): Promise<{ paidWith: PaidWith; creditsHundredths: number }> {
   if (isUnlimitedStatus(payer.subscriptionStatus)) return { paidWith: 'unlimited', creditsHundredths: 0 };

@@ -4,7 +4,7 @@ import { createTestApp, injectJson, type TestApp } from '../../../../tests/suppo
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { generationDayStart } from '../../../shared/money/plans';
 import { allowanceLedger, creditLedger, dailyGenerationUsage, extraGenerationPacks, generations, users } from '../../db/schema';
-import { payForGeneration } from '../generations/generation-billing';
+import { payForGeneration } from './charge-generation.service';
 import { insertGeneration, lockPayer } from '../generations/generations.repository';
 import { grantPack } from './allowances.service';
 

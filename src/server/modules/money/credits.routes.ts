@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { creditBalanceSchema, toCredits } from '../../../shared/money/credits';
+import { generationStatusSchema } from '../../../shared/money/plans';
 import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/money/pricing';
+import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { generationStatus } from './allowances.service';
 
-export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What a user has to spend and what a video would cost them. */
+export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/credits/estimate',
     {
@@ -24,5 +28,9 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/credits/balance', { schema: { response: { 200: creditBalanceSchema } } }, async (request) => {
     // The session hook loaded the user's row with this request: the balance is current.
     return { credits: toCredits(requireUser(request).creditsHundredths) };
+  });
+
+  app.get('/api/user/generation-status', { schema: { response: { 200: generationStatusSchema } } }, async (request) => {
+    return generationStatus(ctx, requireUser(request));
   });
 };

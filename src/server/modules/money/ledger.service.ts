@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { CreditChangeKind, CreditLedgerRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import * as repo from './credits.repository';
+import * as repo from './ledger.repository';
 
 /** Kinds that add to a user's lifetime credits when positive. */
 const ADDING_KINDS: ReadonlySet<CreditChangeKind> = new Set(['purchase', 'grant', 'admin_adjustment']);

@@ -5,7 +5,7 @@ import { createTestApp, injectJson, type TestApp } from '../../../../tests/suppo
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
 import { allowanceLedger, creditLedger, extraGenerationPacks, payments, stripeEvents, users } from '../../db/schema';
-import { applyCreditChange } from '../credits/credits.service';
+import { applyCreditChange } from './ledger.service';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
 let stripe: FakeStripe;

@@ -6,6 +6,7 @@ import {
   enhanceTextAnswerSchema,
   enhanceTextRequestSchema,
 } from '../../../shared/ai';
+import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import * as prompts from './prompts.service';
 
@@ -14,13 +15,13 @@ const perUserLimit = {
   rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
 };
 
-export const promptsRoutes: FastifyPluginAsyncZod<{ deps: prompts.PromptsDeps }> = async (app, { deps }) => {
+export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/prompts/enhance-text',
     { config: perUserLimit, schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } } },
     async (request) => {
       requireUser(request);
-      return { success: true as const, data: await prompts.enhanceText(deps, request.body) };
+      return { success: true as const, data: await prompts.enhanceText(ctx, request.body) };
     },
   );
 
@@ -29,7 +30,7 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ deps: prompts.PromptsDeps }>
     { config: perUserLimit, schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return { success: true as const, data: await prompts.analyzeUpload(deps, user.id, request.body) };
+      return { success: true as const, data: await prompts.analyzeUpload(ctx, user.id, request.body) };
     },
   );
 };

@@ -8,7 +8,7 @@ import { createUser, signIn } from '../../../../tests/support/factories';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { uploads } from '../../db/schema';
 import { createStorage } from '../../storage';
-import { mediaUrl } from '../../http/media-links';
+import { mediaUrl } from '../../storage/media-links';
 import { resolveUploadRef } from './uploads.service';
 
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const storage = () => createStorage(t.config);
-const deps = () => ({ db: t.db, storage: storage(), secret: t.config.sessionSecret, now });
+const deps = () => t.ctx;
 
 async function target(as = cookie) {
   const response = await injectJson(t.app, 'POST', '/api/objects/upload', { cookie: as });

@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { RETENTION_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
+import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
-import { verifyMediaUrl } from '../../http/media-links';
 import { serveObject } from '../../http/serve-object';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { tooLarge } from './upload-guard';
@@ -33,15 +33,15 @@ function fileFromForm(request: FastifyRequest): Promise<Readable> {
   });
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: uploads.UploadDeps }> = async (app, { deps }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post('/api/objects/upload', { schema: { response: { 200: uploadTargetSchema } } }, async (request) => {
-    return uploads.createUploadTarget(deps, requireUser(request).id);
+    return uploads.createUploadTarget(ctx, requireUser(request).id);
   });
 
   app.post(
     '/api/files/cleanup',
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: { 200: z.object({ deleted: z.number() }) } } },
-    async (request) => ({ deleted: await uploads.sweepExpiredUploads(deps, requireUser(request).id) }),
+    async (request) => ({ deleted: await uploads.sweepExpiredUploads(ctx, requireUser(request).id) }),
   );
 
   app.get(
@@ -51,29 +51,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: uploads.UploadDeps }> 
       const user = requireUser(request);
       if (request.params.userId !== user.id) throw notFound('This file is no longer available.', 'file_gone');
       const upload = await uploads
-        .resolveUploadRef(deps, user.id, uploads.objectPathOf(user.id, request.params.id))
+        .resolveUploadRef(ctx, user.id, uploads.objectPathOf(user.id, request.params.id))
         .catch(() => {
           throw notFound('This file is no longer available.', 'file_gone');
         });
-      return serveObject(request, reply, deps.storage, {
+      return serveObject(request, reply, ctx.storage, {
         key: upload.objectKey,
         contentType: upload.contentType,
         cacheSeconds: Math.floor(RETENTION_MS / 1000),
       });
-    },
-  );
-
-  app.get(
-    '/api/media/:id',
-    {
-      schema: {
-        params: z.object({ id: z.string().max(400) }),
-        querystring: z.object({ type: z.string().max(100).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const object = verifyMediaUrl(deps.secret, { id: request.params.id, ...request.query }, deps.now());
-      return serveObject(request, reply, deps.storage, { key: object.key, contentType: object.contentType, cacheSeconds: 3600 });
     },
   );
 
@@ -89,11 +75,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: uploads.UploadDeps }> 
       query: z.infer<typeof signatureQuery>,
       viaForm: boolean,
     ) => {
-      requireValidSignature(deps.secret, id, query.exp, query.sig, deps.now());
+      requireValidSignature(ctx.secret, id, query.exp, query.sig, ctx.now());
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_UPLOAD_BYTES + (viaForm ? 64 * 1024 : 0)) throw tooLarge();
       const body = viaForm ? await fileFromForm(request) : request.raw;
-      return uploads.receiveUpload(deps, id, body);
+      return uploads.receiveUpload(ctx, id, body);
     };
     const schema = { params: uploadParams, querystring: signatureQuery, response: { 200: uploadCompleteSchema } };
     raw.put('/api/uploads/:id', { schema }, async (request, reply) => {

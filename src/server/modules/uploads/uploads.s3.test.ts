@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { startS3rver } from '../../../../tests/support/s3rver';
-import { mediaUrl } from '../../http/media-links';
+import { mediaUrl } from '../../storage/media-links';
 import { createS3Storage } from '../../storage/s3-storage';
 import { resolveUploadRef } from './uploads.service';
 
@@ -37,7 +37,7 @@ async function postToBucket(content: Buffer) {
   return target as { objectPath: string };
 }
 
-const deps = () => ({ db: t.db, storage: createS3Storage(s3.config), secret: t.config.sessionSecret, now: () => new Date() });
+const deps = () => t.ctx;
 
 describe('uploads on S3', () => {
   it('checks a direct upload the first time it is named, then plays it through a presigned redirect', async () => {

@@ -1,6 +1,7 @@
 import { type AuthUser, isUnlimitedStatus, toDisplayName, type UserStatus } from '../../../shared/auth';
 import { toCredits } from '../../../shared/money/credits';
-import type { Db, Executor } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import * as repo from './users.repository';
@@ -11,8 +12,8 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
  * Creates an account. The first account ever created on the installation becomes the
  * administrator with unlimited generation; the claim and the insert commit together.
  */
-export async function createAccount(db: Db, data: repo.NewUser): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function createAccount(ctx: ServiceContext, data: repo.NewUser): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, data);
     if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
     if (await repo.claimFirstAdmin(tx)) return repo.makeUnlimitedAdmin(tx, user.id);
@@ -20,8 +21,8 @@ export async function createAccount(db: Db, data: repo.NewUser): Promise<UserRow
   });
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  return repo.findUserByEmail(db, email);
+export function findUserByEmail(ctx: ServiceContext, email: string): Promise<UserRow | null> {
+  return repo.findUserByEmail(ctx.db, email);
 }
 
 /** The user as stored now, inside the caller's transaction when given one. */

@@ -1,12 +1,13 @@
 import type Stripe from 'stripe';
-import { canStartSubscription, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
-import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../shared/money/plans';
-import type { Db, Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { AppError, conflict } from '../../lib/app-error';
-import { findUserById } from '../users/users.service';
-import { callStripe, idOf, type StripeClient } from './stripe-gateway';
-import * as repo from './payments.repository';
+import { canStartSubscription, isUnlimitedStatus, type SubscriptionStatus } from '../../../../shared/auth';
+import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/money/plans';
+import type { ServiceContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import { AppError, conflict } from '../../../lib/app-error';
+import { findUserById } from '../../users/users.service';
+import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
+import * as repo from '../payments.repository';
 
 /** The two daily prices, found by lookup key so every server of an installation shares them. */
 export const PRICE_LOOKUP_KEYS = { intro: 'reelsmith_daily_first_week', regular: 'reelsmith_daily' } as const;
@@ -16,16 +17,19 @@ interface DailyPrices {
   regular: string;
 }
 
-/** Finds (or once creates) the $1/day and $2/day prices; cached per process. */
-export function dailyPrices(stripe: StripeClient): () => Promise<DailyPrices> {
-  let cached: Promise<DailyPrices> | undefined;
-  return () => {
-    cached ??= findOrCreatePrices(stripe).catch((error: unknown) => {
-      cached = undefined;
+const pricesByClient = new WeakMap<StripeClient, Promise<DailyPrices>>();
+
+/** Finds (or once creates) the $1/day and $2/day prices; cached per Stripe client, forgotten on failure. */
+function dailyPrices(stripe: StripeClient): Promise<DailyPrices> {
+  let prices = pricesByClient.get(stripe);
+  if (!prices) {
+    prices = findOrCreatePrices(stripe).catch((error: unknown) => {
+      pricesByClient.delete(stripe);
       throw error;
     });
-    return cached;
-  };
+    pricesByClient.set(stripe, prices);
+  }
+  return prices;
 }
 
 async function findOrCreatePrices(stripe: StripeClient): Promise<DailyPrices> {
@@ -71,7 +75,7 @@ export async function applySubscription(tx: Executor, user: UserRow, subscriptio
   });
 }
 
-async function ensureCustomer(db: Db, stripe: StripeClient, user: UserRow): Promise<string> {
+async function ensureCustomer(ctx: ServiceContext, stripe: StripeClient, user: UserRow): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await callStripe('The customer', () =>
     stripe.customers.create(
@@ -79,7 +83,7 @@ async function ensureCustomer(db: Db, stripe: StripeClient, user: UserRow): Prom
       { idempotencyKey: `customer-${user.id}` },
     ),
   );
-  await repo.updateUserStripe(db, user.id, { stripeCustomerId: customer.id });
+  await repo.updateUserStripe(ctx.db, user.id, { stripeCustomerId: customer.id });
   return customer.id;
 }
 
@@ -94,7 +98,8 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
  * after 7 days. Answers the first invoice's client secret for the card form. An unpaid subscription
  * started earlier is offered again rather than a second one created.
  */
-export async function startSubscription(db: Db, stripe: StripeClient, prices: () => Promise<DailyPrices>, user: UserRow, now: Date): Promise<string> {
+export async function startSubscription(ctx: ServiceContext, user: UserRow): Promise<string> {
+  const stripe = requireStripe(ctx);
   if (!canStartSubscription(user.subscriptionStatus)) {
     throw conflict('You already have an active subscription.', 'already_subscribed');
   }
@@ -104,8 +109,8 @@ export async function startSubscription(db: Db, stripe: StripeClient, prices: ()
     const secret = clientSecretOf(previous);
     if (previous.status === 'incomplete' && secret) return secret;
   }
-  const customer = await ensureCustomer(db, stripe, user);
-  const { intro, regular } = await prices();
+  const customer = await ensureCustomer(ctx, stripe, user);
+  const { intro, regular } = await dailyPrices(stripe);
   const subscription = await callStripe('The subscription', () =>
     stripe.subscriptions.create({
       customer,
@@ -120,7 +125,7 @@ export async function startSubscription(db: Db, stripe: StripeClient, prices: ()
   if (!secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form for the subscription.');
   // The first week at $1/day, then $2/day from the same subscription, through a schedule.
   const schedule = await callStripe('The subscription schedule', () => stripe.subscriptionSchedules.create({ from_subscription: subscription.id }));
-  const start = schedule.phases[0]?.start_date ?? Math.floor(now.getTime() / 1000);
+  const start = schedule.phases[0]?.start_date ?? Math.floor(ctx.now().getTime() / 1000);
   await callStripe('The subscription schedule', () =>
     stripe.subscriptionSchedules.update(schedule.id, {
       end_behavior: 'release',
@@ -130,15 +135,16 @@ export async function startSubscription(db: Db, stripe: StripeClient, prices: ()
       ],
     }),
   );
-  await repo.updateUserStripe(db, user.id, { stripeSubscriptionId: subscription.id });
+  await repo.updateUserStripe(ctx.db, user.id, { stripeSubscriptionId: subscription.id });
   return secret;
 }
 
 /** Looks the user's subscription up at Stripe and applies its state (the browser's confirmation). */
-export async function syncSubscription(db: Db, stripe: StripeClient, user: UserRow): Promise<void> {
+export async function syncSubscription(ctx: ServiceContext, user: UserRow): Promise<void> {
+  const stripe = requireStripe(ctx);
   if (!user.stripeSubscriptionId) return;
   const subscription = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? ''));
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const current = await findUserById(tx, user.id);
     if (current) await applySubscription(tx, current, subscription);
   });

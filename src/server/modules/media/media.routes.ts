@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { serveObject } from '../../http/serve-object';
+import { verifyMediaUrl } from '../../storage/media-links';
+
+/**
+ * Signed media links (videos, posters, and the inputs handed to providers): the link itself is
+ * the capability, so no session is needed and a shared link works until the media expires.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/media/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(400) }),
+        querystring: z.object({ type: z.string().max(100).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const object = verifyMediaUrl(ctx.secret, { id: request.params.id, ...request.query }, ctx.now());
+      return serveObject(request, reply, ctx.storage, { key: object.key, contentType: object.contentType, cacheSeconds: 3600 });
+    },
+  );
+};
