@@ -39,6 +39,15 @@ export default defineConfig({
           setupFiles: ['tests/setup/jsdom-polyfills.ts', 'tests/setup/fail-on-console-error.ts'],
         },
       },
+      {
+        // The project's own lint rules (eslint/), on probes and on real files of src/.
+        test: {
+          name: 'lint',
+          include: ['eslint/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
     ],
   },
 });

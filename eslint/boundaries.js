@@ -1,65 +1,16 @@
-// Architecture as a lint rule: the import directions of STYLE.md, checked on resolved paths.
-import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-/** Which part of the code base a file belongs to. */
-function areaOf(file) {
-  const rel = path.relative(root, file).split(path.sep).join('/');
-  if (rel.startsWith('src/shared/')) return { kind: 'shared' };
-  if (rel.startsWith('src/server/')) return { kind: 'server' };
-  const feature = /^src\/client\/features\/([^/]+)\//.exec(rel);
-  if (feature) return { kind: 'client', layer: 'feature', feature: feature[1] };
-  // The entry file mounts the app, so it belongs to app/.
-  if (rel.startsWith('src/client/app/') || rel === 'src/client/main.tsx') return { kind: 'client', layer: 'app' };
-  if (rel.startsWith('src/client/')) return { kind: 'client', layer: 'base' };
-  return { kind: 'outside' };
-}
-
-const NODE_BUILTIN = /^node:/;
-// shared/ is browser-safe: zod and small pure libraries only.
-const SHARED_ALLOWED_PACKAGES = new Set(['zod']);
-
-function problem(from, to, source, isTest) {
-  if (from.kind === 'shared' && !(isTest && !source.startsWith('.'))) {
-    if (!source.startsWith('.')) {
-      const name = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
-      if (NODE_BUILTIN.test(source) || !SHARED_ALLOWED_PACKAGES.has(name)) {
-        return `src/shared must stay browser-safe: it may not import '${source}'.`;
-      }
-      return null;
-    }
-    if (to.kind !== 'shared') return 'src/shared imports only src/shared.';
-    return null;
-  }
-  if (from.kind === 'client' && to.kind === 'server') return 'The client never imports the server.';
-  if (from.kind === 'server' && to.kind === 'client') return 'The server never imports the client.';
-  if (from.kind === 'client' && to.kind === 'client') {
-    if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature) {
-      return `Feature '${from.feature}' may not import feature '${to.feature}': compose them in a page under app/.`;
-    }
-    if (from.layer !== 'app' && to.layer === 'app') return 'Only app/ may import app/.';
-    if (from.layer === 'base' && to.layer === 'feature') return 'components/ and lib/ may not import features.';
-  }
-  return null;
-}
+// The project's own lint rules: the architecture of docs/architecture.md, checked on resolved paths.
+import { declaredDependencies } from './declared-dependencies.js';
+import { importDirection } from './import-direction.js';
+import { serverRules } from './server-layers.js';
 
 export const boundaries = {
+  meta: { name: 'boundaries' },
   rules: {
-    'import-direction': {
-      meta: { type: 'problem', schema: [] },
-      create(context) {
-        const file = context.filename;
-        const from = areaOf(file);
-        const check = (node) => {
-          const source = node.source?.value;
-          if (typeof source !== 'string') return;
-          const to = source.startsWith('.') ? areaOf(path.resolve(path.dirname(file), source)) : { kind: 'package' };
-          const message = problem(from, to, source, /\.test\.tsx?$/.test(file));
-          if (message) context.report({ node: node.source, message });
-        };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
-      },
-    },
+    // shared → shared and zod; client ↛ server ↛ client; client app → features → components|lib.
+    'import-direction': importDirection,
+    // src/server: queries in repositories, thin routes, modules reached through services, lower layers.
+    ...serverRules,
+    // src/ imports only packages from `dependencies`; everything else only declared packages.
+    'declared-dependencies': declaredDependencies,
   },
 };
