@@ -23,6 +23,18 @@ function parseServices(argv: readonly string[]): Set<Service> {
   return services;
 }
 
+/** The oldest Node.js this server runs on (decision 008); npm scripts bring it on Linux x64. */
+const MIN_NODE_MAJOR = 24;
+
+/** Refuses to start on an older Node.js, with what to do instead; false when it refused. */
+function isSupportedNode(version: string): boolean {
+  if (Number(version.split('.')[0]) >= MIN_NODE_MAJOR) return true;
+  process.stderr.write(
+    `Reelsmith needs Node.js ${MIN_NODE_MAJOR} or newer (this is ${version}). Start it through npm (npm start, npm run serve, npm run worker), which uses the Node.js installed with it on Linux x64, or install Node.js ${MIN_NODE_MAJOR}.\n`,
+  );
+  return false;
+}
+
 /** A second graceful step is never allowed to hang the process past this. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
@@ -77,6 +89,8 @@ function describeEngines(engines: EngineRegistry): string {
     .map((m) => m.id)
     .join(', ');
 }
+
+if (!isSupportedNode(process.versions.node)) process.exit(1);
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {

@@ -99,7 +99,9 @@ function startDetector(): Detector {
       void worker.terminate();
     }
   });
-  worker.on('error', (error) => (crash = error));
+  worker.on('error', (error: Error) => {
+    crash = error;
+  });
   worker.on('exit', (code) => {
     started.stopped ??= crash === null ? `its thread stopped with exit code ${code}` : reason(crash);
     loaded(cannotStart(started.stopped));
