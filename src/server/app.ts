@@ -4,8 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceContext } from './context';
 import { registerClientFiles } from './http/client-files';
-import { registerErrorHandler } from './http/error-handler';
-import { registerSecurity } from './http/security';
+import { LOG_REDACT_PATHS, registerErrorHandler, serializeError } from './http/error-handler';
+import { registerOverloadGuard } from './http/overload';
+import { registerSecurity, serverTimeouts } from './http/security';
 import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
@@ -29,10 +30,12 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: LOG_REDACT_PATHS,
+      serializers: { err: serializeError },
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config),
     requestIdHeader: false,
     // Media capability ids (base64url object keys) are longer than the default 100.
     routerOptions: { maxParamLength: 512 },
@@ -50,6 +53,8 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
         'retry-after': String(Math.ceil(context.ttl / 1000)),
       }),
   });
+  // Before the session lookup, which is the first query of every signed-in request.
+  registerOverloadGuard(app, () => ctx.database.queued());
   registerAuthHooks(app, ctx);
 
   for (const routes of [

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,10 +34,22 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDR ranges, presets). */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxies(value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? [] : parsed;
+    }),
+  /** Slow clients: headers must arrive within this, a whole request (upload bodies too) within the next. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(900),
+  /** A connection with no bytes moving either way for this long is closed. */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(120),
+  /** An idle keep-alive connection is closed after this (longer than a proxy's own idle timeout). */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -44,6 +57,8 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(25).default(25),
   /** Seconds before a retried job runs again, multiplied by the attempt number. */
   WORKER_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** One attempt of a job may work this long on this server (providers' waiting comes on top); then it fails. */
+  WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   /** Where the system's ffmpeg is looked for. */
   PATH: z.string().optional(),
   FFMPEG_PATH: optionalText,
@@ -88,8 +103,13 @@ export interface Config {
   supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
   clientDir: string;
-  /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies (addresses, CIDR ranges or proxy-addr's presets) whose X-Forwarded-For, -Host and
+   * -Proto are believed; false trusts none (client IPs are the socket's). Never "everyone".
+   */
+  trustProxy: false | string[];
+  /** Server timeouts against slow or idle clients (milliseconds). */
+  http: HttpTimeouts;
   /** S3-compatible object storage; local disk under DATA_DIR/objects when absent. */
   s3: S3Config | undefined;
   worker: WorkerConfig;
@@ -112,12 +132,21 @@ export interface StripeConfig {
   apiUrl: string | undefined;
 }
 
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
 export interface WorkerConfig {
   concurrency: number;
   leaseSeconds: number;
   pollMs: number;
   retryDelaySeconds: number;
   shutdownGraceSeconds: number;
+  /** One attempt's budget on this server; a provider job also gets PROVIDER_TIMEOUT_SECONDS. */
+  jobTimeoutSeconds: number;
 }
 
 export interface S3Config {
@@ -154,6 +183,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
   if (Boolean(env.KLING_ACCESS_KEY) !== Boolean(env.KLING_SECRET_KEY)) {
     throw new ConfigError(['KLING_ACCESS_KEY and KLING_SECRET_KEY: set both to use Kling, or neither']);
   }
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_SECONDS: must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS']);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -168,7 +200,13 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     supportEmail: env.SUPPORT_EMAIL,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    http: {
+      headersTimeoutMs: Math.round(env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -185,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       pollMs: env.WORKER_POLL_MS,
       retryDelaySeconds: env.WORKER_RETRY_DELAY_SECONDS,
       shutdownGraceSeconds: env.WORKER_SHUTDOWN_GRACE_SECONDS,
+      jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,
     },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     gemini: env.GEMINI_API_KEY
@@ -209,6 +248,38 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
           }
         : undefined,
   };
+}
+
+/** proxy-addr's named ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as a list of trusted proxies, or a sentence saying what is wrong. Only named proxies
+ * are trusted: "true" (anyone) would let every client pick its own address with an
+ * X-Forwarded-For header and walk past per-address limits, and a hop count cannot tell a proxy
+ * from a client that connects directly (Fastify 5 ignores it for that reason).
+ */
+function parseTrustedProxies(value: string): string[] | string {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 1 && ['false', '0'].includes(entries[0] ?? '')) return [];
+  const example = 'e.g. TRUST_PROXY=127.0.0.1, or TRUST_PROXY=loopback,uniquelocal for a proxy on this machine or a private network';
+  if (entries.some((e) => /^(true|\d+)$/.test(e))) {
+    return `trusting any X-Forwarded-For (true) or a number of hops lets clients choose their own address; list your reverse proxy's addresses or ranges instead (${example})`;
+  }
+  const wrong = entries.filter((e) => !PROXY_PRESETS.has(e) && !isAddressOrRange(e));
+  if (wrong.length > 0) return `not an IP address, CIDR range or preset (loopback, linklocal, uniquelocal): ${wrong.join(', ')} (${example})`;
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** A secret generated once per installation and kept in DATA_DIR, so sessions survive restarts. */

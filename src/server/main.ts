@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createServiceContext } from './context';
 import { databaseOptionsFor, openDatabase } from './db/client';
+import { LOG_REDACT_PATHS, serializeError } from './http/error-handler';
 import type { EngineRegistry } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const ctx = createServiceContext(config, database);
   const { engines } = ctx;
   const app = services.has('web') ? await buildApp(ctx) : null;
-  const log = app?.log ?? pino({ level: config.logLevel });
+  const log = app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
   const sweeper = startRetentionSweeper(ctx, log);
   const worker: Worker | null = services.has('worker') ? startWorker(ctx, { config: config.worker, log }) : null;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authUserSchema, subscriptionStatusSchema } from './auth';
+import { singleLine } from './text';
 
 /** One row of GET /api/admin/users (spec section 3); credit figures are numbers of credits. */
 export const adminUserSchema = authUserSchema.omit({ plan: true }).extend({
@@ -27,37 +28,62 @@ export const ADMIN_USERS_MAX_LIMIT = 500;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const adminUserListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).check(singleLine).optional(),
   sort: z.enum(ADMIN_USER_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_DEFAULT_LIMIT),
-  cursor: z.string().max(500).optional(),
+  cursor: z.string().max(500).check(singleLine).optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/**
+ * Most credits one administrative change sets or grants. Balances and running totals are 64-bit
+ * counters of hundredths, so no sequence of such changes can overflow them.
+ */
+export const MAX_ADMIN_CREDITS = 10_000_000;
 
 const wholeCredits = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .int(`${field} must be a whole number`)
     .min(0, `${field} cannot be negative`)
-    .max(10_000_000, `${field} is too large`);
+    .max(MAX_ADMIN_CREDITS, `${field} is too large`);
 
 const optionalName = z
   .string()
   .trim()
   .max(100, 'must be at most 100 characters')
+  .check(singleLine)
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
 
-/** PATCH /api/admin/users/{id}: the spec's admin edit payload. */
+/**
+ * The row as the administrator saw it when they began editing. Fields left as they were are not
+ * written (a user may have spent a credit meanwhile), and a credit figure changed both by the
+ * administrator and by someone else meanwhile is refused (409 stale_edit) rather than overwritten.
+ */
+export const adminUserSeenSchema = z
+  .object({
+    firstName: z.string().max(100).check(singleLine).nullable(),
+    lastName: z.string().max(100).check(singleLine).nullable(),
+    email: z.string().max(254).check(singleLine),
+    availableCredits: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
+    totalCreditsUsed: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
+    subscriptionStatus: subscriptionStatusSchema,
+  })
+  .partial();
+export type AdminUserSeen = z.infer<typeof adminUserSeenSchema>;
+
+/** PATCH /api/admin/users/{id}: the spec's admin edit payload, with what the administrator saw. */
 export const adminUserUpdateSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address')),
+  email: z.string().trim().toLowerCase().max(254).check(singleLine).pipe(z.email('must be a valid email address')),
   availableCredits: wholeCredits('availableCredits'),
   totalCreditsUsed: wholeCredits('totalCreditsUsed'),
   subscriptionStatus: subscriptionStatusSchema,
+  original: adminUserSeenSchema.optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 

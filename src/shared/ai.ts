@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './text';
 
 /** Longest description the enhancer accepts. */
 export const MAX_ENHANCE_PROMPT_LENGTH = 2000;
@@ -10,10 +11,14 @@ export const MAX_SHOWN_OBJECTS = 6;
 
 /** POST /api/prompts/enhance-text; the generator sends style cinematic, duration medium, mood energetic (audio) or calm. */
 export const enhanceTextRequestSchema = z.object({
-  userPrompt: z.string().max(MAX_ENHANCE_PROMPT_LENGTH, `must be at most ${MAX_ENHANCE_PROMPT_LENGTH} characters`).default(''),
-  style: z.string().trim().max(40).default('cinematic'),
-  duration: z.string().trim().max(40).default('medium'),
-  mood: z.string().trim().max(40).default('calm'),
+  userPrompt: z
+    .string()
+    .max(MAX_ENHANCE_PROMPT_LENGTH, `must be at most ${MAX_ENHANCE_PROMPT_LENGTH} characters`)
+    .check(multiLine)
+    .default(''),
+  style: z.string().trim().max(40).check(singleLine).default('cinematic'),
+  duration: z.string().trim().max(40).check(singleLine).default('medium'),
+  mood: z.string().trim().max(40).check(singleLine).default('calm'),
 });
 export type EnhanceTextRequest = z.input<typeof enhanceTextRequestSchema>;
 
@@ -26,8 +31,8 @@ export type PromptEnhancement = z.infer<typeof promptEnhancementSchema>;
 
 /** POST /api/prompts/analyze-image: imageUrl names one of the caller's own uploads. */
 export const analyzeImageRequestSchema = z.object({
-  imageUrl: z.string().trim().min(1, 'is required').max(1000),
-  analysisType: z.string().trim().max(40).default('comprehensive'),
+  imageUrl: z.string().trim().min(1, 'is required').max(1000).check(singleLine),
+  analysisType: z.string().trim().max(40).check(singleLine).default('comprehensive'),
   generatePrompt: z.boolean().default(true),
 });
 export type AnalyzeImageRequest = z.input<typeof analyzeImageRequestSchema>;

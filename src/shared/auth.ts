@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 export const PLANS = ['JUST_FOR_FUN'] as const;
 export const DEFAULT_PLAN = 'JUST_FOR_FUN';
@@ -17,6 +18,7 @@ const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, 'must be at most 254 characters')
+  .check(singleLine)
   .pipe(z.email('must be a valid email address'));
 
 export const registerSchema = z.object({
@@ -24,12 +26,14 @@ export const registerSchema = z.object({
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .check(singleLine),
+  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters').check(singleLine),
   lastName: z
     .string()
     .trim()
     .max(100, 'must be at most 100 characters')
+    .check(singleLine)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -37,8 +41,8 @@ export const registerSchema = z.object({
 export type Register = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'is required').max(254),
-  password: z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH),
+  email: z.string().trim().toLowerCase().min(1, 'is required').max(254).check(singleLine),
+  password: z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH).check(singleLine),
 });
 export type Login = z.infer<typeof loginSchema>;
 

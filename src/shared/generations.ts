@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_IDS, type ModelId } from './money/pricing';
+import { multiLine, singleLine } from './text';
 
 /** Status values of a generation (spec section 4); anything else displays as Unknown. */
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -19,13 +20,14 @@ export const INVALID_SETTINGS_MESSAGE = 'Advanced settings must be valid JSON';
 const optionalRef = z
   .string()
   .max(1000)
+  .check(singleLine)
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null));
 
 /** POST /api/video-generation (spec section 7), with the model the server may choose when absent. */
 export const createGenerationSchema = z.object({
-  prompt: z.string().max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`).default(''),
-  jsonPrompt: z.string().max(MAX_ADVANCED_SETTINGS_LENGTH).nullish(),
+  prompt: z.string().max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`).check(multiLine).default(''),
+  jsonPrompt: z.string().max(MAX_ADVANCED_SETTINGS_LENGTH).check(multiLine).nullish(),
   imageFile: optionalRef,
   videoFile: optionalRef,
   audioFile: optionalRef,
@@ -39,7 +41,7 @@ export type CreateGeneration = z.input<typeof createGenerationSchema>;
 /** The known keys of the Advanced Settings JSON that reach the engine; others are ignored. */
 export const advancedSettingsSchema = z.object({
   aspectRatio: z.enum(['16:9', '9:16', '1:1']).optional(),
-  negativePrompt: z.string().max(1000).optional(),
+  negativePrompt: z.string().max(1000).check(multiLine).optional(),
   seed: z.number().int().min(0).max(4_294_967_295).optional(),
   resolution: z.enum(['480p', '720p', '1080p']).optional(),
 });

@@ -3,6 +3,29 @@ import { z } from 'zod';
 /** Largest upload accepted: 50 MiB (spec section 5). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
+/**
+ * Longest video input: 60 seconds. Every model makes at most 20 s and loops or trims its input to
+ * that length, so a minute leaves room to trim while bounding the work of reading the file.
+ */
+export const MAX_INPUT_VIDEO_SECONDS = 60;
+/** Longest audio input: 10 minutes, a whole song (the video uses its first seconds; sound is cheap to read). */
+export const MAX_INPUT_AUDIO_SECONDS = 600;
+/** Largest side of a video input's frame: 4096 pixels (4K, landscape or portrait). */
+export const MAX_INPUT_VIDEO_SIDE = 4096;
+/** Highest frame rate of a video input: 240 frames a second (phones' slow motion). */
+export const MAX_INPUT_FRAME_RATE = 240;
+
+/** Upload links one user may hold unused at once (each is valid 15 minutes); more is refused with 429. */
+export const MAX_PENDING_UPLOADS_PER_USER = 20;
+/** Files one user may be sending at once (the generator has three inputs); more is refused with 429. */
+export const MAX_CONCURRENT_UPLOADS_PER_USER = 3;
+/**
+ * The slowest upload kept: at least 32 KiB in every 10 seconds (about 26 kbit/s, far below any
+ * working connection). A slower one is cut off with 408, so a client cannot hold it open forever.
+ */
+export const MIN_UPLOAD_BYTES_PER_WINDOW = 32 * 1024;
+export const UPLOAD_RATE_WINDOW_SECONDS = 10;
+
 /** What the upload button's file picker accepts (spec section 5). */
 export const UPLOAD_ALLOWED_TYPES = [
   'image/*',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { type Config, loadConfig } from '../../src/server/config';
+import { type Config, loadConfig, readEnv } from '../../src/server/config';
 import { createServiceContext, type ServiceContext, type ServiceOverrides } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -33,6 +33,8 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     PUBLIC_URL: 'http://localhost:3000',
+    // The server looks for the system's FFmpeg on PATH (preferred over the old bundled build), as in production.
+    PATH: readEnv().PATH,
     ...env,
   });
   const testDb = await createTestDatabase();

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthUser } from '../../shared/auth';
 import { apiRequest } from './api-client';
+import { browserNavigation } from './browser-navigation';
 import { authQueryKey } from './query-keys';
 
 /**
@@ -66,7 +67,31 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       client.clear();
-      window.location.assign('/');
+      browserNavigation.assign('/');
+    },
+  });
+}
+
+const SIGNED_OUT_EVERYWHERE = 'You have been signed out on every device.';
+
+async function logoutEverywhere(): Promise<string> {
+  const response = await apiRequest('POST', '/api/auth/logout-all');
+  const body: unknown = await response.json().catch(() => null);
+  const message = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).message : null;
+  return typeof message === 'string' && message ? message : SIGNED_OUT_EVERYWHERE;
+}
+
+/**
+ * Ends every session of the account, this one included (POST /api/auth/logout-all), then opens
+ * /login with the server's sentence as its notice. A failure stays on the page for the caller to show.
+ */
+export function useLogoutEverywhere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: (message) => {
+      client.clear();
+      browserNavigation.assign(`/login?message=${encodeURIComponent(message)}`);
     },
   });
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquirePgliteLock } from './pglite-lock';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 /** Both drivers expose the same PostgreSQL query builder; the rest of the server sees only this. */
@@ -25,6 +26,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** Queries waiting for the database right now (PGlite's queue, or PostgreSQL pool clients): load shedding reads it. */
+  queued(): number;
   close(): Promise<void>;
 }
 
@@ -53,12 +56,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const turns = takeTurns(client);
+  const db = drizzlePglite({ client: turns as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
+    queued: () => turns.queued(),
     close: async () => {
       try {
         await client.close();
@@ -90,6 +95,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    queued: () => pool.waitingCount,
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerOptions } from 'node:http';
 import type { Config } from '../config';
 import { forbidden } from '../lib/app-error';
 
@@ -21,6 +22,30 @@ export function storageOrigins(config: Config): string[] {
     return s3.forcePathStyle ? [endpoint.origin] : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
   }
   return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+}
+
+/** Fastify's server options against slow and idle clients (slowloris), from HTTP_*_TIMEOUT_SECONDS. */
+export function serverTimeouts(config: Config): {
+  connectionTimeout: number;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  http: ServerOptions;
+} {
+  const { headersTimeoutMs, requestTimeoutMs, idleTimeoutMs, keepAliveTimeoutMs } = config.http;
+  return {
+    // Socket inactivity: nothing read or written for this long (a stalled upload, a silent client).
+    connectionTimeout: idleTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    // Receiving a whole request. Fastify 5 has no per-route value, so it stays long enough for the
+    // largest upload on a slow line; the upload route enforces its own minimum transfer rate.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      // Node checks both timeouts on this interval (default 30 s, which would double a 15 s limit).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.round(headersTimeoutMs / 4))),
+    },
+  };
 }
 
 /** Security headers, with a content security policy that already allows Stripe.js for the payment forms. */
@@ -49,6 +74,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // Stripe's iframes need to be embeddable without COEP.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  // API answers are personal (the session's user, their videos, their credits): no browser or
+  // shared cache may keep them. A route that decides its own caching (signed media) sets its header.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const publicOrigin = new URL(config.publicUrl).origin;

@@ -1,8 +1,13 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { ObjectStorage } from '../storage';
-import { EngineError } from '../engines/engine';
+import { AbortedError, EngineError } from '../engines/engine';
 import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../media/ffmpeg';
+
+/** Limits of the output check's own FFmpeg runs (a 20 s video: well under a second each). */
+const PROBE_MS = 60_000;
+const REMUX_MS = 120_000;
+const POSTER_MS = 60_000;
 
 export interface StoredOutput {
   outputKey: string;
@@ -21,25 +26,32 @@ export async function storeOutput(
   options: { hasAudio: boolean; keys: { video: string; poster: string }; signal: AbortSignal },
 ): Promise<StoredOutput> {
   let video = file;
-  let info = await probeMedia(binaries.ffprobe, video).catch(() => null);
+  const probing = { timeoutMs: PROBE_MS, signal: options.signal, watchdog: binaries.watchdog };
+  let info = await probeMedia(binaries.ffprobe, video, probing).catch((error: unknown) => {
+    if (options.signal.aborted) throw error;
+    return null;
+  });
   if (!info?.video) throw new EngineError('The video engine returned a file that is not a playable video.', true);
   if (!options.hasAudio && info.audio) {
     video = path.join(path.dirname(file), 'output-silent.mp4');
     await runFfmpeg(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-an', '-movflags', '+faststart', video], {
       signal: options.signal,
+      timeoutMs: REMUX_MS,
+      watchdog: binaries.watchdog,
     });
-    info = await probeMedia(binaries.ffprobe, video);
+    info = await probeMedia(binaries.ffprobe, video, probing);
   }
   const poster = path.join(path.dirname(file), 'poster.jpg');
   const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
   const posterMade = await runFfmpeg(
     binaries.ffmpeg,
     ['-y', '-loglevel', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-vf', 'scale=640:-2', '-q:v', '4', poster],
-    { signal: options.signal },
+    { signal: options.signal, timeoutMs: POSTER_MS, watchdog: binaries.watchdog },
   ).then(
     () => true,
     () => false,
   );
+  if (options.signal.aborted) throw new AbortedError();
   await storage.put(options.keys.video, createReadStream(video), 'video/mp4');
   if (posterMade) await storage.put(options.keys.poster, createReadStream(poster), 'image/jpeg');
   return { outputKey: options.keys.video, posterKey: posterMade ? options.keys.poster : null, durationSeconds: info.durationSeconds };

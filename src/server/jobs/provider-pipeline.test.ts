@@ -56,7 +56,7 @@ beforeAll(async () => {
     PROVIDER_RETRY_DELAY_MS: '5',
   });
   worker = startWorker(t.ctx, {
-    config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1 },
+    config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 },
     log: t.app.log,
   });
 });

@@ -1,25 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../context';
+import { removeStaleWorkDirs } from '../media/work-dirs';
 import { pruneExpiredSessions } from '../modules/auth/auth.service';
 import { sweepExpiredOutputs } from '../modules/generations/generations.service';
-import { sweepExpiredUploads } from '../modules/uploads/uploads.service';
+import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
+import { longestJobBudgetMs } from './job-budget';
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** A job's folder may be removed a little after its budget ran out (it is then being cleaned up). */
+const WORK_DIR_MARGIN_MS = 60_000;
 
-/** One sweep: expired inputs and their files, videos past their 24 hours, sessions past their expiry. */
-export async function sweepExpired(ctx: ServiceContext): Promise<{ uploads: number; videos: number; sessions: number }> {
+export interface Swept {
+  uploads: number;
+  videos: number;
+  sessions: number;
+  /** Rows of uploads abandoned mid-transfer, and local storage's partial files. */
+  abandonedUploads: number;
+  partialFiles: number;
+  /** Work folders of jobs and upload checks that a dead process left in the temp folder. */
+  workDirs: number;
+}
+
+/**
+ * One sweep: expired inputs and their files, videos past their 24 hours, sessions past their
+ * expiry, and what crashes leave behind: uploads that never finished, and work folders older than
+ * any job may run (never one this process is using). It deletes files and rows only; it kills no
+ * process (media/processes.ts says why none outlives its limit).
+ */
+export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const uploads = await sweepExpiredUploads(ctx);
   const videos = await sweepExpiredOutputs(ctx);
   const sessions = await pruneExpiredSessions(ctx);
-  return { uploads, videos, sessions };
+  const abandoned = await sweepAbandonedUploads(ctx);
+  const workDirs = await removeStaleWorkDirs(longestJobBudgetMs(ctx.config) + WORK_DIR_MARGIN_MS);
+  return { uploads, videos, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs };
 }
 
-/** Deletes expired inputs, videos and sessions once at start and then every 10 minutes; answers the timer to clear. */
+/** Sweeps once at start and then every 10 minutes; answers the timer to clear. */
 export function startRetentionSweeper(ctx: ServiceContext, log: FastifyBaseLogger): NodeJS.Timeout {
   const run = () => {
     sweepExpired(ctx)
       .then((swept) => {
-        if (swept.uploads + swept.videos + swept.sessions > 0) log.info(swept, 'retention sweep deleted expired data');
+        if (Object.values(swept).some((count) => count > 0)) log.info(swept, 'retention sweep deleted expired and abandoned data');
       })
       .catch((error: unknown) => log.error({ err: error }, 'retention sweep failed'));
   };

@@ -1,15 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { RETENTION_MS } from '../../shared/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
 import type { GenerationRow } from '../db/schema';
 import { AbortedError, type EngineContext, EngineError, type EngineJob } from '../engines/engine';
+import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { outputKeyFor } from '../modules/generations/generations.service';
 import { settleFailedGeneration } from '../modules/money/charge-generation.service';
+import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
 import * as queue from './queue.repository';
 
@@ -21,8 +20,8 @@ export interface JobWorker {
   log: FastifyBaseLogger;
 }
 
-/** Why a running job was stopped. */
-export type StopReason = 'gone' | 'shutdown';
+/** Why a running job was stopped: its row went away, the worker is shutting down, its budget ran out. */
+export type StopReason = 'gone' | 'shutdown' | 'timeout';
 
 /** Progress is written at most this often; a lost row is noticed at the next write or heartbeat. */
 const PROGRESS_WRITE_MS = 1000;
@@ -81,7 +80,9 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
     await failForGood(ctx, worker, row, 'This server can no longer render with this model: its provider keys were removed.');
     return;
   }
-  const workDir = await mkdtemp(path.join(tmpdir(), 'reelsmith-job-'));
+  const workDir = await makeWorkDir('job');
+  const budgetMs = jobBudgetMs(worker.config, ctx.config.providers, row.model);
+  const budget = setTimeout(() => controller.abort('timeout' satisfies StopReason), budgetMs);
   const heartbeatMs = Math.min(5000, (worker.config.leaseSeconds * 1000) / 3);
   const heartbeat = setInterval(() => {
     queue
@@ -104,7 +105,7 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
   try {
     log.info('render started');
     const started = Date.now();
-    const result = await engine.render(engineJobFor(ctx, row), context);
+    const result = await untilAborted(engine.render(engineJobFor(ctx, row), context), controller.signal);
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
     const stored = await storeOutput(ctx.engines.binaries, ctx.storage, result.filePath, {
@@ -122,11 +123,26 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds }, 'render completed');
   } catch (error) {
     await Promise.all([ctx.storage.delete(keys.video), ctx.storage.delete(keys.poster)]).catch(() => undefined);
-    await handleFailure(ctx, worker, row, controller, error, log);
+    await handleFailure(ctx, worker, row, controller, error, log, budgetMs);
   } finally {
+    clearTimeout(budget);
     clearInterval(heartbeat);
-    await rm(workDir, { recursive: true, force: true });
+    await removeWorkDir(workDir);
   }
+}
+
+/**
+ * The engine's answer, or AbortedError as soon as the job is stopped: an engine that does not
+ * notice its signal (a call that never answers) cannot hold the worker's slot.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => undefined); // its late failure, if any, is no longer anyone's
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError());
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function handleFailure(
@@ -136,11 +152,16 @@ async function handleFailure(
   controller: AbortController,
   error: unknown,
   log: FastifyBaseLogger,
+  budgetMs: number,
 ): Promise<void> {
   if (controller.signal.aborted || error instanceof AbortedError) {
     if (controller.signal.reason === 'shutdown') {
       await queue.release(ctx.db, row.id, worker.id);
       log.info('released on shutdown');
+    } else if (controller.signal.reason === 'timeout') {
+      // Not retried: what made it this slow (usually an input) would make the next attempt as slow.
+      log.warn({ budgetMs }, 'job stopped: over its time budget');
+      await failForGood(ctx, worker, row, budgetExceededMessage(budgetMs));
     } else {
       log.info('stopped: the job was deleted or taken over');
     }

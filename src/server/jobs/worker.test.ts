@@ -15,7 +15,7 @@ const ASTRONAUT = readFileSync(path.resolve(import.meta.dirname, '../../../tests
 let t: TestApp;
 let worker: Worker;
 let media: { video: Buffer; audio: Buffer };
-const workerConfig = { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1 };
+const workerConfig = { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 };
 
 function startTestWorker(): Worker {
   return startWorker(t.ctx, { config: workerConfig, log: t.app.log });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { warnOnceAboutOldFfmpeg } from '../media/ffmpeg';
 import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import * as queue from './queue.repository';
 import { type JobWorker, runGeneration, type StopReason } from './run-generation';
@@ -75,7 +76,8 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
   };
 
   const loops = Array.from({ length: self.config.concurrency }, () => loop());
-  self.log.info({ concurrency: self.config.concurrency }, 'worker started');
+  self.log.info({ concurrency: self.config.concurrency, jobTimeoutSeconds: self.config.jobTimeoutSeconds }, 'worker started');
+  warnOnceAboutOldFfmpeg(ctx.engines.binaries, self.log);
 
   return {
     id: workerId,

@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { AbortedError } from '../lib/aborted-error';
+import { isWorkingWatchdog, runMediaProcess, startMediaProcess, MediaTimeoutError } from './processes';
 
 const require = createRequire(import.meta.url);
 
 export interface FfmpegBinaries {
   ffmpeg: string;
   ffprobe: string;
+  /** coreutils' `timeout`, when this system has one: every run starts under it (see processes.ts). */
+  watchdog?: string;
 }
 
 function isExecutable(file: string): boolean {
@@ -29,7 +30,9 @@ function onPath(name: string, pathVariable: string | undefined): string | undefi
   return undefined;
 }
 
-function fromPackage(name: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {
+type BundledPackage = '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe';
+
+function fromPackage(name: BundledPackage): string | undefined {
   try {
     const found = (require(name) as { path?: string }).path;
     return found && isExecutable(found) ? found : undefined;
@@ -40,7 +43,8 @@ function fromPackage(name: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffpr
 
 /**
  * The FFmpeg binaries: the configured paths, else the system's (Debian's ffmpeg has every
- * filter), else the npm packages' static builds (older, but enough for the filters used here).
+ * filter and its security fixes), else the npm packages' static builds (a 2018 FFmpeg: enough for
+ * the filters used here, but see oldFfmpegWarning).
  */
 export function resolveFfmpeg(
   configured: { ffmpegPath: string | undefined; ffprobePath: string | undefined },
@@ -51,7 +55,36 @@ export function resolveFfmpeg(
   if (!ffmpeg || !ffprobe) {
     throw new Error('FFmpeg was not found: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
   }
-  return { ffmpeg, ffprobe };
+  const timeout = onPath('timeout', pathVariable);
+  const watchdog = timeout && isWorkingWatchdog(timeout) ? timeout : undefined;
+  return { ffmpeg, ffprobe, ...(watchdog ? { watchdog } : {}) };
+}
+
+/**
+ * The warning to log at start when FFmpeg or ffprobe is the npm packages' static build: a 2018
+ * FFmpeg that decodes files strangers upload, with years of security fixes missing. Null otherwise.
+ */
+export function oldFfmpegWarning(binaries: Pick<FfmpegBinaries, 'ffmpeg' | 'ffprobe'>): string | null {
+  const bundled = [
+    binaries.ffmpeg === fromPackage('@ffmpeg-installer/ffmpeg') ? 'ffmpeg' : null,
+    binaries.ffprobe === fromPackage('@ffprobe-installer/ffprobe') ? 'ffprobe' : null,
+  ].filter((name): name is string => name !== null);
+  if (bundled.length === 0) return null;
+  return (
+    `Using the ${bundled.join(' and ')} bundled with the npm packages: a 2018 FFmpeg build without years of ` +
+    'security fixes, and it decodes the files people upload. Install the system FFmpeg (Debian/Ubuntu: ' +
+    'apt-get install ffmpeg) so it is on PATH, or set FFMPEG_PATH and FFPROBE_PATH to a current build.'
+  );
+}
+
+let oldFfmpegWarned = false;
+
+/** Logs oldFfmpegWarning once per process (the web side and the worker both start with it). */
+export function warnOnceAboutOldFfmpeg(binaries: FfmpegBinaries, log: { warn(message: string): void }): void {
+  const warning = oldFfmpegWarning(binaries);
+  if (!warning || oldFfmpegWarned) return;
+  oldFfmpegWarned = true;
+  log.warn(warning);
 }
 
 /** Reads FFmpeg's `-progress` lines into seconds of output written. */
@@ -63,9 +96,17 @@ export function parseProgressSeconds(line: string): number | null {
 
 export interface RunOptions {
   signal: AbortSignal;
+  /** Wall-clock limit: past it FFmpeg is killed and the run rejects with MediaTimeoutError. */
+  timeoutMs: number;
+  /** Kills FFmpeg (MediaTimeoutError 'stalled') when its output time has not moved for this long. */
+  stallMs?: number;
+  /** FfmpegBinaries.watchdog. */
+  watchdog?: string;
   /** Seconds of output expected, to turn progress into a fraction. */
   outputSeconds?: number;
   onProgress?: (fraction: number) => void;
+  /** Every `-progress` line (key=value). */
+  onProgressLine?: (line: string) => void;
 }
 
 /** The exact argument list runFfmpeg starts FFmpeg with (the benchmark runs the same). */
@@ -74,92 +115,108 @@ export function ffmpegArgv(args: readonly string[]): string[] {
 }
 
 /**
- * Runs FFmpeg with `-progress pipe:1`; kills it when the signal fires. Rejects with the last
- * lines FFmpeg printed when it fails.
+ * Runs FFmpeg with `-progress pipe:1`, in its own process group, killed when the signal fires,
+ * past its time limit, or when it stops making progress. Rejects with the last lines FFmpeg
+ * printed when it fails.
  */
-export function runFfmpeg(binary: string, args: readonly string[], options: RunOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (options.signal.aborted) {
-      reject(new AbortedError());
-      return;
-    }
-    const child = spawn(binary, ffmpegArgv(args), {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let pending = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+export async function runFfmpeg(binary: string, args: readonly string[], options: RunOptions): Promise<void> {
+  let lastSeconds = -1;
+  let lastMove = Date.now();
+  let pending = '';
+  const run = startMediaProcess(binary, ffmpegArgv(args), {
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    watchdog: options.watchdog,
+    onStdout: (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
+        options.onProgressLine?.(line.trim());
         const seconds = parseProgressSeconds(line);
-        if (seconds !== null && options.outputSeconds) {
-          options.onProgress?.(Math.min(1, seconds / options.outputSeconds));
-        }
+        if (seconds === null || seconds <= lastSeconds) continue;
+        lastSeconds = seconds;
+        lastMove = Date.now();
+        if (options.outputSeconds) options.onProgress?.(Math.min(1, seconds / options.outputSeconds));
       }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    const onAbort = () => child.kill('SIGKILL');
-    options.signal.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => {
-      options.signal.removeEventListener('abort', onAbort);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      options.signal.removeEventListener('abort', onAbort);
-      if (options.signal.aborted) reject(new AbortedError());
-      else if (code === 0) resolve();
-      else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`));
-    });
+    },
   });
+  const { stallMs } = options;
+  const watch = stallMs
+    ? setInterval(() => {
+        if (Date.now() - lastMove > stallMs) run.stop(new MediaTimeoutError('stalled', stallMs));
+      }, Math.min(1000, stallMs / 4))
+    : undefined;
+  try {
+    const { code, stderr } = await run.done;
+    if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  } finally {
+    clearInterval(watch);
+  }
 }
 
 export interface MediaInfo {
   durationSeconds: number;
-  video: { codec: string; width: number; height: number; pixelFormat: string } | null;
+  /** The first video stream that is a moving picture (an audio file's cover art is not). */
+  video: { codec: string; width: number; height: number; pixelFormat: string; frameRate: number | null } | null;
   audio: { codec: string } | null;
+  /** The container's own duration, absent when it states none (null): durationSeconds is then 0. */
+  statedDurationSeconds: number | null;
 }
 
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  avg_frame_rate?: string;
+  disposition?: { attached_pic?: number };
+}
 interface ProbeJson {
   format?: { duration?: string };
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string }[];
+  streams?: ProbeStream[];
 }
 
-/** What a media file holds, read with ffprobe. */
-export function probeMedia(ffprobe: string, file: string): Promise<MediaInfo> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) {
-        reject(new Error(`ffprobe could not read the file: ${err.trim()}`));
-        return;
-      }
-      try {
-        const json = JSON.parse(out) as ProbeJson;
-        const video = json.streams?.find((s) => s.codec_type === 'video');
-        const audio = json.streams?.find((s) => s.codec_type === 'audio');
-        resolve({
-          durationSeconds: Number(json.format?.duration ?? 0),
-          video: video
-            ? { codec: video.codec_name ?? '', width: video.width ?? 0, height: video.height ?? 0, pixelFormat: video.pix_fmt ?? '' }
-            : null,
-          audio: audio ? { codec: audio.codec_name ?? '' } : null,
-        });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+/**
+ * The average frame rate ("30000/1001"); null when the file does not state it ("0/0"). Not
+ * r_frame_rate: for variable-rate files (browser recordings) that is often the time base, 1000.
+ */
+function frameRateOf(stream: ProbeStream): number | null {
+  const [num, den] = (stream.avg_frame_rate ?? '').split('/').map(Number);
+  return num && den && Number.isFinite(num / den) && num / den > 0 ? num / den : null;
+}
+
+export const PROBE_TIMEOUT_MS = 30_000;
+
+/** What a media file holds, read with ffprobe (within timeoutMs, 30 s by default). */
+export async function probeMedia(
+  ffprobe: string,
+  file: string,
+  options: { timeoutMs?: number; signal?: AbortSignal; watchdog?: string } = {},
+): Promise<MediaInfo> {
+  const { code, stdout, stderr } = await runMediaProcess(
+    ffprobe,
+    ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file],
+    { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, signal: options.signal, watchdog: options.watchdog },
+  );
+  if (code !== 0) throw new Error(`ffprobe could not read the file: ${stderr.trim()}`);
+  const json = JSON.parse(stdout) as ProbeJson;
+  const video = json.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = json.streams?.find((s) => s.codec_type === 'audio');
+  const stated = Number(json.format?.duration);
+  return {
+    durationSeconds: Number.isFinite(stated) ? stated : 0,
+    statedDurationSeconds: Number.isFinite(stated) ? stated : null,
+    video: video
+      ? {
+          codec: video.codec_name ?? '',
+          width: video.width ?? 0,
+          height: video.height ?? 0,
+          pixelFormat: video.pix_fmt ?? '',
+          frameRate: frameRateOf(video),
+        }
+      : null,
+    audio: audio ? { codec: audio.codec_name ?? '' } : null,
+  };
 }

@@ -1,24 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type ByteRange, ObjectNotFoundError, type ObjectStorage } from './storage';
 
+/**
+ * Files being written live in this folder under the root until they are complete: no object key
+ * can name it (keys never start with a dot), and one folder is quick to sweep.
+ */
+const PARTIAL_FOLDER = '.partial';
+
+/** Local disk storage, which can also sweep the partial files of writes a dead process left behind. */
+export interface LocalObjectStorage extends ObjectStorage {
+  readonly kind: 'local';
+  /** Removes partial files not written to for `olderThanMs` (real time); answers how many. */
+  removeStalePartials(olderThanMs: number): Promise<number>;
+}
+
+export function isLocalStorage(storage: ObjectStorage): storage is LocalObjectStorage {
+  return storage.kind === 'local' && 'removeStalePartials' in storage;
+}
+
 /** Objects as files under one root folder (DATA_DIR/objects by default). */
-export function createLocalStorage(root: string): ObjectStorage {
+export function createLocalStorage(root: string): LocalObjectStorage {
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
   };
+  const partials = path.join(root, PARTIAL_FOLDER);
   return {
     kind: 'local',
     async put(key, body: Readable) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Written beside the target, then renamed: readers never see half a file.
-      const partial = `${file}.${randomUUID()}.part`;
+      await Promise.all([mkdir(path.dirname(file), { recursive: true }), mkdir(partials, { recursive: true })]);
+      // Written aside, then renamed (same disk): readers never see half a file.
+      const partial = path.join(partials, `${randomUUID()}.part`);
       try {
         await pipeline(body, createWriteStream(partial));
         await rename(partial, file);
@@ -58,6 +76,18 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async createDownloadUrl() {
       return null;
+    },
+    async removeStalePartials(olderThanMs) {
+      let removed = 0;
+      const now = Date.now();
+      for (const name of await readdir(partials).catch(() => [] as string[])) {
+        const file = path.join(partials, name);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || now - info.mtimeMs < olderThanMs) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

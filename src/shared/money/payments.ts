@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../text';
 import { EXTRA_PACKS, type ExtraPackName } from './plans';
 
 /**
@@ -21,7 +22,9 @@ export const creditsCheckoutRequestSchema = z.object({ creditsAmount });
 export const creditsCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
 /** POST /api/credits/checkout-success */
-export const checkoutSuccessRequestSchema = z.object({ sessionId: z.string().trim().min(1, 'No payment session found').max(255) });
+export const checkoutSuccessRequestSchema = z.object({
+  sessionId: z.string().trim().min(1, 'No payment session found').max(255).check(singleLine),
+});
 export const checkoutSuccessResponseSchema = z.object({
   creditsAdded: z.number(),
   /** True when an earlier report of the same payment had already credited it. */
@@ -41,7 +44,7 @@ export type CreditsPaymentIntent = z.infer<typeof creditsPaymentIntentResponseSc
 
 /** POST /api/credits/fulfill */
 export const fulfillRequestSchema = z.object({
-  paymentIntentId: z.string().trim().min(1).max(255),
+  paymentIntentId: z.string().trim().min(1).max(255).check(singleLine),
   credits: creditsAmount,
 });
 export const fulfillResponseSchema = checkoutSuccessResponseSchema;
@@ -58,7 +61,9 @@ export const extraGenerationsRequestSchema = z.object({
  * browser asks the server to look the payment up at Stripe, so packs and subscriptions take effect
  * at once even where Stripe's webhooks cannot reach the server.
  */
-export const confirmPaymentRequestSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(255).optional() });
+export const confirmPaymentRequestSchema = z.object({
+  paymentIntentId: z.string().trim().min(1).max(255).check(singleLine).optional(),
+});
 
 /** GET /api/payments/config: the publishable key reaches the browser at run time, not in the build. */
 export const paymentsConfigSchema = z.object({

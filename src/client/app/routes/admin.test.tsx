@@ -258,6 +258,15 @@ describe('the /admin page', () => {
       availableCredits: 0,
       subscriptionStatus: 'trial',
       totalCreditsUsed: 7,
+      // The row as it was shown: the server writes only what changed and refuses stale credit figures.
+      original: {
+        firstName: 'Ada',
+        lastName: 'Byron',
+        email: 'ada@example.com',
+        availableCredits: 12,
+        totalCreditsUsed: 3,
+        subscriptionStatus: 'active',
+      },
     });
     expect(screen.queryByRole('button', { name: 'Save ada@example.com' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit ada@example.com' })).toBeDefined();

@@ -3,9 +3,10 @@ import { useSearchParams } from 'wouter';
 import { parseCreditsParam } from '../../../shared/money/payments';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
+import { SignOutLink } from '../../features/auth/components/sign-out-link';
 import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { CreditsCheckout } from '../../features/payments/components/credits-checkout';
-import { LogOutLink, SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
+import { SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
 import { PaymentErrorCard, PaymentUnavailableCard, PreparingPaymentCard } from '../../features/payments/components/payment-notices';
 
 /**
@@ -39,7 +40,7 @@ export function PaymentCheckoutPage() {
       <div className="mx-auto grid w-full max-w-xl gap-4">
         {body}
         <SecurePaymentsNote />
-        <LogOutLink />
+        <SignOutLink />
       </div>
     </AppShell>
   );

@@ -49,7 +49,18 @@ describe('/subscribe', () => {
       expect(within(packs).getByText(price!)).toBeDefined();
     }
     expect(screen.getByText(/Payments are secure and processed by Stripe/)).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeDefined();
+  });
+
+  it('logs out with a POST, never a GET link, and goes home', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    onTestFinished(() => assign.mockRestore());
+    const fetchMock = renderSubscribe({ 'POST /api/auth/logout': () => json(200, { message: 'You have been signed out.' }) });
+
+    expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(postedBodies(fetchMock, '/api/auth/logout')).toEqual([undefined]);
   });
 
   it('offers no subscription to an active subscriber, and shows an administrator as Admin', async () => {

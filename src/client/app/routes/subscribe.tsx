@@ -4,13 +4,14 @@ import { canStartSubscription } from '../../../shared/auth';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { Spinner } from '../../components/ui/spinner';
+import { SignOutLink } from '../../features/auth/components/sign-out-link';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { GenerationStatusCard } from '../../features/credits/components/generation-status-card';
 import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { ExtraPackList } from '../../features/payments/components/extra-pack-list';
 import { PaymentFormCard } from '../../features/payments/components/payment-form-card';
 import { PaymentSucceededCard, PaymentUnavailableCard } from '../../features/payments/components/payment-notices';
-import { LogOutLink, SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
+import { SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
 import { SubscriptionOfferCard } from '../../features/payments/components/subscription-offer-card';
 import { useOncePerKey } from '../../features/payments/hooks/use-once-per-key';
 import { type Purchase, useSubscribeFlow } from '../../features/payments/hooks/use-subscribe-flow';
@@ -90,7 +91,7 @@ export function SubscribePage() {
         {offers}
         <footer className="grid gap-2 border-t border-border pt-6">
           <SecurePaymentsNote />
-          <LogOutLink />
+          <SignOutLink />
         </footer>
       </div>
     </AppShell>

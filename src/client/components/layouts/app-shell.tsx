@@ -6,6 +6,7 @@ import { cn } from '../../lib/utils';
 import { useAuth, useLogout } from '../../lib/auth';
 import { Button, buttonVariants } from '../ui/button';
 import { Brand } from './brand';
+import { SignOutEverywhereButton } from './sign-out-everywhere-button';
 
 interface AppShellProps {
   title: string;
@@ -21,7 +22,7 @@ interface AppShellProps {
 
 const WIDTHS = { default: 'max-w-5xl', wide: 'max-w-7xl' } as const;
 
-/** The frame of every signed-in page: header with the user and Logout, then the page title. */
+/** The frame of every signed-in page: header with the user, Sign out everywhere and Logout, then the page title. */
 export function AppShell({ title, subtitle, actions, width = 'default', showAdminLink = true, children }: AppShellProps) {
   return (
     <div className="min-h-dvh bg-background">
@@ -57,6 +58,7 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
               <span className="sr-only sm:not-sr-only">Admin Dashboard</span>
             </Link>
           ) : null}
+          <SignOutEverywhereButton />
           <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
             <LogOut aria-hidden="true" /> Logout
           </Button>

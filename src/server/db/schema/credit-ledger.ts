@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** 'refund' gives back a generation's charge; 'purchase_refund' takes back credits whose payment Stripe refunded. */
@@ -13,9 +13,9 @@ export const creditLedger = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Signed change in hundredths of a credit. */
-    deltaHundredths: integer('delta_hundredths').notNull(),
-    balanceAfterHundredths: integer('balance_after_hundredths').notNull(),
+    /** Signed change in hundredths of a credit (64-bit, as the balance it changes). */
+    deltaHundredths: bigint('delta_hundredths', { mode: 'number' }).notNull(),
+    balanceAfterHundredths: bigint('balance_after_hundredths', { mode: 'number' }).notNull(),
     kind: text('kind').$type<CreditChangeKind>().notNull(),
     /** Who made the change: 'admin:<email>', 'cli', 'stripe', 'system'. */
     actor: text('actor').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Plan, SubscriptionStatus } from '../../../shared/auth';
 
 export const users = pgTable(
@@ -14,11 +14,14 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     plan: text('plan').$type<Plan>().notNull().default('JUST_FOR_FUN'),
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
-    /** Available credits in hundredths of a credit (integers only; never negative). */
-    creditsHundredths: integer('credits_hundredths').notNull().default(0),
+    /**
+     * Available credits in hundredths of a credit (integers only; never negative). 64-bit: the
+     * running totals below only grow, and 32 bits is 21 million credits.
+     */
+    creditsHundredths: bigint('credits_hundredths', { mode: 'number' }).notNull().default(0),
     /** Running totals kept with every ledger row, so lists can sort 100,000 users by them. */
-    creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
-    creditsAddedHundredths: integer('credits_added_hundredths').notNull().default(0),
+    creditsUsedHundredths: bigint('credits_used_hundredths', { mode: 'number' }).notNull().default(0),
+    creditsAddedHundredths: bigint('credits_added_hundredths', { mode: 'number' }).notNull().default(0),
     /** The user's Stripe customer, created at their first subscription. */
     stripeCustomerId: text('stripe_customer_id').unique(),
     /** The latest Stripe subscription started for the user; its events keep subscriptionStatus current. */

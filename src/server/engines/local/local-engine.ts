@@ -5,8 +5,27 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '../../../shared/uploads';
 import { EngineError, type EngineContext, type EngineJob, type VideoEngine, throwIfAborted } from '../engine';
 import { type FfmpegBinaries, runFfmpeg } from '../../media/ffmpeg';
+import { MediaTimeoutError } from '../../media/processes';
 import { captionFontPath } from './caption-font';
 import { buildFfmpegArgs, captionLineLength, frameSize, type RenderRequest, wrapCaption } from './render-plan';
+
+/**
+ * The longest one render may take. The worker's job budget (WORKER_JOB_TIMEOUT_SECONDS) normally
+ * stops a job first; this bounds a render anywhere else, and a left-over FFmpeg (processes.ts).
+ * The heaviest render (20 s at 1080p with sound) takes about 80 s on a busy 2-core machine.
+ */
+export const RENDER_TIME_LIMIT_MS = 15 * 60_000;
+/**
+ * A render whose output has not moved for this long is stuck, whatever its budget: FFmpeg looping
+ * over a video input it cannot decode makes no frames at all (the first output frames of the
+ * heaviest render come within seconds).
+ */
+export const RENDER_STALL_MS = 60_000;
+
+const stuckMessage = (error: MediaTimeoutError) =>
+  error.reason === 'stalled'
+    ? 'The local engine stopped making progress on this video, so it was stopped. An uploaded file may be damaged: check that your files play, then try again.'
+    : `The local engine took longer than ${Math.round(error.limitMs / 60_000)} minutes on this video, so it was stopped. Check that your uploaded files play, then try again.`;
 
 /** Copies the job's inputs from storage into the work folder, where FFmpeg can read them. */
 async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Partial<Record<UploadKind, string>>> {
@@ -68,11 +87,16 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
       try {
         await runFfmpeg(binaries.ffmpeg, buildFfmpegArgs(request), {
           signal: context.signal,
+          timeoutMs: RENDER_TIME_LIMIT_MS,
+          stallMs: RENDER_STALL_MS,
+          watchdog: binaries.watchdog,
           outputSeconds: job.duration,
           onProgress: (fraction) => context.reportProgress(5 + Math.round(fraction * 90), 'Rendering video'),
         });
       } catch (error) {
         throwIfAborted(context.signal);
+        // A render stuck on its input would get stuck again.
+        if (error instanceof MediaTimeoutError) throw new EngineError(stuckMessage(error), false, error.message);
         // A broken or unreadable input fails every attempt the same way: not worth retrying.
         throw new EngineError(
           'The local engine could not render this video. Check that your uploaded files play, then try again.',

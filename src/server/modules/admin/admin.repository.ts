@@ -9,20 +9,20 @@ const ADDING = sql.raw(
     .join(', '),
 );
 
-/** Credits added to the user in the last 30 days (purchases, grants, upward adjustments). */
-const addedLast30Days = sql<number>`(SELECT coalesce(sum(l.delta_hundredths), 0)::int FROM credit_ledger l
+/** Credits added to the user in the last 30 days (purchases, grants, upward adjustments), as a number (drivers hand int8 back as text). */
+const addedLast30Days = sql<number>`(SELECT coalesce(sum(l.delta_hundredths), 0)::bigint FROM credit_ledger l
   WHERE l.user_id = users.id AND l.delta_hundredths > 0 AND l.kind IN (${ADDING})
-    AND l.created_at > now() - interval '30 days')`;
+    AND l.created_at > now() - interval '30 days')`.mapWith(Number);
 
 /** Each sort: the expression, and the type its cursor text casts back to. */
 const SORTS: Record<AdminUserSort, { expr: SQL; cast: SQL }> = {
   createdAt: { expr: sql`users.created_at`, cast: sql.raw('timestamptz') },
   email: { expr: sql`users.email`, cast: sql.raw('text') },
   name: { expr: sql`lower(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, ''))`, cast: sql.raw('text') },
-  availableCredits: { expr: sql`users.credits_hundredths`, cast: sql.raw('int') },
-  totalLifetimeCredits: { expr: sql`users.credits_added_hundredths`, cast: sql.raw('int') },
-  totalCreditsUsed: { expr: sql`users.credits_used_hundredths`, cast: sql.raw('int') },
-  creditsLast30Days: { expr: addedLast30Days, cast: sql.raw('int') },
+  availableCredits: { expr: sql`users.credits_hundredths`, cast: sql.raw('bigint') },
+  totalLifetimeCredits: { expr: sql`users.credits_added_hundredths`, cast: sql.raw('bigint') },
+  totalCreditsUsed: { expr: sql`users.credits_used_hundredths`, cast: sql.raw('bigint') },
+  creditsLast30Days: { expr: addedLast30Days, cast: sql.raw('bigint') },
 };
 
 export interface UserListRow extends UserRow {

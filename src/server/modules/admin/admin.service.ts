@@ -1,10 +1,10 @@
-import type { AdminUser, AdminUserListQuery, AdminUserUpdate } from '../../../shared/admin';
+import { type AdminUser, type AdminUserListQuery, type AdminUserSeen, type AdminUserSort, type AdminUserUpdate, MAX_ADMIN_CREDITS } from '../../../shared/admin';
 import { type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
 import { toCredits, toHundredths } from '../../../shared/money/credits';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { deleteUserOutputs } from '../generations/generations.service';
 import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
 import { deleteUserFiles } from '../uploads/uploads.service';
@@ -39,26 +39,62 @@ function presentAdminUser(row: repo.UserListRow): AdminUser {
   };
 }
 
-function encodeCursor(row: repo.UserListRow): string {
-  return Buffer.from(JSON.stringify([row.sortValue, row.id])).toString('base64url');
+/**
+ * A cursor names the last row of a page: its sort, its sort value (PostgreSQL's text of it) and its
+ * id. Anything else, or a value the sort's type cannot read, is refused here with a 400: the
+ * repository casts the value in SQL, where a forged one would be a database error.
+ */
+function encodeCursor(sort: AdminUserSort, row: repo.UserListRow): string {
+  return Buffer.from(JSON.stringify([sort, row.sortValue, row.id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { value: string; id: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'string' &&
-      typeof parsed[1] === 'string' &&
-      /^[0-9a-f-]{36}$/.test(parsed[1])
-    ) {
-      return { value: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // fall through
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const BIGINT_TEXT = /^-?\d{1,16}$/;
+/** A timestamptz as PostgreSQL writes it: '2026-01-02 03:04:05.678901+00' (the offset may carry minutes and seconds). */
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+function isTimestampText(text: string): boolean {
+  const parts = TIMESTAMP_TEXT.exec(text);
+  if (!parts) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years below 100 to the 1900s and rolls 30 February over to March: both fail here.
+  const isRealDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isRealDay && hour < 24 && minute < 60 && second < 60 && offsetHours <= 15 && offsetMinutes < 60 && offsetSeconds < 60;
+}
+
+/** Whether the sort's SQL cast reads this text without error. */
+function isSortValue(sort: AdminUserSort, value: string): boolean {
+  switch (sort) {
+    case 'createdAt':
+      return isTimestampText(value);
+    case 'email':
+    case 'name':
+      return !value.includes('\u0000');
+    case 'availableCredits':
+    case 'creditsLast30Days':
+    case 'totalLifetimeCredits':
+    case 'totalCreditsUsed':
+      return BIGINT_TEXT.test(value) && Number.isSafeInteger(Number(value));
   }
-  throw badRequest('cursor: is not a cursor this server gave out', 'invalid_cursor');
+}
+
+function decodeCursor(sort: AdminUserSort, cursor: string): { value: string; id: string } {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    // refused below
+  }
+  if (Array.isArray(parsed) && parsed.length === 3) {
+    const [cursorSort, value, id] = parsed as unknown[];
+    if (cursorSort === sort && typeof value === 'string' && typeof id === 'string' && UUID.test(id) && isSortValue(sort, value)) {
+      return { value, id };
+    }
+  }
+  throw badRequest('cursor: is not a cursor this server gave out for this sort', 'invalid_cursor');
 }
 
 /** One page of users for the admin table, with the next page's cursor when more follow. */
@@ -69,11 +105,11 @@ export async function listUsers(ctx: ServiceContext, query: AdminUserListQuery):
     descending,
     limit: query.limit,
     ...(query.q ? { search: query.q } : {}),
-    ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+    ...(query.cursor ? { after: decodeCursor(query.sort, query.cursor) } : {}),
   });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  return { users: page.map(presentAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return { users: page.map(presentAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(query.sort, last) : null };
 }
 
 export async function userStats(ctx: ServiceContext) {
@@ -104,30 +140,50 @@ async function requireLockedUser(tx: Tx, id: string): Promise<UserRow> {
   return user;
 }
 
+/** 409 when a credit figure the administrator changed was changed by someone else while they edited. */
+function staleEdit(label: string, now: number): AppError {
+  return conflict(
+    `This user's ${label} changed while you were editing (now ${now}). Check the new figure and save again.`,
+    'stale_edit',
+  );
+}
+
 /**
- * Applies the admin edit payload. A credit change is a ledger row naming the actor, in the same
- * transaction as the balance; the whole change is recorded in the audit log.
+ * Applies the admin edit payload. Only the fields the administrator changed are written (compared
+ * with `original`, the row they saw); a credit figure they changed must still be what they saw,
+ * else 409 stale_edit and nothing changes. A credit change is a ledger row naming the actor, in the
+ * same transaction as the balance; the whole change is recorded in the audit log.
  */
 export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
+  const seen = input.original ?? {};
+  const edited = <K extends keyof AdminUserSeen>(field: K) => seen[field] === undefined || seen[field] !== input[field];
   return ctx.db.transaction(async (tx) => {
     const before = await requireLockedUser(tx, id);
-    if (input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
+    if (edited('availableCredits') && seen.availableCredits !== undefined && toHundredths(seen.availableCredits) !== before.creditsHundredths) {
+      throw staleEdit('credits', toCredits(before.creditsHundredths));
+    }
+    if (edited('totalCreditsUsed') && seen.totalCreditsUsed !== undefined && toHundredths(seen.totalCreditsUsed) !== before.creditsUsedHundredths) {
+      throw staleEdit('credits used', toCredits(before.creditsUsedHundredths));
+    }
+    if (edited('email') && input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
       throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
     }
-    await setCreditBalance(tx, {
-      userId: id,
-      balanceHundredths: toHundredths(input.availableCredits),
-      kind: 'admin_adjustment',
-      actor: actor.label,
-      actorUserId: actor.userId,
-      reason: 'Edited in the admin dashboard',
-    });
+    if (edited('availableCredits')) {
+      await setCreditBalance(tx, {
+        userId: id,
+        balanceHundredths: toHundredths(input.availableCredits),
+        kind: 'admin_adjustment',
+        actor: actor.label,
+        actorUserId: actor.userId,
+        reason: 'Edited in the admin dashboard',
+      });
+    }
     const after = await repo.updateUser(tx, id, {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      subscriptionStatus: input.subscriptionStatus,
-      creditsUsedHundredths: toHundredths(input.totalCreditsUsed),
+      ...(edited('email') ? { email: input.email } : {}),
+      ...(edited('firstName') ? { firstName: input.firstName } : {}),
+      ...(edited('lastName') ? { lastName: input.lastName } : {}),
+      ...(edited('subscriptionStatus') ? { subscriptionStatus: input.subscriptionStatus } : {}),
+      ...(edited('totalCreditsUsed') ? { creditsUsedHundredths: toHundredths(input.totalCreditsUsed) } : {}),
     });
     await audit(tx, actor, 'user.update', before, after);
     return after;
@@ -178,8 +234,12 @@ async function requireUserByEmail(tx: Tx, email: string): Promise<UserRow> {
 /** Adds credits to a user (the operator command line): a grant in the ledger, plus an audit row. */
 export async function grantCredits(ctx: ServiceContext, actor: Actor, email: string, credits: number): Promise<UserRow> {
   const hundredths = toHundredths(credits);
-  if (!Number.isFinite(credits) || hundredths <= 0 || hundredths !== credits * 100) {
+  // Compared with a tolerance: 0.29 * 100 is 28.999999999999996 in floating point.
+  if (!Number.isFinite(credits) || hundredths <= 0 || Math.abs(hundredths - credits * 100) > 1e-6) {
     throw badRequest('The amount must be a positive number of credits with at most two decimals.', 'invalid_amount');
+  }
+  if (credits > MAX_ADMIN_CREDITS) {
+    throw badRequest(`At most ${MAX_ADMIN_CREDITS.toLocaleString('en-US')} credits can be granted at once.`, 'invalid_amount');
   }
   return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);

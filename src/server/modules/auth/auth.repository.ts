@@ -31,9 +31,29 @@ export async function deleteSession(tx: Executor, id: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.id, id));
 }
 
+/** Ends every session of a user (sign out everywhere); answers how many there were. */
+export async function deleteUserSessions(tx: Executor, userId: string): Promise<number> {
+  const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
 export async function deleteExpiredSessions(tx: Executor): Promise<number> {
   const rows = await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
   return rows.length;
+}
+
+/** Advisory lock classes of sign-in attempts (the migration lock uses the one-key form, 727001). */
+const EMAIL_ATTEMPTS_LOCK = 727_002;
+const IP_ATTEMPTS_LOCK = 727_003;
+
+/**
+ * Serialises sign-in attempts for one email and for one IP until the caller's transaction ends,
+ * so that counting and recording an attempt is one step. Always email, then IP: no two callers
+ * wait on each other in opposite orders.
+ */
+export async function lockLoginAttempts(tx: Executor, email: string, ip: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${EMAIL_ATTEMPTS_LOCK}, hashtext(${email}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${IP_ATTEMPTS_LOCK}, hashtext(${ip}))`);
 }
 
 export async function insertLoginFailure(tx: Executor, email: string, ip: string): Promise<void> {

@@ -151,13 +151,79 @@ describe('sessions', () => {
     expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
   });
 
-  it('logs out by browser navigation to /api/logout and redirects home', async () => {
-    const user = await createUser(t.db);
+  it('does not sign out on GET /api/logout: it asks, with a button that POSTs to /api/logout', async () => {
+    const user = await createUser(t.db, { email: uniqueEmail('<b>asks</b>') });
     const cookie = await signIn(t.app, user);
-    const response = await injectJson(t.app, 'GET', '/api/logout', { cookie });
+    const page = await injectJson(t.app, 'GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<form method="post" action="/api/logout">');
+    expect(page.body).toContain('&lt;b&gt;asks&lt;/b&gt;');
+    expect(page.body).not.toContain('<b>asks</b>');
+    expect(page.cookies.find((c) => c.name === 'rs_session')).toBeUndefined();
+    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(200);
+  });
+
+  it('sends a signed-out browser from GET /api/logout straight home', async () => {
+    const response = await injectJson(t.app, 'GET', '/api/logout');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/');
+  });
+
+  it('signs out when the page form POSTs to /api/logout, then sends the browser home', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+    expect(response.cookies.find((c) => c.name === 'rs_session')?.value).toBe('');
     expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
+  });
+
+  it('refuses a sign-out form posted from another site', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(200);
+  });
+
+  it('signs out everywhere: every session of the user stops working, other users keep theirs', async () => {
+    const user = await createUser(t.db);
+    const other = await createUser(t.db);
+    const here = await signIn(t.app, user);
+    const phone = await signIn(t.app, user);
+    const laptop = await signIn(t.app, user);
+    const otherCookie = await signIn(t.app, other);
+    const response = await injectJson(t.app, 'POST', '/api/auth/logout-all', { cookie: here });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'You have been signed out on every device (3 sessions ended).' });
+    expect(response.cookies.find((c) => c.name === 'rs_session')?.value).toBe('');
+    for (const cookie of [here, phone, laptop]) {
+      expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
+    }
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie: otherCookie })).statusCode).toBe(200);
+  });
+
+  it('needs a session to sign out everywhere, and refuses another site', async () => {
+    expect((await injectJson(t.app, 'POST', '/api/auth/logout-all')).statusCode).toBe(401);
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const crossSite = await injectJson(t.app, 'POST', '/api/auth/logout-all', { cookie, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(200);
   });
 
   it('rolls the 30-day expiry forward when the session is used', async () => {

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { presentAuthUser } from '../users/users.service';
 import * as auth from './auth.service';
+import { renderLogoutPage } from './logout-page';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 function clientInfo(request: FastifyRequest): auth.ClientInfo {
@@ -46,10 +47,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     return { message: 'You have been signed out.' };
   });
 
+  app.post(
+    '/api/auth/logout-all',
+    { schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ended = await auth.logoutEverywhere(ctx, user.id);
+      clearSessionCookie(reply, ctx.config);
+      return { message: `You have been signed out on every device (${ended} session${ended === 1 ? '' : 's'} ended).` };
+    },
+  );
+
+  // A GET never signs out (any site can send one): it asks, and its button POSTs to the same path.
   app.get('/api/logout', async (request, reply) => {
-    if (request.sessionId) await auth.logout(ctx, request.sessionId);
-    clearSessionCookie(reply, ctx.config);
-    return reply.redirect('/', 302);
+    if (!request.user) return reply.redirect('/', 302);
+    return reply.type('text/html; charset=utf-8').send(renderLogoutPage(request.user.email));
+  });
+
+  await app.register(async (forms) => {
+    // The sign-out forms post no fields; this route alone accepts a form body, and ignores it.
+    const ignoreFields = (_request: unknown, _body: string, done: (error: null, body: undefined) => void) => done(null, undefined);
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, ignoreFields);
+    forms.post('/api/logout', async (request, reply) => {
+      if (request.sessionId) await auth.logout(ctx, request.sessionId);
+      clearSessionCookie(reply, ctx.config);
+      return reply.redirect('/', 303);
+    });
   });
 
   app.get('/api/auth/user', { schema: { response: { 200: authUserSchema } } }, async (request) => {

@@ -54,31 +54,41 @@ export async function register(ctx: ServiceContext, input: Register, client: Cli
   return startSession(ctx, user, client);
 }
 
-/** Checks a password sign-in; 401 with one message for a wrong email or password, 429 when locked out. */
+/**
+ * Checks a password sign-in; 401 with one message for a wrong email or password, 429 when locked
+ * out. The attempt is counted before the password is checked, so that concurrent guesses cannot
+ * all pass the limit: at most LOGIN_FAILURE_LIMIT passwords are checked per email and per IP in
+ * the window, however many arrive at once. A successful sign-in takes its attempt back.
+ */
 export async function login(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
-  await requireNotLockedOut(ctx, input.email, client.ip);
+  await recordAttempt(ctx, input.email, client.ip);
   const user = await findUserByEmail(ctx, input.email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user?.passwordHash) await verifyDecoy(input.password);
   if (!user || !ok) {
     await repo.deleteOldLoginFailures(ctx.db, LOGIN_FAILURE_WINDOW_MS);
-    await repo.insertLoginFailure(ctx.db, input.email, client.ip);
     throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
   }
   await repo.clearLoginFailures(ctx.db, input.email);
   return startSession(ctx, user, client);
 }
 
-async function requireNotLockedOut(ctx: ServiceContext, email: string, ip: string): Promise<void> {
-  const [byEmail, byIp] = await Promise.all([
-    repo.findLockoutEnd(ctx.db, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
-    repo.findLockoutEnd(ctx.db, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
-  ]);
-  const until = [byEmail, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
-  if (!until) return;
+/** Counts one attempt against the email and the IP, or refuses with 429 when either is locked out. */
+async function recordAttempt(ctx: ServiceContext, email: string, ip: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockLoginAttempts(tx, email, ip);
+    const byEmail = await repo.findLockoutEnd(tx, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const byIp = await repo.findLockoutEnd(tx, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const until = [byEmail, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+    if (until) throw lockedOutUntil(until);
+    await repo.insertLoginFailure(tx, email, ip);
+  });
+}
+
+function lockedOutUntil(until: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  throw tooManyRequests(
+  return tooManyRequests(
     `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     seconds,
     'too_many_login_attempts',
@@ -107,6 +117,11 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
 /** Ends a session server-side: its cookie is worthless afterwards. */
 export async function logout(ctx: ServiceContext, sessionId: string): Promise<void> {
   await repo.deleteSession(ctx.db, sessionId);
+}
+
+/** Ends every session of the user, on every device (this one too); answers how many were ended. */
+export function logoutEverywhere(ctx: ServiceContext, userId: string): Promise<number> {
+  return repo.deleteUserSessions(ctx.db, userId);
 }
 
 /** Deletes sessions past their expiry (the retention sweeper calls this); answers how many. */

@@ -1,15 +1,17 @@
 import Busboy from 'busboy';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import { RETENTION_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { serveObject } from '../../http/serve-object';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { warnOnceAboutOldFfmpeg } from '../../media/ffmpeg';
+import { badRequest, notFound } from '../../lib/app-error';
 import { tooLarge } from './upload-guard';
+import { untilAborted, watchUploadRate } from './upload-rate';
 import { requireValidSignature } from './upload-signature';
 import * as uploads from './uploads.service';
 
@@ -26,14 +28,34 @@ function fileFromForm(request: FastifyRequest): Promise<Readable> {
       reject(badRequest('Send the file as multipart/form-data.', 'invalid_form'));
       return;
     }
-    busboy.on('file', (_name, stream) => resolve(stream));
-    busboy.on('error', reject);
+    // A malformed form is the client's fault: a 400, also when it breaks after the file began.
+    const refused = (error: unknown) =>
+      badRequest(`The form could not be read: ${error instanceof Error ? error.message : String(error)}.`, 'invalid_form');
+    // Once handed out, the file stream carries the failure (its reader listens); before that, the promise does.
+    let file: PassThrough | null = null;
+    busboy.on('file', (_name, stream: Readable) => {
+      const out = new PassThrough();
+      // The reader attaches after an await (the upload row is claimed first): until then the
+      // stream keeps its error (out.errored) for the reader to find, instead of throwing it.
+      out.on('error', () => undefined);
+      stream.on('error', (error) => out.destroy(refused(error)));
+      stream.pipe(out);
+      file = out;
+      resolve(out);
+    });
+    busboy.on('error', (error: unknown) => {
+      if (file) file.destroy(refused(error));
+      else reject(refused(error));
+    });
     busboy.on('finish', () => reject(badRequest('The form has no file.', 'missing_file')));
     request.raw.pipe(busboy);
   });
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  // Uploaded videos and sounds are checked with FFmpeg on this side too (the worker warns as well, once a process).
+  warnOnceAboutOldFfmpeg(ctx.engines.binaries, app.log);
+
   app.post('/api/objects/upload', { schema: { response: { 200: uploadTargetSchema } } }, async (request) => {
     return uploads.createUploadTarget(ctx, requireUser(request).id);
   });
@@ -78,26 +100,26 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       requireValidSignature(ctx.secret, id, query.exp, query.sig, ctx.now());
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_UPLOAD_BYTES + (viaForm ? 64 * 1024 : 0)) throw tooLarge();
-      const body = viaForm ? await fileFromForm(request) : request.raw;
-      return uploads.receiveUpload(ctx, id, body);
+      // A client trickling bytes (even before the form's file part) is cut off with 408.
+      const rate = watchUploadRate(request.raw);
+      try {
+        const body = viaForm ? await untilAborted(fileFromForm(request), rate.signal) : request.raw;
+        return await uploads.receiveUpload(ctx, id, body, rate.signal);
+      } finally {
+        rate.stop();
+      }
     };
     const schema = { params: uploadParams, querystring: signatureQuery, response: { 200: uploadCompleteSchema } };
-    raw.put('/api/uploads/:id', { schema }, async (request, reply) => {
+    const handle = (viaForm: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof signatureQuery> }>, reply: FastifyReply) => {
       try {
-        return await receive(request, request.params.id, request.query, false);
+        return await receive(request, request.params.id, request.query, viaForm);
       } catch (error) {
         // The client may still be sending: close the connection rather than read the rest.
-        if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+        if (!request.raw.complete) reply.header('connection', 'close');
         throw error;
       }
-    });
-    raw.post('/api/uploads/:id', { schema }, async (request, reply) => {
-      try {
-        return await receive(request, request.params.id, request.query, true);
-      } catch (error) {
-        if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
-        throw error;
-      }
-    });
+    };
+    raw.put('/api/uploads/:id', { schema }, handle(false));
+    raw.post('/api/uploads/:id', { schema }, handle(true));
   });
 };

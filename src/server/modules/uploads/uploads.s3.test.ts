@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
+import { binaries } from '../../../../tests/support/media';
 import { startS3rver } from '../../../../tests/support/s3rver';
+import { uploads } from '../../db/schema';
 import { mediaUrl } from '../../storage/media-links';
 import { createS3Storage } from '../../storage/s3-storage';
 import { resolveUploadRef } from './uploads.service';
@@ -39,6 +45,20 @@ async function postToBucket(content: Buffer) {
 
 const deps = () => t.ctx;
 
+/** A 4 s MP4 with its index first (cut anywhere after it, it still looks fine to a quick probe). */
+async function makeVideo(): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-s3-video-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    await promisify(execFile)(binaries.ffmpeg, [
+      '-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=64x48:r=10:d=4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('uploads on S3', () => {
   it('checks a direct upload the first time it is named, then plays it through a presigned redirect', async () => {
     const { objectPath } = await postToBucket(PNG);
@@ -54,6 +74,18 @@ describe('uploads on S3', () => {
     expect(redirect.statusCode).toBe(302);
     const fetched = await fetch(String(redirect.headers.location), { headers: { range: 'bytes=0-9' } });
     expect(Buffer.from(await fetched.arrayBuffer()).equals(PNG.subarray(0, 10))).toBe(true);
+  });
+
+  it('plays a direct video upload through FFmpeg when it is first named, and refuses a cut-off one, keeping nothing', async () => {
+    const whole = await makeVideo();
+    const good = await postToBucket(whole);
+    expect(await resolveUploadRef(deps(), userId, good.objectPath)).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
+
+    const cut = await postToBucket(whole.subarray(0, Math.floor(whole.length * 0.6)));
+    await expect(resolveUploadRef(deps(), userId, cut.objectPath)).rejects.toMatchObject({ status: 422, code: 'media_unplayable' });
+    expect(await createS3Storage(s3.config).stat(cut.objectPath.replace('/objects/', ''))).toBeNull();
+    const id = cut.objectPath.split('/').pop() ?? '';
+    expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toHaveLength(0);
   });
 
   it('refuses and deletes a direct upload that is not media', async () => {

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, type Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { expiryFrom } from '../../../shared/retention';
-import { MAX_UPLOAD_BYTES, type UploadComplete, type UploadKind, type UploadTarget } from '../../../shared/uploads';
+import {
+  MAX_PENDING_UPLOADS_PER_USER,
+  MAX_UPLOAD_BYTES,
+  type UploadComplete,
+  type UploadKind,
+  type UploadTarget,
+} from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
-import { badRequest, forbidden } from '../../lib/app-error';
+import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/app-error';
+import { isLocalStorage } from '../../storage/local-storage';
+import { checkStoredMedia } from './media-check';
 import { sniff, UploadGuard } from './upload-guard';
 import { signedUploadPath, UPLOAD_URL_TTL_SECONDS } from './upload-signature';
+import { takeUploadSlot } from './upload-slots';
 import * as repo from './uploads.repository';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -18,15 +27,32 @@ export const objectPathOf = (userId: string, id: string) => `/objects/${objectKe
 /** Every object of one user lives under this prefix. */
 export const userUploadsPrefix = (userId: string) => `uploads/${userId}/`;
 
+const LINK_TTL_MS = UPLOAD_URL_TTL_SECONDS * 1000;
+/** Time the FFmpeg check may add to an upload after its last byte (its own limits are about a minute). */
+const CHECK_MARGIN_MS = 5 * 60_000;
+
 /**
  * Reserves an upload in the caller's own namespace (the server picks the key) and answers where
- * to send the file: our signed URL on local storage, a presigned POST on S3.
+ * to send the file: our signed URL on local storage, a presigned POST on S3. A user holds at most
+ * MAX_PENDING_UPLOADS_PER_USER unused links (429 with Retry-After beyond: when the oldest expires).
  */
 export async function createUploadTarget(ctx: ServiceContext, userId: string): Promise<UploadTarget> {
   const now = ctx.now();
   const id = randomUUID();
   const key = objectKeyOf(userId, id);
-  const row = await repo.insertUpload(ctx.db, { id, userId, objectKey: key, createdAt: now, expiresAt: expiryFrom(now) });
+  const row = await ctx.db.transaction(async (tx) => {
+    await repo.lockUserReservations(tx, userId);
+    const live = await repo.countPendingSince(tx, userId, new Date(now.getTime() - LINK_TTL_MS));
+    if (live.count >= MAX_PENDING_UPLOADS_PER_USER) {
+      const freedAt = (live.oldest?.getTime() ?? now.getTime()) + LINK_TTL_MS;
+      throw tooManyRequests(
+        `You have ${MAX_PENDING_UPLOADS_PER_USER} uploads waiting for their files. Send or cancel some, or wait a few minutes, then try again.`,
+        (freedAt - now.getTime()) / 1000,
+        'too_many_pending_uploads',
+      );
+    }
+    return repo.insertUpload(tx, { id, userId, objectKey: key, createdAt: now, expiresAt: expiryFrom(now) });
+  });
   const objectPath = objectPathOf(userId, row.id);
   const direct = await ctx.storage.createDirectUpload(key, {
     maxBytes: MAX_UPLOAD_BYTES,
@@ -36,30 +62,68 @@ export async function createUploadTarget(ctx: ServiceContext, userId: string): P
   return { uploadURL: signedUploadPath(ctx.secret, row.id, now), objectPath, method: 'PUT', fields: {}, headers: {} };
 }
 
+const linkUsed = () => forbidden('This upload link has already been used.', 'upload_link_used');
+
 /**
- * Streams one file into storage through the size and type guard. The link works once: a second
- * use is 403, and a refused file leaves nothing behind.
+ * Feeds the body into the guard without ever destroying the body: when the guard refuses (413,
+ * 415, too slow), the request stays readable so that the answer still reaches the client, and the
+ * route closes the connection after it.
  */
-export async function receiveUpload(ctx: ServiceContext, id: string, body: Readable): Promise<UploadComplete> {
-  const row = await repo.claimPendingUpload(ctx.db, id);
-  if (!row) throw forbidden('This upload link has already been used.', 'upload_link_used');
+function feed(body: Readable, guard: UploadGuard, signal: AbortSignal | undefined): void {
+  // Until storage.put reads the guard, a refusal waits in guard.errored for it to find.
+  guard.on('error', () => undefined);
+  body.pipe(guard);
+  // finished() also reports a body that failed or closed early before this point.
+  finished(body, { writable: false }, (error) => {
+    if (error) guard.destroy(error);
+  });
+  const onAbort = () => guard.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the upload was stopped'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+}
+
+/**
+ * Streams one file into storage through the size and type guard, then checks a video or audio
+ * file with FFmpeg (checkStoredMedia). The link works once: a second use is 403, and a refused
+ * file leaves nothing behind. A user sends at most MAX_CONCURRENT_UPLOADS_PER_USER files at once
+ * (429, the link stays usable); `signal` stops a transfer that is too slow.
+ */
+export async function receiveUpload(ctx: ServiceContext, id: string, body: Readable, signal?: AbortSignal): Promise<UploadComplete> {
+  const pending = await repo.findPendingUpload(ctx.db, id);
+  if (!pending) throw linkUsed();
+  const giveBackSlot = takeUploadSlot(pending.userId);
+  try {
+    const row = await repo.claimPendingUpload(ctx.db, id);
+    if (!row) throw linkUsed();
+    return await receiveClaimed(ctx, row, body, signal);
+  } finally {
+    giveBackSlot();
+  }
+}
+
+async function receiveClaimed(
+  ctx: ServiceContext,
+  row: { id: string; userId: string; objectKey: string },
+  body: Readable,
+  signal: AbortSignal | undefined,
+): Promise<UploadComplete> {
   const guard = new UploadGuard();
-  // Errors of either stream reach storage.put through the guard; the callback only keeps them handled.
-  pipeline(body, guard, () => undefined);
+  feed(body, guard, signal);
   try {
     const { size } = await ctx.storage.put(row.objectKey, guard, 'application/octet-stream');
-    const detected = guard.detected;
-    if (!detected) throw new Error('upload guard let a file through without a type');
-    await repo.completeUpload(ctx.db, id, {
-      kind: detected.kind,
-      contentType: detected.mime,
+    const sniffed = guard.detected;
+    if (!sniffed) throw new Error('upload guard let a file through without a type');
+    const checked = await checkStoredMedia(ctx, row.objectKey, sniffed);
+    const completed = await repo.completeUpload(ctx.db, row.id, {
+      kind: checked.kind,
+      contentType: checked.mime,
       sizeBytes: size,
       completedAt: ctx.now(),
     });
-    return { objectPath: objectPathOf(row.userId, id), kind: detected.kind, contentType: detected.mime, size };
+    if (!completed) throw linkUsed();
+    return { objectPath: objectPathOf(row.userId, row.id), kind: checked.kind, contentType: checked.mime, size };
   } catch (error) {
     await ctx.storage.delete(row.objectKey).catch(() => undefined);
-    await repo.deleteUpload(ctx.db, id);
+    await repo.deleteUpload(ctx.db, row.id);
     throw error;
   }
 }
@@ -108,11 +172,16 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
     throw notYours();
   }
   const head = await buffer(await ctx.storage.read(row.objectKey, { start: 0, end: Math.min(stat.size, 4100) - 1 }));
-  const type = await sniff(head);
-  if (!type) {
+  const refuse = async (error: AppError) => {
     await ctx.storage.delete(row.objectKey);
-    throw notYours();
-  }
+    await repo.deleteUpload(ctx.db, row.id);
+    return error;
+  };
+  const sniffed = await sniff(head);
+  if (!sniffed) throw await refuse(notYours());
+  const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
+    throw error instanceof AppError ? await refuse(error) : error;
+  });
   await repo.completeUpload(ctx.db, row.id, { kind: type.kind, contentType: type.mime, sizeBytes: stat.size, completedAt: ctx.now() });
   return { id: row.id, objectKey: row.objectKey, kind: type.kind, contentType: type.mime, sizeBytes: stat.size };
 }
@@ -129,6 +198,30 @@ export async function sweepExpiredUploads(ctx: ServiceContext, userId?: string):
     removed += batch.length;
     if (batch.length < 200) return removed;
   }
+}
+
+/**
+ * Uploads abandoned mid-transfer (the process receiving them died): rows still `receiving` long
+ * after any upload could have ended (its link lasts 15 minutes, the request at most
+ * HTTP_REQUEST_TIMEOUT_SECONDS, the check a minute or two), with whatever file they left, and the
+ * partial files local storage was writing for them. Answers how many of each were removed.
+ */
+export async function sweepAbandonedUploads(ctx: ServiceContext): Promise<{ rows: number; partialFiles: number }> {
+  const longestUploadMs = ctx.config.http.requestTimeoutMs + CHECK_MARGIN_MS;
+  const before = new Date(ctx.now().getTime() - LINK_TTL_MS - longestUploadMs);
+  let rows = 0;
+  for (;;) {
+    const batch = await repo.findStaleReceiving(ctx.db, before, 200);
+    for (const row of batch) {
+      await ctx.storage.delete(row.objectKey);
+      await repo.deleteUpload(ctx.db, row.id);
+    }
+    rows += batch.length;
+    if (batch.length < 200) break;
+  }
+  // Files have the real clock's times, not the service clock's.
+  const partialFiles = isLocalStorage(ctx.storage) ? await ctx.storage.removeStalePartials(longestUploadMs) : 0;
+  return { rows, partialFiles };
 }
 
 /** Deletes every stored file of a user (their account is being deleted); absent files are fine. */

@@ -16,12 +16,12 @@ export async function updateAdminUser({ id, update }: UpdateAdminUserInput): Pro
   return messageSchema.parse(await response.json());
 }
 
-/** Saves a user, then refreshes the table and the tiles. */
+/** Saves a user, then refreshes the table and the tiles (after a refusal too: a stale edit shows the new figures). */
 export function useUpdateAdminUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateAdminUser,
-    onSuccess: () =>
+    onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminUsersQueryKey }),
         client.invalidateQueries({ queryKey: adminStatsQueryKey }),

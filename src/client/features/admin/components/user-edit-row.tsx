@@ -39,8 +39,11 @@ function toCredits(text: string): number {
   return text.trim() === '' ? 0 : Number(text);
 }
 
-/** The spec's admin edit payload: names trimmed, null when empty; blank credits 0. */
-function toPayload(draft: Draft) {
+/**
+ * The spec's admin edit payload (names trimmed, null when empty; blank credits 0), with the row as
+ * it was shown: the server writes only what changed, and refuses a credit figure that changed meanwhile.
+ */
+function toPayload(draft: Draft, shown: AdminUser) {
   return {
     firstName: draft.firstName.trim() || null,
     lastName: draft.lastName.trim() || null,
@@ -48,6 +51,14 @@ function toPayload(draft: Draft) {
     availableCredits: toCredits(draft.availableCredits),
     subscriptionStatus: draft.subscriptionStatus,
     totalCreditsUsed: toCredits(draft.totalCreditsUsed),
+    original: {
+      firstName: shown.firstName,
+      lastName: shown.lastName,
+      email: shown.email,
+      availableCredits: shown.availableCredits,
+      totalCreditsUsed: shown.totalCreditsUsed,
+      subscriptionStatus: shown.subscriptionStatus,
+    },
   };
 }
 
@@ -108,7 +119,7 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
       form.reportValidity();
       return;
     }
-    const parsed = adminUserUpdateSchema.safeParse(toPayload(draft));
+    const parsed = adminUserUpdateSchema.safeParse(toPayload(draft, user));
     if (!parsed.success) {
       toast({ variant: 'destructive', title: 'Update Failed', description: describeIssue(parsed.error.issues[0]) });
       return;
