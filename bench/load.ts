@@ -1,6 +1,7 @@
 // 200 connections of signed-in traffic against the default install (built server, PGlite in a
 // fresh DATA_DIR), while a probe asks /healthz every 50 ms: the probe's p50/p99/max, how many
-// requests failed or took over 10 s. Run `npm run build` first (npm run bench:load does).
+// requests were served, refused (503, after which clients wait Retry-After) or took over 10 s.
+// Run `npm run build` first (npm run bench:load does).
 // Options: --connections N (200), --seconds N (20), --port N (3902).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,12 +26,17 @@ const ROUTES = ['/api/video-generation', '/api/user/generation-status', '/api/au
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 10 });
 
-/** One GET on a kept-alive connection of the pool; answers the status once the body is read. */
+/** One GET on a kept-alive connection of the pool; answers the status (and Retry-After) once the body is read. */
 function get(pathname: string, headers: Record<string, string> = {}): Promise<number> {
+  return getWithRetryAfter(pathname, headers).then((answer) => answer.status);
+}
+
+function getWithRetryAfter(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; retryAfter: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${BASE}${pathname}`, { agent, headers, timeout: 60_000 }, (response) => {
       response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      const retryAfter = Number(response.headers['retry-after'] ?? 0);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: Number.isFinite(retryAfter) ? retryAfter : 0 }));
       response.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
@@ -74,9 +80,11 @@ async function run(): Promise<void> {
     for (let i = id; Date.now() < deadline; i += 1) {
       const started = Date.now();
       try {
-        const status = await get(ROUTES[i % ROUTES.length] ?? '/healthz', { cookie });
+        const { status, retryAfter } = await getWithRetryAfter(ROUTES[i % ROUTES.length] ?? '/healthz', { cookie });
         count(status);
         if (status < 200 || status > 299) traffic.failed += 1;
+        // A well-behaved client (ours: TanStack Query) waits before asking again.
+        if (status === 503 && retryAfter > 0) await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
       } catch (error) {
         count(error instanceof Error ? error.name : 'error');
         traffic.failed += 1;
@@ -105,7 +113,8 @@ async function run(): Promise<void> {
   const sorted = probes.sort((a, b) => a - b);
   console.log(`${CONNECTIONS} connections for ${SECONDS} s against ${BASE} (PGlite, fresh DATA_DIR)`);
   console.log(`/healthz: ${sorted.length} probes, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms, ${probeFailures} failed`);
-  console.log(`traffic: ${traffic.done} requests (${(traffic.done / SECONDS).toFixed(0)}/s), ${traffic.failed} not 2xx, ${traffic.slow} over ${SLOW_MS / 1000} s`);
+  const served = traffic.done - traffic.failed;
+  console.log(`traffic: ${traffic.done} requests, ${served} answered 2xx (${(served / SECONDS).toFixed(0)}/s), ${traffic.failed} not 2xx, ${traffic.slow} over ${SLOW_MS / 1000} s`);
   console.log(`answers: ${[...traffic.statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}`);
 }
 
