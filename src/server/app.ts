@@ -54,7 +54,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       }),
   });
   // Before the session lookup, which is the first query of every signed-in request.
-  registerOverloadGuard(app, () => ctx.database.queued());
+  registerOverloadGuard(app, () => ctx.database.queued(), config.maxQueuedQueries);
   registerAuthHooks(app, ctx);
 
   for (const routes of [

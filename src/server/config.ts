@@ -50,6 +50,8 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(120),
   /** An idle keep-alive connection is closed after this (longer than a proxy's own idle timeout). */
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** More database queries than this waiting: API requests are refused for a moment (503, Retry-After). */
+  DB_MAX_QUEUED_QUERIES: z.coerce.number().int().min(1).max(100_000).default(64),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -110,6 +112,8 @@ export interface Config {
   trustProxy: false | string[];
   /** Server timeouts against slow or idle clients (milliseconds). */
   http: HttpTimeouts;
+  /** Load shedding: API requests get 503 while more queries than this wait for the database. */
+  maxQueuedQueries: number;
   /** S3-compatible object storage; local disk under DATA_DIR/objects when absent. */
   s3: S3Config | undefined;
   worker: WorkerConfig;
@@ -207,6 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       idleTimeoutMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
       keepAliveTimeoutMs: Math.round(env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     },
+    maxQueuedQueries: env.DB_MAX_QUEUED_QUERIES,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
-/** More queries than this waiting for the database: new API requests are turned away for a moment. */
+/** More queries than this waiting for the database: new API requests are turned away for a moment (DB_MAX_QUEUED_QUERIES). */
 export const MAX_QUEUED_QUERIES = 64;
 
 /** Paths answered without the database, kept open under load (health checks, signed media, the app's files). */
