@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createServiceContext } from './context';
 import { databaseOptionsFor, openDatabase } from './db/client';
 import { LOG_REDACT_PATHS, serializeError } from './http/error-handler';
+import { oldFfmpegWarning } from './media/ffmpeg';
 import type { EngineRegistry } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
   const { engines } = ctx;
   const app = services.has('web') ? await buildApp(ctx) : null;
   const log = app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
+  // Once per process, whichever services it runs: both decode untrusted files with FFmpeg.
+  const oldFfmpeg = oldFfmpegWarning(engines.binaries);
+  if (oldFfmpeg) log.warn(oldFfmpeg);
   const sweeper = startRetentionSweeper(ctx, log);
   const worker: Worker | null = services.has('worker') ? startWorker(ctx, { config: config.worker, log }) : null;
 

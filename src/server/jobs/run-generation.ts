@@ -4,6 +4,7 @@ import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
 import type { GenerationRow } from '../db/schema';
 import { AbortedError, type EngineContext, EngineError, type EngineJob } from '../engines/engine';
+import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { outputKeyFor } from '../modules/generations/generations.service';
@@ -105,7 +106,7 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
   try {
     log.info('render started');
     const started = Date.now();
-    const result = await untilAborted(engine.render(engineJobFor(ctx, row), context), controller.signal);
+    const result = await untilAborted(engine.render(engineJobFor(ctx, row), context), controller.signal, () => new AbortedError());
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
     const stored = await storeOutput(ctx.engines.binaries, ctx.storage, result.filePath, {
@@ -129,20 +130,6 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
     clearInterval(heartbeat);
     await removeWorkDir(workDir);
   }
-}
-
-/**
- * The engine's answer, or AbortedError as soon as the job is stopped: an engine that does not
- * notice its signal (a call that never answers) cannot hold the worker's slot.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  work.catch(() => undefined); // its late failure, if any, is no longer anyone's
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortedError());
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 async function handleFailure(

@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { warnOnceAboutOldFfmpeg } from '../media/ffmpeg';
 import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import * as queue from './queue.repository';
 import { type JobWorker, runGeneration, type StopReason } from './run-generation';
@@ -77,7 +76,6 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
 
   const loops = Array.from({ length: self.config.concurrency }, () => loop());
   self.log.info({ concurrency: self.config.concurrency, jobTimeoutSeconds: self.config.jobTimeoutSeconds }, 'worker started');
-  warnOnceAboutOldFfmpeg(ctx.engines.binaries, self.log);
 
   return {
     id: workerId,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { oldFfmpegWarning, resolveFfmpeg, warnOnceAboutOldFfmpeg } from './ffmpeg';
+import { oldFfmpegWarning, resolveFfmpeg } from './ffmpeg';
 
 const require = createRequire(import.meta.url);
 const bundled = {
@@ -30,15 +30,6 @@ describe('which FFmpeg runs', () => {
   it('says nothing about a system or configured FFmpeg', () => {
     expect(oldFfmpegWarning({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' })).toBeNull();
     expect(oldFfmpegWarning(resolveFfmpeg({ ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' }, ''))).toBeNull();
-  });
-
-  it('logs the warning once per process', () => {
-    const logged: string[] = [];
-    const log = { warn: (message: string) => logged.push(message) };
-    warnOnceAboutOldFfmpeg({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' }, log);
-    warnOnceAboutOldFfmpeg(bundled, log);
-    warnOnceAboutOldFfmpeg(bundled, log);
-    expect(logged).toHaveLength(1);
   });
 
   it('prefers the FFmpeg on PATH to the bundled one', () => {

@@ -77,16 +77,6 @@ export function oldFfmpegWarning(binaries: Pick<FfmpegBinaries, 'ffmpeg' | 'ffpr
   );
 }
 
-let oldFfmpegWarned = false;
-
-/** Logs oldFfmpegWarning once per process (the web side and the worker both start with it). */
-export function warnOnceAboutOldFfmpeg(binaries: FfmpegBinaries, log: { warn(message: string): void }): void {
-  const warning = oldFfmpegWarning(binaries);
-  if (!warning || oldFfmpegWarned) return;
-  oldFfmpegWarned = true;
-  log.warn(warning);
-}
-
 /** Reads FFmpeg's `-progress` lines into seconds of output written. */
 export function parseProgressSeconds(line: string): number | null {
   const match = /^out_time=(-?)(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());

@@ -43,14 +43,3 @@ export function watchUploadRate(
   request.once('close', stop);
   return { signal: controller.signal, stop };
 }
-
-/** The promise's answer, or the signal's reason as soon as it fires. */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  work.catch(() => undefined); // a late failure is no longer anyone's
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}

@@ -8,10 +8,10 @@ import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../.
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { serveObject } from '../../http/serve-object';
-import { warnOnceAboutOldFfmpeg } from '../../media/ffmpeg';
 import { badRequest, notFound } from '../../lib/app-error';
+import { untilAborted } from '../../lib/until-aborted';
 import { tooLarge } from './upload-guard';
-import { untilAborted, watchUploadRate } from './upload-rate';
+import { watchUploadRate } from './upload-rate';
 import { requireValidSignature } from './upload-signature';
 import * as uploads from './uploads.service';
 
@@ -52,10 +52,10 @@ function fileFromForm(request: FastifyRequest): Promise<Readable> {
   });
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
-  // Uploaded videos and sounds are checked with FFmpeg on this side too (the worker warns as well, once a process).
-  warnOnceAboutOldFfmpeg(ctx.engines.binaries, app.log);
+/** The rate watcher's reason (a 408) as the error to answer with. */
+const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
 
+export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post('/api/objects/upload', { schema: { response: { 200: uploadTargetSchema } } }, async (request) => {
     return uploads.createUploadTarget(ctx, requireUser(request).id);
   });
@@ -103,7 +103,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       // A client trickling bytes (even before the form's file part) is cut off with 408.
       const rate = watchUploadRate(request.raw);
       try {
-        const body = viaForm ? await untilAborted(fileFromForm(request), rate.signal) : request.raw;
+        const body = viaForm ? await untilAborted(fileFromForm(request), rate.signal, asError) : request.raw;
         return await uploads.receiveUpload(ctx, id, body, rate.signal);
       } finally {
         rate.stop();

@@ -187,10 +187,18 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
 }
 
 /** Deletes expired uploads (all users', or one user's) and their files; files already gone are fine. */
-export async function sweepExpiredUploads(ctx: ServiceContext, userId?: string): Promise<number> {
+export function sweepExpiredUploads(ctx: ServiceContext, userId?: string): Promise<number> {
+  return deleteInBatches(ctx, (limit) => repo.findExpired(ctx.db, ctx.now(), userId, limit));
+}
+
+/** Deletes the uploads `findBatch` names, and their files, 200 at a time until none is left; answers how many. */
+async function deleteInBatches(
+  ctx: ServiceContext,
+  findBatch: (limit: number) => Promise<{ id: string; objectKey: string }[]>,
+): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = await repo.findExpired(ctx.db, ctx.now(), userId, 200);
+    const batch = await findBatch(200);
     for (const row of batch) {
       await ctx.storage.delete(row.objectKey);
       await repo.deleteUpload(ctx.db, row.id);
@@ -209,16 +217,7 @@ export async function sweepExpiredUploads(ctx: ServiceContext, userId?: string):
 export async function sweepAbandonedUploads(ctx: ServiceContext): Promise<{ rows: number; partialFiles: number }> {
   const longestUploadMs = ctx.config.http.requestTimeoutMs + CHECK_MARGIN_MS;
   const before = new Date(ctx.now().getTime() - LINK_TTL_MS - longestUploadMs);
-  let rows = 0;
-  for (;;) {
-    const batch = await repo.findStaleReceiving(ctx.db, before, 200);
-    for (const row of batch) {
-      await ctx.storage.delete(row.objectKey);
-      await repo.deleteUpload(ctx.db, row.id);
-    }
-    rows += batch.length;
-    if (batch.length < 200) break;
-  }
+  const rows = await deleteInBatches(ctx, (limit) => repo.findStaleReceiving(ctx.db, before, limit));
   // Files have the real clock's times, not the service clock's.
   const partialFiles = isLocalStorage(ctx.storage) ? await ctx.storage.removeStalePartials(longestUploadMs) : 0;
   return { rows, partialFiles };
