@@ -61,6 +61,8 @@ const envSchema = z.object({
   WORKER_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   /** One attempt of a job may work this long on this server (providers' waiting comes on top); then it fails. */
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
+  /** A video's record (shown as Expired once its file is gone after 24 hours) is deleted this many days after it was made. */
+  GENERATION_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Where the system's ffmpeg is looked for. */
   PATH: z.string().optional(),
   FFMPEG_PATH: optionalText,
@@ -125,6 +127,8 @@ export interface Config {
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
   /** Card payments through Stripe; absent without both keys. */
   stripe: StripeConfig | undefined;
+  /** Days a generation's record is kept (its video is deleted after 24 hours). */
+  generationRecordRetentionDays: number;
 }
 
 export interface StripeConfig {
@@ -231,6 +235,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,
     },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
+    generationRecordRetentionDays: env.GENERATION_RECORD_RETENTION_DAYS,
     gemini: env.GEMINI_API_KEY
       ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL, textModel: env.GEMINI_TEXT_MODEL }
       : undefined,

@@ -280,6 +280,10 @@ const NO_INPUT_ROUTES = [
   'GET /api/video-generation-jobs/recent',
   'GET /api/payments/config',
   'POST /api/payments/start-subscription',
+  'GET /api/payments/subscription',
+  'POST /api/payments/cancel-subscription',
+  'POST /api/payments/billing-portal',
+  'GET /api/payments/receipts',
   'POST /api/stripe/webhook',
 ];
 

@@ -8,6 +8,8 @@ export const adminUserSchema = authUserSchema.omit({ plan: true }).extend({
   totalCreditsUsed: z.number(),
   creditsLast30Days: z.number(),
   totalLifetimeCredits: z.number(),
+  /** A Stripe subscription is running: deleting or deactivating the user cancels it at Stripe first. */
+  hasStripeSubscription: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
@@ -42,12 +44,18 @@ export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
  */
 export const MAX_ADMIN_CREDITS = 10_000_000;
 
-const wholeCredits = (field: string) =>
+/** Whether a number of credits is whole hundredths (the ledger's unit), allowing for binary fractions: 0.29 * 100 is 28.999999999999996. */
+export function hasAtMostTwoDecimals(credits: number): boolean {
+  return Number.isFinite(credits) && Math.abs(credits * 100 - Math.round(credits * 100)) < 1e-6;
+}
+
+/** A credit figure an administrator sets: up to two decimals (balances are hundredths of a credit). */
+const creditFigure = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
     .min(0, `${field} cannot be negative`)
-    .max(MAX_ADMIN_CREDITS, `${field} is too large`);
+    .max(MAX_ADMIN_CREDITS, `${field} is too large`)
+    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`);
 
 const optionalName = z
   .string()
@@ -80,12 +88,16 @@ export const adminUserUpdateSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
   email: z.string().trim().toLowerCase().max(254).check(singleLine).pipe(z.email('must be a valid email address')),
-  availableCredits: wholeCredits('availableCredits'),
-  totalCreditsUsed: wholeCredits('totalCreditsUsed'),
+  availableCredits: creditFigure('availableCredits'),
+  totalCreditsUsed: creditFigure('totalCreditsUsed'),
   subscriptionStatus: subscriptionStatusSchema,
   original: adminUserSeenSchema.optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+/** The delete dialog's extra line for a user whose subscription is running. */
+export const ADMIN_DELETE_SUBSCRIPTION_WARNING =
+  'This user has an active subscription: deleting them cancels it at Stripe first, so they are not charged again.';
 
 export function adminDeleteConfirmation(email: string): string {
   return `Are you sure you want to delete user ${email}? This action cannot be undone and will permanently delete all their data.`;

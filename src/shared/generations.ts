@@ -33,6 +33,10 @@ export const createGenerationSchema = z.object({
   audioFile: optionalRef,
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
+  /** The description is an enhanced prompt the server made for this user (charged; verified, decision 012). */
+  usedPromptEnhancement: z.boolean().default(false),
+  /** The description is (made from) the image analysis's suggested prompt (charged; verified, decision 012). */
+  usedImageAnalysis: z.boolean().default(false),
   duration: z.number().int().min(1).max(60).default(DEFAULT_GENERATION_DURATION),
   model: z.enum(MODEL_IDS).optional(),
 });
@@ -109,6 +113,8 @@ export const generationJobSchema = z.object({
   progress: z.number(),
   errorMessage: z.string().nullable(),
   outputVideoUrl: z.string().nullable(),
+  /** When the video is (or was) deleted: past it a completed job is Expired. */
+  expiresAt: z.string().nullable().optional(),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 
@@ -157,9 +163,18 @@ export function mentionsAudio(text: string): boolean {
   return words.some((word) => (AUDIO_TRIGGER_WORDS as readonly string[]).includes(word));
 }
 
+/** What joins the description and the audio description in the prompt sent. */
+export const AUDIO_DESCRIPTION_SEPARATOR = '\n\nAudio: ';
+
+/** The first audio word the description mentions (whole words, any case), or null. */
+export function audioWordIn(text: string): string | null {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.find((word) => (AUDIO_TRIGGER_WORDS as readonly string[]).includes(word)) ?? null;
+}
+
 /** The prompt sent to the server: the description, with the audio description appended when audio is on. */
 export function composePrompt(description: string, audio: { enabled: boolean; description: string }): string {
   const text = description.trim();
   const sound = audio.description.trim();
-  return audio.enabled && sound ? `${text}\n\nAudio: ${sound}` : text;
+  return audio.enabled && sound ? `${text}${AUDIO_DESCRIPTION_SEPARATOR}${sound}` : text;
 }

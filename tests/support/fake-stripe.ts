@@ -24,6 +24,8 @@ export interface FakeStripe {
   schedules: Map<string, StripeObject>;
   customers: Map<string, StripeObject>;
   prices: Map<string, StripeObject>;
+  /** Billing portal sessions created (POST /v1/billing_portal/sessions). */
+  portalSessions: Map<string, StripeObject>;
   /** The card form succeeded: the PaymentIntent is `succeeded` (or another status). */
   setPaymentIntentStatus(id: string, status: string): StripeObject;
   /** The hosted Checkout was paid: the session is complete and paid, with its own succeeded PaymentIntent. */
@@ -97,6 +99,7 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
   const customers = new Map<string, StripeObject>();
   const prices = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
+  const portalSessions = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
 
   /** The charge of a succeeded PaymentIntent, made when it first is asked for. */
@@ -114,6 +117,7 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       status: 'succeeded',
       payment_intent: intent.id,
       customer: intent.customer ?? null,
+      receipt_url: `https://pay.stripe.com/receipts/payment/test_${intent.id}`,
       metadata: {},
       created: now(),
       livemode: false,
@@ -151,7 +155,8 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
 
   function presentSubscription(subscription: StripeObject, params: Params): StripeObject {
     const expand = (params.expand as string[] | undefined) ?? [];
-    return { ...subscription, latest_invoice: invoiceFor(subscription, expand) };
+    const schedule = expand.includes('schedule') && typeof subscription.schedule === 'string' ? (schedules.get(subscription.schedule) ?? null) : subscription.schedule;
+    return { ...subscription, latest_invoice: invoiceFor(subscription, expand), schedule };
   }
 
   const routes: Array<[method: string, pattern: RegExp, handle: (params: Params, match: RegExpMatchArray) => unknown]> = [
@@ -166,7 +171,15 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       }
       return createPaymentIntent(p);
     }],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (_p, m) => lookup(paymentIntents, 'payment_intent', m[1] ?? '')],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (p, m) => {
+      const intent = lookup(paymentIntents, 'payment_intent', m[1] ?? '');
+      // A succeeded PaymentIntent has a charge (with its receipt_url); `expand[]=latest_charge` embeds it.
+      if (intent.status === 'succeeded') chargeOf(intent);
+      const expand = (p.expand as string[] | undefined) ?? [];
+      return expand.includes('latest_charge') && typeof intent.latest_charge === 'string'
+        ? { ...intent, latest_charge: lookup(charges, 'charge', intent.latest_charge) }
+        : intent;
+    }],
     ['POST', /^\/v1\/checkout\/sessions$/, (p) => {
       const id = newId('cs_test');
       const items = (p.line_items as Params[] | undefined) ?? [];
@@ -223,7 +236,12 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
     }],
     ['POST', /^\/v1\/subscriptions$/, (p) => {
       const customer = lookup(customers, 'customer', String(p.customer));
-      const items = ((p.items as Params[] | undefined) ?? []).map((item) => ({ id: newId('si'), object: 'subscription_item', price: lookup(prices, 'price', String(item.price)), quantity: 1 }));
+      const start = now();
+      const items = ((p.items as Params[] | undefined) ?? []).map((item) => {
+        const price = lookup(prices, 'price', String(item.price));
+        const days = Number((price.recurring as Params | null)?.interval_count ?? 1);
+        return { id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: start + days * 86_400 };
+      });
       const subscriptionId = newId('sub');
       const firstPrice = (items[0]?.price.unit_amount as number | undefined) ?? 0;
       const intent = createPaymentIntent({ amount: firstPrice, currency: 'usd', customer: customer.id });
@@ -247,13 +265,62 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
         items: { object: 'list', data: items },
         latest_invoice: invoice.id,
         schedule: null,
-        created: now(),
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: start,
         livemode: false,
       };
       subscriptions.set(subscriptionId, subscription);
       return presentSubscription(subscription, p);
     }],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => presentSubscription(lookup(subscriptions, 'subscription', m[1] ?? ''), p)],
+    // Update: cancel at the period's end (refused while a schedule manages the subscription, as Stripe does), metadata.
+    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => {
+      const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
+      if (subscription.status === 'canceled') {
+        throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
+      }
+      if (p.cancel_at_period_end !== undefined) {
+        if (subscription.schedule) {
+          throw new StripeHttpError(400, { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${subscription.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` });
+        }
+        const end = (subscription.items as { data: Array<{ current_period_end: number }> }).data[0]?.current_period_end ?? now();
+        subscription.cancel_at_period_end = p.cancel_at_period_end === 'true';
+        subscription.cancel_at = subscription.cancel_at_period_end ? end : null;
+      }
+      if (p.metadata) subscription.metadata = { ...(subscription.metadata as Params), ...(p.metadata as Params) };
+      return presentSubscription(subscription, p);
+    }],
+    // Cancel at once: no further invoices; an attached schedule is canceled with it.
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => {
+      const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
+      if (subscription.status === 'canceled') {
+        throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subscription.id}'` });
+      }
+      const at = now();
+      Object.assign(subscription, { status: 'canceled', canceled_at: at, ended_at: at, cancel_at_period_end: false });
+      const schedule = typeof subscription.schedule === 'string' ? schedules.get(subscription.schedule) : undefined;
+      if (schedule) schedule.status = 'canceled';
+      return presentSubscription(subscription, p);
+    }],
+    ['POST', /^\/v1\/billing_portal\/sessions$/, (p) => {
+      const customer = lookup(customers, 'customer', String(p.customer));
+      const id = newId('bps');
+      const session: StripeObject = {
+        id,
+        object: 'billing_portal.session',
+        customer: customer.id,
+        return_url: p.return_url ?? null,
+        url: `https://billing.stripe.com/p/session/test_${id}`,
+        created: now(),
+        livemode: false,
+      };
+      portalSessions.set(id, session);
+      return session;
+    }],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (_p, m) => lookup(charges, 'charge', m[1] ?? '')],
     ['POST', /^\/v1\/subscription_schedules$/, (p) => {
       const subscription = lookup(subscriptions, 'subscription', String(p.from_subscription));
       const start = Number(subscription.created);
@@ -333,6 +400,7 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
     schedules,
     customers,
     prices,
+    portalSessions,
     setPaymentIntentStatus(id, status) {
       const intent = lookup(paymentIntents, 'payment_intent', id);
       intent.status = status;

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../context';
 import { removeStaleWorkDirs } from '../media/work-dirs';
 import { pruneExpiredSessions } from '../modules/auth/auth.service';
-import { sweepExpiredOutputs } from '../modules/generations/generations.service';
+import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/generations.service';
+import { sweepOldAiResults } from '../modules/prompts/prompts.service';
 import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
 import { longestJobBudgetMs } from './job-budget';
 
@@ -13,6 +14,9 @@ const WORK_DIR_MARGIN_MS = 60_000;
 export interface Swept {
   uploads: number;
   videos: number;
+  /** Generation records past GENERATION_RECORD_RETENTION_DAYS, and AI results too old to be used. */
+  records: number;
+  aiResults: number;
   sessions: number;
   /** Rows of uploads abandoned mid-transfer, and local storage's partial files. */
   abandonedUploads: number;
@@ -30,10 +34,12 @@ export interface Swept {
 export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const uploads = await sweepExpiredUploads(ctx);
   const videos = await sweepExpiredOutputs(ctx);
+  const records = await sweepOldRecords(ctx);
+  const aiResults = await sweepOldAiResults(ctx);
   const sessions = await pruneExpiredSessions(ctx);
   const abandoned = await sweepAbandonedUploads(ctx);
   const workDirs = await removeStaleWorkDirs(longestJobBudgetMs(ctx.config) + WORK_DIR_MARGIN_MS);
-  return { uploads, videos, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs };
+  return { uploads, videos, records, aiResults, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs };
 }
 
 /** Sweeps once at start and then every 10 minutes; answers the timer to clear. */

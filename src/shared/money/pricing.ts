@@ -72,10 +72,25 @@ export interface PriceParts {
   modelPremium: number;
 }
 
+/**
+ * A video's base price in hundredths, before add-ons: the one lookup of a model's base price (its
+ * source may become a model catalogue); economy makes it 0.5 credit.
+ */
+export function basePriceHundredths(model: ModelId, isEconomy: boolean): number {
+  return (isEconomy ? PRICES.economyVideo : PRICES.baseVideo) + MODEL_PREMIUM[model];
+}
+
+/** The add-ons as the generator's breakdown lists them, with what the server charges (credits). */
+export const ADD_ON_PRICES = [
+  { key: 'audio', label: 'Audio', credits: toCredits(PRICES.audio) },
+  { key: 'promptEnhancement', label: 'AI prompt enhancement', credits: toCredits(PRICES.promptEnhancement) },
+  { key: 'imageAnalysis', label: 'Image analysis', credits: toCredits(PRICES.imageAnalysis) },
+] as const;
+
 /** The price of one request in hundredths; the charge, the estimate and the display all use this. */
 export function priceHundredths(inputs: CostInputs): { perVideo: number; total: number; discount: number; parts: PriceParts } {
   const parts: PriceParts = {
-    baseVideo: inputs.isEconomy ? PRICES.economyVideo : PRICES.baseVideo,
+    baseVideo: basePriceHundredths(inputs.model, inputs.isEconomy) - MODEL_PREMIUM[inputs.model],
     audio: inputs.hasAudio ? PRICES.audio : 0,
     promptEnhancement: inputs.hasPromptEnhancement ? PRICES.promptEnhancement : 0,
     imageAnalysis: inputs.hasImageAnalysis ? PRICES.imageAnalysis : 0,

@@ -30,6 +30,8 @@ export const payments = pgTable(
     /** How much of the payment Stripe has refunded so far (the charge's cumulative amount_refunded). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     source: text('source').$type<PaymentSource>().notNull(),
+    /** Stripe's receipt page for the payment's charge, looked up when the user first lists their receipts. */
+    receiptUrl: text('receipt_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

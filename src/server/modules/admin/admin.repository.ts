@@ -100,6 +100,16 @@ export async function userTotals(tx: Executor): Promise<UserTotals> {
   };
 }
 
+export async function findUser(tx: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(tx: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
 export async function lockUser(tx: Executor, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row ?? null;

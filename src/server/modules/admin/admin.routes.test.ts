@@ -95,7 +95,7 @@ describe('editing a user', () => {
 
   it.each([
     ['negative credits', { availableCredits: -1 }, 'availableCredits'],
-    ['fractional credits', { availableCredits: 2.5 }, 'availableCredits'],
+    ['credits finer than a hundredth', { availableCredits: 2.505 }, 'availableCredits'],
     ['an unknown status', { subscriptionStatus: 'gold' }, 'subscriptionStatus'],
     ['an invalid email', { email: 'nope' }, 'email'],
     ['negative credits used', { totalCreditsUsed: -3 }, 'totalCreditsUsed'],

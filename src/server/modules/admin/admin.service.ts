@@ -1,5 +1,5 @@
 import { type AdminUser, type AdminUserListQuery, type AdminUserSeen, type AdminUserSort, type AdminUserUpdate, MAX_ADMIN_CREDITS } from '../../../shared/admin';
-import { type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
+import { isSubscribed, type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
 import { toCredits, toHundredths } from '../../../shared/money/credits';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { deleteUserOutputs } from '../generations/generations.service';
 import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
+import { cancelSubscriptionForAdmin } from '../money/stripe/subscription-manage.service';
 import { deleteUserFiles } from '../uploads/uploads.service';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import * as repo from './admin.repository';
@@ -36,6 +37,7 @@ function presentAdminUser(row: repo.UserListRow): AdminUser {
     creditsLast30Days: toCredits(row.addedLast30DaysHundredths),
     totalLifetimeCredits: toCredits(row.creditsAddedHundredths),
     subscriptionStatus: row.subscriptionStatus,
+    hasStripeSubscription: Boolean(row.stripeSubscriptionId) && isSubscribed(row.subscriptionStatus),
   };
 }
 
@@ -157,8 +159,14 @@ function staleEdit(label: string, now: number): AppError {
 export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
   const seen = input.original ?? {};
   const edited = <K extends keyof AdminUserSeen>(field: K) => seen[field] === undefined || seen[field] !== input[field];
+  // Setting a subscriber inactive stops their Stripe subscription first (a network call, so
+  // before the transaction): if Stripe refuses, nothing changes here.
+  const target = await repo.findUser(ctx.db, id);
+  const cancelled =
+    target && edited('subscriptionStatus') && input.subscriptionStatus === 'inactive' ? await cancelSubscriptionForAdmin(ctx, target) : null;
   return ctx.db.transaction(async (tx) => {
     const before = await requireLockedUser(tx, id);
+    if (cancelled) await auditCancellation(tx, actor, before, cancelled);
     if (edited('availableCredits') && seen.availableCredits !== undefined && toHundredths(seen.availableCredits) !== before.creditsHundredths) {
       throw staleEdit('credits', toCredits(before.creditsHundredths));
     }
@@ -195,9 +203,15 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, 
  * transaction, then their stored files once that has committed.
  */
 export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string): Promise<UserRow> {
+  const target = await repo.findUser(ctx.db, id);
+  if (!target) throw notFound('User not found', 'user_not_found');
+  if (target.isAdmin) await ctx.db.transaction((tx) => requireAnotherAdmin(tx, id));
+  // A deleted user must not go on paying: their subscription is cancelled at Stripe first.
+  const cancelled = await cancelSubscriptionForAdmin(ctx, target);
   const user = await ctx.db.transaction(async (tx) => {
     const locked = await requireLockedUser(tx, id);
     if (locked.isAdmin) await requireAnotherAdmin(tx, id);
+    if (cancelled) await auditCancellation(tx, actor, locked, cancelled);
     await repo.deleteUser(tx, id);
     await audit(tx, actor, 'user.delete', locked, null);
     return locked;
@@ -222,6 +236,19 @@ async function audit(tx: Tx, actor: Actor, action: string, before: UserRow | nul
     targetEmail: target?.email ?? null,
     before: before ? snapshot(before) : null,
     after: after ? snapshot(after) : null,
+  });
+}
+
+/** The audit row saying an administrator's change cancelled the user's subscription at Stripe. */
+async function auditCancellation(tx: Tx, actor: Actor, user: UserRow, subscriptionId: string) {
+  await repo.insertAudit(tx, {
+    actor: actor.label,
+    actorUserId: actor.userId,
+    action: 'subscription.cancel_at_stripe',
+    targetUserId: user.id,
+    targetEmail: user.email,
+    before: { stripeSubscriptionId: subscriptionId, subscriptionStatus: user.subscriptionStatus },
+    after: { stripeSubscriptionId: subscriptionId, stripeStatus: 'canceled', note: 'Cancelled at Stripe before the administrator\'s change' },
   });
 }
 
@@ -258,8 +285,11 @@ export async function grantCredits(ctx: ServiceContext, actor: Actor, email: str
 }
 
 export async function setSubscriptionStatus(ctx: ServiceContext, actor: Actor, email: string, status: SubscriptionStatus): Promise<UserRow> {
+  const target = await repo.findUserByEmail(ctx.db, email.trim().toLowerCase());
+  const cancelled = target && status === 'inactive' ? await cancelSubscriptionForAdmin(ctx, target) : null;
   return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);
+    if (cancelled) await auditCancellation(tx, actor, before, cancelled);
     const after = await repo.updateUser(tx, before.id, { subscriptionStatus: status });
     await audit(tx, actor, 'user.set_status', before, after);
     return after;

@@ -70,3 +70,17 @@ export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Prom
 export async function clearOutput(tx: Executor, id: string): Promise<void> {
   await tx.update(generations).set({ outputKey: null, posterKey: null }).where(eq(generations.id, id));
 }
+
+/** Finished generations made before `before` (their records have outlived the retention period). */
+export function findOldRecords(tx: Executor, before: Date, limit: number): Promise<GenerationRow[]> {
+  return tx
+    .select()
+    .from(generations)
+    .where(and(lt(generations.createdAt, before), inArray(generations.status, ['completed', 'failed'])))
+    .limit(limit);
+}
+
+export async function deleteById(tx: Executor, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx.delete(generations).where(eq(generations.id, id)).returning();
+  return row ?? null;
+}

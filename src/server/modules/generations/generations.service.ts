@@ -17,6 +17,7 @@ import type { GenerationInputs, GenerationRow } from '../../db/schema';
 import { mediaUrl } from '../../storage/media-links';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
 import { payForGeneration } from '../money/charge-generation.service';
+import { verifyAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 
@@ -68,6 +69,11 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
   if (!ctx.engines.get(model)) throw badRequest(engineInfo?.reason ?? 'This model is not available.', 'model_unavailable');
   const inputs = await resolveInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
+  // Enhancement and analysis are charged when the description is their result (decision 012).
+  const used = await verifyAiUse(ctx, userId, prompt, {
+    usedPromptEnhancement: body.usedPromptEnhancement,
+    usedImageAnalysis: body.usedImageAnalysis,
+  });
 
   return ctx.db.transaction(async (tx) => {
     const payer = await repo.lockPayer(tx, userId);
@@ -85,8 +91,8 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
       model,
       hasAudio,
       isEconomy: body.isEconomy,
-      hasPromptEnhancement: false,
-      hasImageAnalysis: false,
+      hasPromptEnhancement: used.promptEnhancement,
+      hasImageAnalysis: used.imageAnalysis,
       hasGeminiOptimization: false,
       batchSize: 1,
     }).total;
@@ -133,6 +139,26 @@ export async function sweepExpiredOutputs(ctx: ServiceContext): Promise<number> 
       await repo.clearOutput(ctx.db, row.id);
     }
     removed += batch.length;
+    if (batch.length < 200) return removed;
+  }
+}
+
+/**
+ * Deletes generation records older than GENERATION_RECORD_RETENTION_DAYS (finished ones: a job
+ * still running is left to finish), with any file or input they still hold. Answers how many.
+ */
+export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - ctx.config.generationRecordRetentionDays * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const batch = await repo.findOldRecords(ctx.db, before, 200);
+    for (const found of batch) {
+      const row = await repo.deleteById(ctx.db, found.id);
+      if (!row) continue;
+      for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
+      await discardUploads(ctx, row.userId, Object.values(row.inputs).map((input) => input.uploadId));
+      removed += 1;
+    }
     if (batch.length < 200) return removed;
   }
 }
@@ -184,5 +210,6 @@ export function presentJob(secret: string, row: GenerationRow, now: Date): Gener
     progress: row.progress,
     errorMessage: row.errorMessage,
     outputVideoUrl: linksFor(secret, row, now).video,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }

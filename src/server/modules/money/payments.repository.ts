@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type PaymentRow, payments, stripeEvents, type UserRow, users } from '../../db/schema';
 
@@ -40,4 +40,13 @@ export async function updateUserStripe(
   change: Partial<Pick<UserRow, 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus'>>,
 ): Promise<void> {
   await tx.update(users).set(change).where(eq(users.id, userId));
+}
+
+/** The user's fulfilled payments, newest first. */
+export function listUserPayments(tx: Executor, userId: string, limit: number): Promise<PaymentRow[]> {
+  return tx.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+}
+
+export async function setReceiptUrl(tx: Executor, id: string, receiptUrl: string): Promise<void> {
+  await tx.update(payments).set({ receiptUrl }).where(eq(payments.id, id));
 }

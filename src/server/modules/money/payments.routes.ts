@@ -16,12 +16,15 @@ import {
   fulfillResponseSchema,
   paymentsConfigSchema,
 } from '../../../shared/money/payments';
+import { billingPortalResponseSchema, receiptListSchema, subscriptionDetailsSchema } from '../../../shared/money/billing-account';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { unauthorized } from '../../lib/app-error';
 import { requireStripe } from '../../payments/stripe-client';
 import * as checkout from './stripe/checkout.service';
 import { startSubscription } from './stripe/subscriptions.service';
+import { cancelSubscription, createBillingPortalSession, subscriptionDetails } from './stripe/subscription-manage.service';
+import { listReceipts } from './receipts.service';
 import { handleWebhookEvent, verifyWebhookEvent } from './stripe/webhooks.service';
 
 /** Per user: each call creates objects at Stripe. */
@@ -95,6 +98,31 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
       return checkout.confirmPayment(ctx, buyer(request), request.body?.paymentIntentId);
     },
   );
+
+  app.get('/api/payments/subscription', { schema: { response: { 200: subscriptionDetailsSchema } } }, async (request) => {
+    return subscriptionDetails(ctx, requireUser(request));
+  });
+
+  app.post(
+    '/api/payments/cancel-subscription',
+    { config: perUserLimit, schema: { response: { 200: generationStatusSchema } } },
+    async (request) => {
+      return cancelSubscription(ctx, buyer(request));
+    },
+  );
+
+  app.post(
+    '/api/payments/billing-portal',
+    { config: perUserLimit, schema: { response: { 200: billingPortalResponseSchema } } },
+    async (request) => {
+      return { url: await createBillingPortalSession(ctx, buyer(request)) };
+    },
+  );
+
+  app.get('/api/payments/receipts', { schema: { response: { 200: receiptListSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { receipts: await listReceipts(ctx, requireUser(request).id) };
+  });
 
   // Stripe signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
   await app.register(async (webhook) => {

@@ -20,8 +20,8 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     '/api/prompts/enhance-text',
     { config: perUserLimit, schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } } },
     async (request) => {
-      requireUser(request);
-      return { success: true as const, data: await prompts.enhanceText(ctx, request.body) };
+      const user = requireUser(request);
+      return { success: true as const, data: await prompts.enhanceText(ctx, user.id, request.body) };
     },
   );
 

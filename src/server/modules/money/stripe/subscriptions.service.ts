@@ -20,7 +20,7 @@ interface DailyPrices {
 const pricesByClient = new WeakMap<StripeClient, Promise<DailyPrices>>();
 
 /** Finds (or once creates) the $1/day and $2/day prices; cached per Stripe client, forgotten on failure. */
-function dailyPrices(stripe: StripeClient): Promise<DailyPrices> {
+export function dailyPrices(stripe: StripeClient): Promise<DailyPrices> {
   let prices = pricesByClient.get(stripe);
   if (!prices) {
     prices = findOrCreatePrices(stripe).catch((error: unknown) => {
@@ -67,8 +67,8 @@ export function statusFromStripe(status: Stripe.Subscription.Status): Subscripti
 /** Applies a subscription's state to its user; an administrator's unlimited status is never changed by Stripe. */
 export async function applySubscription(tx: Executor, user: UserRow, subscription: Stripe.Subscription): Promise<void> {
   const status = statusFromStripe(subscription.status);
-  // Events of an older subscription do not overrule the current one.
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id && status !== 'active') return;
+  // Events of another subscription (an older, cancelled or replaced one) never change the current one.
+  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) return;
   await repo.updateUserStripe(tx, user.id, {
     stripeSubscriptionId: subscription.id,
     ...(status && !isUnlimitedStatus(user.subscriptionStatus) ? { subscriptionStatus: status } : {}),

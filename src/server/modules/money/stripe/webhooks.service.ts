@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { ServiceContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { callStripe, idOf, requireStripe } from '../../../payments/stripe-client';
+import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
 import { findUserById } from '../../users/users.service';
 import * as repo from '../payments.repository';
 import { retrievePaymentIntent } from './checkout.service';
@@ -69,6 +69,12 @@ export async function handleWebhookEvent(ctx: ServiceContext, event: Stripe.Even
     (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded') && event.data.object.parent?.subscription_details?.subscription
       ? await callStripe('The subscription', () => stripe.subscriptions.retrieve(idOf(event.data.object.parent?.subscription_details?.subscription) ?? ''))
       : null;
+  // A subscription event may arrive late or out of order: its object is a snapshot of then, so
+  // Stripe is asked for the subscription as it is now (the event's object when Stripe has none).
+  const currentSubscription =
+    event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted'
+      ? await subscriptionNow(stripe, event.data.object.id)
+      : null;
   // A refund can reach us before any report of its payment did: the payment is then asked for
   // here and fulfilled first, so a later report cannot credit what was refunded.
   const refundedIntent = event.type === 'charge.refunded' ? await unfulfilledIntent(ctx, idOf(event.data.object.payment_intent)) : null;
@@ -98,9 +104,10 @@ export async function handleWebhookEvent(ctx: ServiceContext, event: Stripe.Even
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
-        const subscription = event.data.object;
+        const reported = event.data.object;
+        const subscription = currentSubscription ?? (event.type === 'customer.subscription.deleted' ? { ...reported, status: 'canceled' as const } : reported);
         const user = await userForSubscription(tx, subscription.metadata?.userId, idOf(subscription.customer));
-        if (user) await applySubscription(tx, user, event.type === 'customer.subscription.deleted' ? { ...subscription, status: 'canceled' } : subscription);
+        if (user) await applySubscription(tx, user, subscription);
         break;
       }
       case 'invoice.paid':
@@ -114,6 +121,16 @@ export async function handleWebhookEvent(ctx: ServiceContext, event: Stripe.Even
     }
     return { handled: true };
   });
+}
+
+/** The subscription as Stripe has it now; null when Stripe has none with this id. */
+async function subscriptionNow(stripe: StripeClient, id: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await callStripe('The subscription', () => stripe.subscriptions.retrieve(id));
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** A handled event, with why it changed nothing when it did not. */

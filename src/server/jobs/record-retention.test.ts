@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { createUser, signIn } from '../../../tests/support/factories';
+import type { GenerationJob } from '../../shared/generations';
+import { generations } from '../db/schema';
+import { sweepExpired } from './retention-sweeper';
+
+const DAY = 86_400_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ GENERATION_RECORD_RETENTION_DAYS: '7' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('expired videos and old records', () => {
+  it('tells an expired video by its expiry, and sweeps records older than GENERATION_RECORD_RETENTION_DAYS', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const made = (daysAgo: number, status: 'completed' | 'failed' | 'processing') => ({
+      userId: user.id,
+      prompt: `made ${daysAgo} days ago (${status})`,
+      model: 'local' as const,
+      requestedDuration: 8,
+      hasAudio: false,
+      status,
+      createdAt: new Date(Date.now() - daysAgo * DAY),
+      expiresAt: status === 'completed' ? new Date(Date.now() - daysAgo * DAY + DAY) : null,
+    });
+    await t.db.insert(generations).values([made(2, 'completed'), made(8, 'completed'), made(9, 'failed'), made(10, 'processing')]);
+
+    const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie })).json<GenerationJob[]>();
+    const expired = jobs.find((j) => j.textPrompt.startsWith('made 2 '));
+    expect(expired).toMatchObject({ status: 'completed', outputVideoUrl: null });
+    expect(new Date(expired?.expiresAt ?? 0).getTime()).toBeLessThan(Date.now());
+
+    const swept = await sweepExpired(t.ctx);
+    expect(swept.records).toBe(2);
+    const left = await t.db.select({ prompt: generations.prompt }).from(generations).where(eq(generations.userId, user.id));
+    // The 2-day-old record stays (shown as Expired); a job still running is never swept.
+    expect(left.map((r) => r.prompt).sort()).toEqual(['made 10 days ago (processing)', 'made 2 days ago (completed)']);
+
+    // An expired video can be removed from the list.
+    const removable = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<Array<{ id: string; prompt: string }>>();
+    const id = removable.find((r) => r.prompt.startsWith('made 2 '))?.id ?? '';
+    expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie })).statusCode).toBe(200);
+  });
+});

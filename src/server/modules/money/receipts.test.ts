@@ -1,0 +1,81 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
+import { createUser, signIn } from '../../../../tests/support/factories';
+import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
+import type { Receipt } from '../../../shared/money/billing-account';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
+let stripe: FakeStripe;
+let t: TestApp;
+const signer = new Stripe('sk_test_signer');
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_reelsmith',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+function deliver(event: object) {
+  const payload = JSON.stringify(event);
+  return injectJson(t.app, 'POST', '/api/stripe/webhook', {
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+  });
+}
+
+describe('GET /api/payments/receipts', () => {
+  it("lists the user's own payments with what they bought, refunds and Stripe's receipt link", async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const other = await createUser(t.db);
+    const otherCookie = await signIn(t.app, other);
+
+    const created = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie, body: { credits: 30 } });
+    const intent = stripe.setPaymentIntentStatus(created.json().paymentIntentId, 'succeeded');
+    await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 30 } });
+    const pack = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'small' } });
+    const packIntent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === pack.json().clientSecret);
+    if (!packIntent) throw new Error('no pack intent');
+    stripe.setPaymentIntentStatus(packIntent.id, 'succeeded');
+    await deliver(stripe.event('payment_intent.succeeded', packIntent));
+    await deliver(stripe.event('charge.refunded', stripe.refund(intent.id, 1000)));
+
+    const response = await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('no-store');
+    const receipts = response.json<{ receipts: Receipt[] }>().receipts;
+    expect(receipts).toHaveLength(2);
+    const credits = receipts.find((r) => r.id === intent.id);
+    expect(credits).toMatchObject({
+      kind: 'credits',
+      description: '30 credits',
+      amountCents: 3000,
+      refundedCents: 1000,
+      status: 'partially_refunded',
+      receiptUrl: `https://pay.stripe.com/receipts/payment/test_${intent.id}`,
+    });
+    expect(receipts.find((r) => r.id === packIntent.id)).toMatchObject({
+      kind: 'extra_pack',
+      description: 'Small pack: 30 extra generations',
+      amountCents: 1000,
+      status: 'paid',
+    });
+
+    // The links are stored: a second listing does not ask Stripe again.
+    const lookups = stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length;
+    await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie });
+    expect(stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length).toBe(lookups);
+
+    expect((await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json()).toEqual({ receipts: [] });
+    expect((await injectJson(t.app, 'GET', '/api/payments/receipts')).statusCode).toBe(401);
+  });
+});
