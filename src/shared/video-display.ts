@@ -17,6 +17,25 @@ export function formatExpiry(expiresAt: string | Date | null | undefined, now: D
   return `${minutes}m`;
 }
 
+/**
+ * A completed video past its 24 hours: its file is gone (or going), so it is shown as 'Expired',
+ * never counted as completed, and offers neither play nor download.
+ */
+export function isExpiredVideo(video: { status: string; expiresAt?: string | null }, now: Date = new Date()): boolean {
+  if (video.status !== 'completed' || !video.expiresAt) return false;
+  const at = new Date(video.expiresAt).getTime();
+  return !Number.isNaN(at) && at <= now.getTime();
+}
+
+/** When it expired: 'Expired 5m ago', 'Expired 3h ago', 'Expired Nov 21, 2026'. */
+export function expiredWhen(expiresAt: string, now: Date = new Date()): string {
+  const ago = Math.max(0, now.getTime() - new Date(expiresAt).getTime());
+  const minutes = Math.floor(ago / 60_000);
+  if (minutes < 60) return `Expired ${Math.max(1, minutes)}m ago`;
+  if (minutes < 1440) return `Expired ${Math.floor(minutes / 60)}h ago`;
+  return `Expired ${formatVideoDate(expiresAt)}`;
+}
+
 export function isRecentVideo(createdAt: string, now: Date = new Date()): boolean {
   return now.getTime() - new Date(createdAt).getTime() <= RECENT_VIDEO_MS;
 }

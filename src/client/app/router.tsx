@@ -19,6 +19,7 @@ const PaymentSuccessPage = lazy(() =>
 const HistoryPage = lazy(() => import('./routes/history').then((m) => ({ default: m.HistoryPage })));
 const MediaPage = lazy(() => import('./routes/media').then((m) => ({ default: m.MediaPage })));
 const SubscribePage = lazy(() => import('./routes/subscribe').then((m) => ({ default: m.SubscribePage })));
+const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
 const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
@@ -33,6 +34,7 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentTyp
   ['/media', MediaPage],
   ['/subscribe', SubscribePage],
   ['/admin', AdminPage],
+  ['/account', AccountPage],
 ];
 
 /** `/` is the landing page for visitors and the generator for signed-in users. */

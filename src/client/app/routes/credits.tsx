@@ -40,15 +40,16 @@ export function CreditsPage() {
           {canPay ? null : <PaymentUnavailableCard showBackToCredits={false} />}
           <section aria-labelledby="packages-heading" className="grid gap-4">
             <h2 id="packages-heading" className="text-lg font-semibold">
-              Choose a package
+              {canPay ? 'Choose a package' : 'Credit packages'}
             </h2>
-            <CreditPackagePicker selected={selected} onSelect={setSelected} />
+            <CreditPackagePicker selected={selected} onSelect={setSelected} informationOnly={!canPay} />
           </section>
         </div>
         <aside aria-label="Purchase" className="grid gap-6 lg:col-start-2 lg:row-start-2">
-          {selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
+          {/* Without payments the packages are information only: no purchase panel, no word of Stripe. */}
+          {!canPay ? null : selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
           <DailyGenerationsCard />
-          <SecurePaymentsNote />
+          {canPay ? <SecurePaymentsNote /> : null}
         </aside>
       </div>
     </AppShell>

@@ -30,7 +30,7 @@ export function DashboardPage() {
     <AppShell title="Video Dashboard" subtitle="Your videos, credits and activity at a glance">
       <div className="grid grid-cols-1 gap-6">
         <DashboardStats videos={videos.data} credits={creditsText(shownStatus, status.isError)} />
-        <DashboardQuickLinks />
+        <DashboardQuickLinks unlimited={status.data?.isUnlimited ?? false} />
         <DashboardStorageNotice />
         <VideoGallery videos={videos.data} isError={videos.isError} />
       </div>

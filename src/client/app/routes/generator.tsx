@@ -2,6 +2,7 @@ import { Clock, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
+import { aiUseOf } from '../../../shared/ai-use';
 import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { BottomNav } from '../../components/layouts/bottom-nav';
@@ -65,6 +66,8 @@ export function GeneratorPage() {
   // Daily and extra generations pay before credits; without this status, credits decide.
   const generationStatus = useGenerationStatus({ enabled: isAuthenticated });
   const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
+  // What the description uses of the AI helpers: shown in the cost, sent with the request, charged alike.
+  const aiUse = aiUseOf(enhancement.promptToSend(form.state.description), enhancement.produced, imageAnalysis.analysis?.suggestedPrompt);
   const models = useModels();
   const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
   const cost = useCostEstimate(
@@ -74,8 +77,8 @@ export function GeneratorPage() {
       model,
       hasAudio: form.state.audioEnabled,
       isEconomy: form.state.isEconomy,
-      hasPromptEnhancement: false,
-      hasImageAnalysis: false,
+      hasPromptEnhancement: aiUse.usedPromptEnhancement,
+      hasImageAnalysis: aiUse.usedImageAnalysis,
       hasGeminiOptimization: false,
       batchSize: 1,
     },
@@ -103,6 +106,7 @@ export function GeneratorPage() {
         audioFile: media.audio ?? null,
         hasAudio: state.audioEnabled,
         isEconomy: state.isEconomy,
+        ...aiUse,
         duration: DEFAULT_GENERATION_DURATION,
         ...(state.model ? { model: state.model } : {}),
       },
@@ -141,7 +145,7 @@ export function GeneratorPage() {
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           <div className="order-1 grid gap-6">
             <StorageWarningCard />
-            <CreditsCard status={status.data} cost={cost} payer={payer} />
+            <CreditsCard status={status.data} cost={cost} payer={payer} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} />
           </div>
           <div className="order-3">
             <RecentHistoryCard />

@@ -1,6 +1,6 @@
-import { useLocation, useSearchParams } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 
-import { canStartSubscription } from '../../../shared/auth';
+import { canStartSubscription, isSubscribed } from '../../../shared/auth';
 import { AppShell } from '../../components/layouts/app-shell';
 import { BackLink } from '../../components/layouts/back-link';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,6 +13,8 @@ import { PaymentFormCard } from '../../features/payments/components/payment-form
 import { PaymentSucceededCard, PaymentUnavailableCard } from '../../features/payments/components/payment-notices';
 import { SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
 import { SubscriptionOfferCard } from '../../features/payments/components/subscription-offer-card';
+import { useSubscriptionDetails } from '../../features/payments/api/subscription-management';
+import { SubscriptionManageCard } from '../../features/payments/components/subscription-manage-card';
 import { useOncePerKey } from '../../features/payments/hooks/use-once-per-key';
 import { type Purchase, useSubscribeFlow } from '../../features/payments/hooks/use-subscribe-flow';
 import { useAuth } from '../../lib/auth';
@@ -43,6 +45,10 @@ export function SubscribePage() {
   const publishableKey = config.data ? publishableKeyOf(config.data) : null;
   const unavailable = flow.disabledByServer || (config.data !== undefined && publishableKey === null);
   const showSubscription = status.data ? canStartSubscription(status.data.subscriptionStatus) : status.isError;
+  const subscribed = status.data ? isSubscribed(status.data.subscriptionStatus) : false;
+  const details = useSubscriptionDetails(isAuthenticated && config.data?.enabled === true);
+  const manage =
+    details.data && (subscribed || details.data.canManageBilling) ? <SubscriptionManageCard details={details.data} subscribed={subscribed} /> : null;
 
   let offers;
   if (unavailable) {
@@ -88,9 +94,13 @@ export function SubscribePage() {
       <div className="grid gap-6">
         {flow.succeeded ? <PaymentSucceededCard description="Thank you! Your generations are updated below." /> : null}
         <GenerationStatusCard status={status.data} isError={status.isError} />
+        {manage}
         {offers}
         <footer className="grid gap-2 border-t border-border pt-6">
-          <SecurePaymentsNote />
+          {unavailable ? null : <SecurePaymentsNote />}
+          <Link href="/account" className="justify-self-center text-sm font-medium text-violet-700 underline-offset-4 hover:underline dark:text-violet-300">
+            Your receipts
+          </Link>
           <SignOutLink />
         </footer>
       </div>

@@ -1,3 +1,4 @@
+import { isExpiredVideo } from '../../../shared/video-display';
 import type { GenerationRecord } from '../../../shared/generations';
 
 /** The gallery's status filter (spec section 2); 'all' because a Radix Select item cannot have an empty value. */
@@ -42,13 +43,14 @@ const COMPARATORS: Record<GallerySort, (a: Comparable, b: Comparable) => number>
  * ignored), the status matches exactly unless the filter is 'all', in the chosen order. Returns a
  * new array; the input is left as it is.
  */
-export function filterGallery<T extends Comparable & Pick<GenerationRecord, 'prompt' | 'status'>>(
+export function filterGallery<T extends Comparable & Pick<GenerationRecord, 'prompt' | 'status'> & { expiresAt?: string | null }>(
   videos: readonly T[],
   query: GalleryQuery,
 ): T[] {
   const needle = query.search.trim().toLowerCase();
   return videos
-    .filter((video) => query.status === 'all' || video.status === query.status)
+    // An expired video is no longer 'completed' (decision 012): the completed filter leaves it out.
+    .filter((video) => query.status === 'all' || (video.status === query.status && !(query.status === 'completed' && isExpiredVideo(video))))
     .filter((video) => !needle || video.prompt.toLowerCase().includes(needle))
     .sort(COMPARATORS[query.sort]);
 }

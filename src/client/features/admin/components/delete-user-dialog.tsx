@@ -2,7 +2,7 @@ import { Close, Content, Description, Overlay, Portal, Root, Title, Trigger } fr
 import { Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 
-import { type AdminUser, adminDeleteConfirmation } from '../../../../shared/admin';
+import { ADMIN_DELETE_SUBSCRIPTION_WARNING, type AdminUser, adminDeleteConfirmation } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
 
 interface DeleteUserDialogProps {
@@ -52,6 +52,11 @@ export function DeleteUserDialog({ user, pending, onConfirm }: DeleteUserDialogP
               <Description className="text-sm break-words text-muted-foreground">
                 {adminDeleteConfirmation(user.email)}
               </Description>
+              {user.hasStripeSubscription ? (
+                <p role="alert" className="rounded-lg bg-warning px-3 py-2 text-sm font-medium text-warning-foreground">
+                  {ADMIN_DELETE_SUBSCRIPTION_WARNING}
+                </p>
+              ) : null}
             </div>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

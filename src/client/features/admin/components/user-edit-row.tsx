@@ -3,11 +3,12 @@ import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState }
 import type { z } from 'zod';
 
 import { type AdminUser, adminUserUpdateSchema, subscriptionStatusLabel } from '../../../../shared/admin';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/auth';
+import { isUnlimitedStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { formatDate, formatNumber } from '../format';
@@ -28,10 +29,15 @@ function toDraft(user: AdminUser): Draft {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     email: user.email,
-    availableCredits: String(user.availableCredits),
-    totalCreditsUsed: String(user.totalCreditsUsed),
+    availableCredits: exactCredits(user.availableCredits),
+    totalCreditsUsed: exactCredits(user.totalCreditsUsed),
     subscriptionStatus: user.subscriptionStatus,
   };
+}
+
+/** A balance as the ledger holds it, to the hundredth: '12', '12.50'. */
+export function exactCredits(credits: number): string {
+  return Number.isInteger(credits) ? String(credits) : credits.toFixed(2);
 }
 
 /** A blank credits field means 0 (spec section 3). */
@@ -103,6 +109,11 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
   const formId = useId();
   const [draft, setDraft] = useState(() => toDraft(user));
   const update = useUpdateAdminUser();
+  const { user: me } = useAuth();
+  // Taking one's own unlimited status away is asked about first (decision 012).
+  const [confirmingSelf, setConfirmingSelf] = useState(false);
+  const demotesSelf =
+    me?.id === user.id && isUnlimitedStatus(user.subscriptionStatus) && !isUnlimitedStatus(draft.subscriptionStatus);
   const bind = (field: keyof Draft): BoundFieldProps => ({
     form: formId,
     value: draft[field],
@@ -124,6 +135,11 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
       toast({ variant: 'destructive', title: 'Update Failed', description: describeIssue(parsed.error.issues[0]) });
       return;
     }
+    if (demotesSelf && !confirmingSelf) {
+      setConfirmingSelf(true);
+      return;
+    }
+    setConfirmingSelf(false);
     update.mutate(
       { id: user.id, update: parsed.data },
       {
@@ -165,6 +181,7 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
       <td className="px-3 py-3 align-top whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</td>
       <td className="px-3 py-2 align-top">
         <CreditsInput {...bind('availableCredits')} label="Current credits" />
+        <p className="mt-1 text-right text-xs whitespace-nowrap text-muted-foreground">Now {exactCredits(user.availableCredits)}</p>
       </td>
       <td className="px-3 py-3 text-right align-top tabular-nums">{formatNumber(user.creditsLast30Days)}</td>
       <td className="px-3 py-2 align-top">
@@ -187,6 +204,12 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
         </select>
       </td>
       <td className="px-3 py-2 align-top">
+        {confirmingSelf && demotesSelf ? (
+          <p role="alert" className="mb-2 max-w-56 rounded-lg bg-warning px-2.5 py-2 text-xs font-medium text-warning-foreground">
+            You are changing your own status from {subscriptionStatusLabel(user.subscriptionStatus)} to{' '}
+            {subscriptionStatusLabel(draft.subscriptionStatus)}: you lose unlimited generation. Press save again to confirm.
+          </p>
+        ) : null}
         <form id={formId} onSubmit={handleSubmit} className="flex items-center justify-end gap-1">
           <Button type="submit" size="icon" aria-label={`Save ${user.email}`} title="Save" className="size-8" disabled={update.isPending}>
             {update.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
@@ -208,15 +231,15 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
   );
 }
 
-/** A whole, non-negative number of credits. */
+/** A non-negative number of credits, to the hundredth (the ledger's unit). */
 function CreditsInput({ label, ...props }: BoundFieldProps & { label: string }) {
   return (
     <Input
       {...props}
       type="number"
-      inputMode="numeric"
+      inputMode="decimal"
       min={0}
-      step={1}
+      step={0.01}
       aria-label={label}
       className={cn(inputClass, 'ml-auto w-24 text-right tabular-nums')}
     />

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { type CostEstimate, type CostEstimateRequest, costEstimateSchema } from '../../../../shared/money/pricing';
+import { type CostEstimate, type CostEstimateRequest, costEstimateRequestSchema, costEstimateSchema, estimateCost as estimateLocally } from '../../../../shared/money/pricing';
 import { apiRequest } from '../../../lib/api-client';
 import { costEstimateQueryKey } from './query-keys';
 
@@ -44,7 +44,13 @@ export function useCostEstimate(request: CostEstimateRequest, enabled: boolean):
     placeholderData: keepPreviousData,
   });
   const estimate = query.data ?? null;
-  return estimate
-    ? { totalCost: estimate.totalCost, estimate, isFallback: false }
-    : { totalCost: fallbackCost(Boolean(request.hasAudio)), estimate: null, isFallback: query.isFetched };
+  if (estimate) return { totalCost: estimate.totalCost, estimate, isFallback: false };
+  // Without the server's answer: the same prices from src/shared/money/pricing.ts (the server
+  // charges these), or the spec's 1-or-3 when the inputs cannot be read.
+  const inputs = costEstimateRequestSchema.safeParse(request);
+  if (inputs.success) {
+    const local = estimateLocally(inputs.data);
+    return { totalCost: local.totalCost, estimate: query.isFetched ? local : null, isFallback: query.isFetched };
+  }
+  return { totalCost: fallbackCost(Boolean(request.hasAudio)), estimate: null, isFallback: query.isFetched };
 }

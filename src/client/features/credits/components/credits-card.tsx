@@ -1,10 +1,11 @@
-import { CalendarClock, CircleCheck, Coins, Film, Infinity as InfinityIcon } from 'lucide-react';
+import { CalendarClock, CircleCheck, Coins, Film } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { UserStatus } from '../../../../shared/auth';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/money/display';
+import { ADD_ON_PRICES } from '../../../../shared/money/pricing';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,6 +20,40 @@ interface CreditsCardProps {
   payer?: GenerationPayer;
   /** The tour's 'Show Me How This Works' button, when the tour exists. */
   tourButton?: ReactNode;
+  /** What this video uses of the priced add-ons, for the breakdown's lines. */
+  uses?: { hasAudio: boolean; usedPromptEnhancement: boolean; usedImageAnalysis: boolean };
+}
+
+const ADD_ON_USED: Record<(typeof ADD_ON_PRICES)[number]['key'], keyof NonNullable<CreditsCardProps['uses']>> = {
+  audio: 'hasAudio',
+  promptEnhancement: 'usedPromptEnhancement',
+  imageAnalysis: 'usedImageAnalysis',
+};
+
+interface BreakdownLine {
+  label: string;
+  value: string;
+  /** An add-on this video does not use: its price, muted. */
+  unused?: boolean;
+}
+
+/**
+ * The breakdown (decision 012): the base, then audio, AI prompt enhancement and image analysis
+ * with the amounts the server charges (each shown even when unused, so its price is known), then
+ * any model premium or plan discount. The numbers are the estimate's, from src/shared/money/pricing.ts.
+ */
+function breakdownLines(cost: ShownEstimate, uses: CreditsCardProps['uses']): BreakdownLine[] {
+  if (!cost.estimate || !uses) return [{ label: 'Estimated cost', value: String(cost.totalCost) }];
+  const addOns = ADD_ON_PRICES.map((addOn) => {
+    const used = uses[ADD_ON_USED[addOn.key]];
+    return used ? { label: addOn.label, value: `+${addOn.credits}` } : { label: addOn.label, value: `+${addOn.credits} if used`, unused: true };
+  });
+  const audio = uses.hasAudio ? (ADD_ON_PRICES.find((a) => a.key === 'audio')?.credits ?? 0) : 0;
+  const lines: BreakdownLine[] = [{ label: 'Base video', value: String(round(cost.estimate.baseVideo - audio)) }, ...addOns];
+  if (cost.estimate.modelPremium !== 0) lines.push({ label: 'Model', value: `+${cost.estimate.modelPremium}` });
+  if (cost.estimate.planDiscount !== 0) lines.push({ label: 'Plan discount', value: `-${cost.estimate.planDiscount}` });
+  lines.push({ label: 'Total', value: String(cost.totalCost) });
+  return lines;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -27,24 +62,18 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
  * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
  */
-export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton }: CreditsCardProps) {
+export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton, uses }: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
   const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
-  const breakdown = cost.estimate
-    ? [
-        ['Base video', cost.estimate.baseVideo],
-        ['AI enhancements', cost.estimate.breakdown.aiEnhancements.total],
-        ['Model', cost.estimate.modelPremium],
-        ['Plan discount', -cost.estimate.planDiscount],
-      ].filter(([, value], index) => index === 0 || value !== 0)
-    : [['Estimated cost', cost.totalCost]];
+  const breakdown = breakdownLines(cost, uses);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle>Credits</CardTitle>
         {status ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-linear-to-r from-violet-600 to-fuchsia-600 px-3 py-1 text-sm font-semibold text-white">
-            {status.isUnlimited ? <InfinityIcon aria-hidden="true" className="size-4" /> : <Coins aria-hidden="true" className="size-4" />}
+            {/* '∞ Unlimited' carries its own symbol: no icon beside it. */}
+            {status.isUnlimited ? null : <Coins aria-hidden="true" className="size-4" />}
             {status.isUnlimited ? '∞ Unlimited' : formatCredits(status)}
           </span>
         ) : (
@@ -71,18 +100,21 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
             <p className="text-xs text-muted-foreground">Price in credits, not charged to you</p>
           ) : null}
           <dl className="grid gap-1.5" aria-label="Cost breakdown">
-            {breakdown.map(([label, value]) => (
-              <div key={String(label)} className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-medium tabular-nums">{value}</dd>
+            {breakdown.map((line) => (
+              <div key={line.label} className={cn('flex justify-between gap-3', line.label === 'Total' && 'border-t border-border pt-1.5')}>
+                <dt className={line.unused ? 'text-muted-foreground/80' : 'text-muted-foreground'}>{line.label}</dt>
+                <dd className={line.unused ? 'text-xs text-muted-foreground tabular-nums' : 'font-medium tabular-nums'}>{line.value}</dd>
               </div>
             ))}
           </dl>
         </div>
-        <div className="grid grid-cols-2 gap-2">
-          <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
-            <Coins aria-hidden="true" /> Buy Credits
-          </Link>
+        <div className={cn('grid gap-2', status?.isUnlimited ? 'grid-cols-1' : 'grid-cols-2')}>
+          {/* An unlimited account never needs credits: it is not sent to buy them. */}
+          {status?.isUnlimited ? null : (
+            <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
+              <Coins aria-hidden="true" /> Buy Credits
+            </Link>
+          )}
           <Link href="/media" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
             <Film aria-hidden="true" /> Media
           </Link>

@@ -27,11 +27,15 @@ const QUICK_LINKS = [
   },
 ] as const;
 
+/** An unlimited account is not sent to buy credits: the same link reads as its balance. */
+const UNLIMITED_CREDITS_LINK = { label: 'Credits', description: 'Unlimited: nothing to buy' };
+
 /** Spec section 2: links to the generator, the credits page and the media page. */
-export function DashboardQuickLinks({ className }: { className?: string }) {
+export function DashboardQuickLinks({ className, unlimited = false }: { className?: string; unlimited?: boolean }) {
+  const links = QUICK_LINKS.map((link) => (unlimited && link.href === '/credits' ? { ...link, ...UNLIMITED_CREDITS_LINK } : link));
   return (
     <nav aria-label="Quick links" className={cn('grid grid-cols-3 gap-3 sm:gap-4', className)}>
-      {QUICK_LINKS.map(({ href, label, description, icon: Icon, accent }) => (
+      {links.map(({ href, label, description, icon: Icon, accent }) => (
         <Link
           key={href}
           href={href}

@@ -1,10 +1,10 @@
 import { Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-import { formatExpiry } from '../../../../shared/video-display';
+import { expiredWhen, formatExpiry } from '../../../../shared/video-display';
 import { cn } from '../../../lib/utils';
 
-/** 'Deletes in 23h 12m', refreshed every minute; 'Expired' once the 24 hours are over. */
+/** 'Deletes in 23h 12m', refreshed every minute; 'Expired 3h ago' once the 24 hours are over. */
 export function ExpiryCountdown({ expiresAt, className }: { expiresAt: string | null; className?: string }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -20,7 +20,7 @@ export function ExpiryCountdown({ expiresAt, className }: { expiresAt: string | 
       title={expiresAt ? `Deleted at ${new Date(expiresAt).toLocaleString()}` : undefined}
     >
       <Timer aria-hidden="true" className="size-3.5" />
-      {expired ? 'Expired' : `Deletes in ${left}`}
+      {expired && expiresAt ? expiredWhen(expiresAt, now) : `Deletes in ${left}`}
     </span>
   );
 }

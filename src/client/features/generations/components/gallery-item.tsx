@@ -49,7 +49,7 @@ export function GalleryItem({ video, view, onOpen }: GalleryItemProps) {
               {video.prompt || 'Untitled video'}
             </button>
           </h3>
-          {list ? null : <StatusBadge status={video.status} className="shrink-0" />}
+          {list ? null : <StatusBadge status={video.status} expiresAt={video.expiresAt} className="shrink-0" />}
         </div>
         <VideoFacts video={video} withStatus={list} />
         {video.status === 'failed' && video.errorMessage ? (
@@ -87,7 +87,7 @@ function VideoFacts({ video, withStatus }: { video: GenerationRecord; withStatus
     <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
       {withStatus ? (
         <li className="inline-flex">
-          <StatusBadge status={video.status} />
+          <StatusBadge status={video.status} expiresAt={video.expiresAt} />
         </li>
       ) : null}
       <li className="inline-flex items-center gap-1">

@@ -51,7 +51,7 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
       </div>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <StatusBadge status={video.status} />
+          <StatusBadge status={video.status} expiresAt={video.expiresAt} />
           <ExpiryCountdown expiresAt={video.expiresAt} />
         </div>
         <DialogTitle className="pr-0 text-base leading-snug break-words sm:text-lg">{video.prompt || 'Untitled video'}</DialogTitle>

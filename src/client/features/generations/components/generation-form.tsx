@@ -81,6 +81,10 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
             </Label>
             <Switch id="audio-switch" checked={state.audioEnabled} onCheckedChange={form.setAudioEnabled} aria-label="Audio" />
           </div>
+          {/* Why the price changed when the description's words switched audio on (decision 012). */}
+          <p role="status" data-testid="audio-notice" className={state.audioNotice ? 'text-xs font-medium text-amber-700 dark:text-amber-300' : 'sr-only'}>
+            {state.audioNotice ?? ''}
+          </p>
           {state.audioEnabled ? (
             <div className="grid gap-2">
               <Label htmlFor="audio-description">Audio description (optional)</Label>

@@ -2,11 +2,13 @@ import { CalendarDays, CircleAlert, Clock, Coins, ExternalLink, Volume2 } from '
 
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { GenerationJob } from '../../../../shared/generations';
-import { shownCredits, shownDuration } from '../../../../shared/video-display';
+import { isExpiredVideo, shownCredits, shownDuration } from '../../../../shared/video-display';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { formatCreatedTime, isUnfinished } from '../format';
 import { GenerationProgress } from './generation-progress';
+import { ExpiryCountdown } from './expiry-countdown';
+import { RemoveExpiredButton } from './remove-expired-button';
 import { StatusBadge } from './status-badge';
 
 /** Spec section 2: every generation job, newest first, as the server orders them. */
@@ -28,8 +30,10 @@ function summarize(jobs: GenerationJob[]): string {
   const count = (match: (job: GenerationJob) => boolean) => jobs.filter(match).length;
   const parts = [
     `${jobs.length} ${jobs.length === 1 ? 'video' : 'videos'}`,
-    `${count((job) => job.status === 'completed')} completed`,
+    `${count((job) => job.status === 'completed' && !isExpiredVideo(job))} completed`,
   ];
+  const expired = count((job) => isExpiredVideo(job));
+  if (expired > 0) parts.push(`${expired} expired`);
   const unfinished = count((job) => isUnfinished(job.status));
   const failed = count((job) => job.status === 'failed');
   if (unfinished > 0) parts.push(`${unfinished} processing`);
@@ -38,20 +42,26 @@ function summarize(jobs: GenerationJob[]): string {
 }
 
 function HistoryJobItem({ job }: { job: GenerationJob }) {
-  const viewable = job.status === 'completed' && job.outputVideoUrl;
+  const expired = isExpiredVideo(job);
+  const viewable = job.status === 'completed' && job.outputVideoUrl && !expired;
   return (
     <li
       className={cn(
         'grid gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:items-center sm:gap-6 sm:p-5',
-        viewable && 'sm:grid-cols-[minmax(0,1fr)_auto]',
+        (viewable || expired) && 'sm:grid-cols-[minmax(0,1fr)_auto]',
       )}
     >
       <div className="grid min-w-0 gap-2.5">
         <p className="line-clamp-3 leading-snug font-medium break-words">{job.textPrompt || 'Untitled video'}</p>
         <ul aria-label="Details" className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground">
           <li className="inline-flex">
-            <StatusBadge status={job.status} />
+            <StatusBadge status={job.status} expiresAt={job.expiresAt} />
           </li>
+          {expired && job.expiresAt ? (
+            <li className="inline-flex">
+              <ExpiryCountdown expiresAt={job.expiresAt} />
+            </li>
+          ) : null}
           <li className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden="true" className="size-3.5" />
             <time dateTime={job.createdAt}>{formatCreatedTime(job.createdAt)}</time>
@@ -86,6 +96,7 @@ function HistoryJobItem({ job }: { job: GenerationJob }) {
           />
         ) : null}
       </div>
+      {expired ? <RemoveExpiredButton id={job.id} className="justify-self-start sm:justify-self-end" /> : null}
       {viewable ? (
         <a
           href={job.outputVideoUrl ?? undefined}

@@ -1,7 +1,8 @@
-import { CalendarDays, Clapperboard, Clock, Coins, Cpu, Download, LoaderCircle, type LucideIcon, Share2, Trash2, TriangleAlert } from 'lucide-react';
+import { CalendarDays, Clapperboard, Clock, Coins, Cpu, Download, LoaderCircle, type LucideIcon, Share2, Timer, Trash2, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
+import { isExpiredVideo } from '../../../../shared/video-display';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { canShareNatively, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
@@ -46,6 +47,15 @@ export function MediaPlayerPane({ video, onDeleted, onInteract }: MediaPlayerPan
 }
 
 function PlayerScreen({ video }: { video: GenerationRecord }) {
+  if (isExpiredVideo(video)) {
+    return (
+      <div className={SCREEN}>
+        <Timer aria-hidden="true" className="size-9 text-muted-foreground" />
+        <p className="font-semibold">This video has expired</p>
+        <p className="text-xs text-muted-foreground">Videos are deleted 24 hours after they are made. You can remove it from your list.</p>
+      </div>
+    );
+  }
   if (video.status === 'completed') return <VideoPlayer src={video.outputVideoUrl} poster={video.posterUrl} className="rounded-none" />;
   if (video.status === 'failed') {
     return (
@@ -76,7 +86,7 @@ function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDelete
     <div className="grid gap-4 p-4 sm:p-6">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <StatusBadge status={video.status} />
+          <StatusBadge status={video.status} expiresAt={video.expiresAt} />
           <ExpiryCountdown expiresAt={video.expiresAt} />
         </div>
         <h2 className="text-base leading-snug font-semibold break-words sm:text-lg">{video.prompt || 'Untitled video'}</h2>
@@ -105,7 +115,7 @@ function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDelete
 function PlayerActions({ video, onDeleted }: { video: GenerationRecord; onDeleted: () => void }) {
   const download = useVideoDownload('Download Complete');
   const [downloading, setDownloading] = useState(false);
-  const ready = video.status === 'completed' && video.outputVideoUrl !== null;
+  const ready = video.status === 'completed' && video.outputVideoUrl !== null && !isExpiredVideo(video);
   const handleDownload = async () => {
     setDownloading(true);
     try {

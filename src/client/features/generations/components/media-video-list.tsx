@@ -1,6 +1,7 @@
 import { CheckCircle2, LoaderCircle, type LucideIcon, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 
+import { isExpiredVideo } from '../../../../shared/video-display';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -27,7 +28,9 @@ interface MediaVideoListProps {
 /** Spec section 2: tabs 'Completed (n)' and 'Processing (n)', grid or list; failed videos in a section below. */
 export function MediaVideoList({ videos, isError, tab, onTabChange, view, onViewChange, selectedId, onSelect }: MediaVideoListProps) {
   const all = videos ?? [];
-  const completed = all.filter((video) => video.status === 'completed');
+  // Expired videos are not counted as completed: they are listed below, to be removed.
+  const completed = all.filter((video) => video.status === 'completed' && !isExpiredVideo(video));
+  const expired = all.filter((video) => isExpiredVideo(video));
   const processing = all.filter((video) => isUnfinished(video.status));
   const failed = all.filter((video) => video.status === 'failed');
   const itemsProps = { view, selectedId, onSelect };
@@ -75,6 +78,14 @@ export function MediaVideoList({ videos, isError, tab, onTabChange, view, onView
           </>
         )}
       </Tabs>
+      {expired.length > 0 ? (
+        <section aria-labelledby="media-expired-heading" className="mt-6 border-t border-border pt-4">
+          <h2 id="media-expired-heading" className="mb-3 text-sm font-semibold text-muted-foreground">
+            Expired ({expired.length})
+          </h2>
+          <MediaItems videos={expired} label="Expired videos" {...itemsProps} view="list" />
+        </section>
+      ) : null}
       {failed.length > 0 ? (
         <section aria-labelledby="media-failed-heading" className="mt-6 border-t border-border pt-4">
           <h2 id="media-failed-heading" className="mb-3 text-sm font-semibold text-muted-foreground">

@@ -9,6 +9,8 @@ import { useRecentJobs } from '../api/get-generation-jobs';
 import { isUnfinished } from '../format';
 import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
+import { isExpiredVideo } from '../../../../shared/video-display';
+import { ExpiryCountdown } from './expiry-countdown';
 
 /** Spec section 2: the latest 3 jobs, each with its prompt, status and, when ready, 'View Video'. */
 export function RecentHistoryCard() {
@@ -33,8 +35,9 @@ export function RecentHistoryCard() {
             <li key={job.id} className="grid gap-2 rounded-lg border border-border p-3">
               <div className="flex items-start justify-between gap-3">
                 <p className="line-clamp-2 text-sm font-medium break-words">{job.textPrompt}</p>
-                <StatusBadge status={job.status} className="shrink-0" />
+                <StatusBadge status={job.status} expiresAt={job.expiresAt} className="shrink-0" />
               </div>
+              {job.expiresAt && isExpiredVideo(job) ? <ExpiryCountdown expiresAt={job.expiresAt} /> : null}
               {isUnfinished(job.status) ? (
                 <GenerationProgress variant="bar" progress={job.progress} label={`Progress of ${job.textPrompt}`} />
               ) : null}

@@ -1,3 +1,4 @@
+import { isExpiredVideo } from '../../../../shared/video-display';
 import { useEffect, useRef, useState } from 'react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
@@ -13,7 +14,7 @@ type Selection = { mode: 'auto' } | { mode: 'picked'; id: string } | { mode: 'cl
 /** The media page's selected video (spec section 4: the first completed one is selected by itself). */
 export function useMediaSelection(videos: GenerationRecord[] | undefined) {
   const [selection, setSelection] = useState<Selection>({ mode: 'auto' });
-  const firstCompleted = videos?.find((video) => video.status === 'completed');
+  const firstCompleted = videos?.find((video) => video.status === 'completed' && !isExpiredVideo(video));
   const selectedId = selection.mode === 'auto' ? (firstCompleted?.id ?? null) : selection.mode === 'picked' ? selection.id : null;
   const selected = videos?.find((video) => video.id === selectedId) ?? null;
   useVideoReadyToast(selection.mode === 'auto' ? firstCompleted : undefined);

@@ -8,10 +8,30 @@ import { cn } from '../../../lib/utils';
 interface CreditPackagePickerProps {
   selected: number | null;
   onSelect: (credits: number) => void;
+  /** A server that takes no payments: the packages are information only, nothing to select. */
+  informationOnly?: boolean;
 }
 
 /** Spec section 9: the four packages at $1 a credit, 30 marked most popular. */
-export function CreditPackagePicker({ selected, onSelect }: CreditPackagePickerProps) {
+export function CreditPackagePicker({ selected, onSelect, informationOnly = false }: CreditPackagePickerProps) {
+  if (informationOnly) {
+    return (
+      <ul aria-label="Credit packages" className="grid grid-cols-2 gap-3 sm:gap-4">
+        {CREDIT_PACKAGES.map(({ credits, priceCents, popular }) => (
+          <li key={credits} className="relative flex flex-col items-start gap-1 rounded-xl border border-border bg-card p-4 pt-5 shadow-sm sm:p-5 sm:pt-6">
+            {popular ? (
+              <Badge tone="brand" className="absolute -top-2.5 left-4 bg-card">
+                Most Popular
+              </Badge>
+            ) : null}
+            <span className="text-xl font-bold tracking-tight sm:text-2xl">{credits} Credits</span>
+            <span className="text-lg font-semibold text-muted-foreground">{formatPrice(priceCents)}</span>
+            <span className="text-xs text-muted-foreground">About {credits} standard videos</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul aria-label="Credit packages" className="grid grid-cols-2 gap-3 sm:gap-4">
       {CREDIT_PACKAGES.map(({ credits, priceCents, popular }) => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { ENHANCE_PROMPT_REQUIRED_MESSAGE, type PromptEnhancement } from '../../../../shared/ai';
+import type { ProducedEnhancement } from '../../../../shared/ai-use';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
 import { useEnhancePrompt } from '../api/enhance-prompt';
@@ -17,6 +18,8 @@ export function enhanceRequestFor(description: string, audioEnabled: boolean) {
 export function usePromptEnhancement(description: string, audioEnabled: boolean) {
   const [enabled, setEnabled] = useState(false);
   const [result, setResult] = useState<(PromptEnhancement & { source: string }) | null>(null);
+  // Every enhanced prompt made here: a description that is one of them uses (and pays for) enhancement.
+  const [produced, setProduced] = useState<ProducedEnhancement[]>([]);
   const enhance = useEnhancePrompt();
   const current = result && result.source === description ? result : null;
 
@@ -29,6 +32,7 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
     enhance.mutate(enhanceRequestFor(source, audioEnabled), {
       onSuccess: (data) => {
         setResult({ ...data, source });
+        setProduced((list) => [...list.slice(-19), { source, enhancedPrompt: data.enhancedPrompt }]);
         toast({ title: 'Prompt Enhanced', description: `Improved with ${data.improvements.length} enhancements` });
       },
       onError: (error) => {
@@ -40,6 +44,7 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
   return {
     enabled,
     result: current,
+    produced,
     pending: enhance.isPending,
     toggle: (on: boolean) => {
       setEnabled(on);
