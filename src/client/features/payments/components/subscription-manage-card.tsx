@@ -10,7 +10,7 @@ import { getServerMessage } from '../../../lib/api-client';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { useBillingPortal, useCancelSubscription } from '../api/subscription-management';
 
-const chargeDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const chargeDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 interface SubscriptionManageCardProps {
   details: SubscriptionDetails;
