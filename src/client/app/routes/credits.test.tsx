@@ -48,9 +48,12 @@ describe('the /credits page', () => {
     expect(purchase.getAttribute('href')).toBe('/payment-checkout?credits=30');
   });
 
-  it("shows '∞ Unlimited' for an unlimited user", async () => {
+  it("shows '∞ Unlimited' for an unlimited user, and offers nothing to buy", async () => {
     renderCredits({ 'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }) });
     expect(await screen.findByText('∞ Unlimited')).toBeDefined();
+    expect(await screen.findByText('Your account is unlimited')).toBeDefined();
+    expect(within(screen.getByRole('list', { name: 'Credit packages' })).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /Purchase/ })).toBeNull();
   });
 
   it('goes to Stripe Checkout with the chosen amount', async () => {

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarClock, Coins, LogOut, MousePointerClick } from 'lucide-react';
+import { ArrowRight, CalendarClock, Coins, Infinity as InfinityIcon, LogOut, MousePointerClick } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 
@@ -11,6 +11,8 @@ import { BackLink } from '../../components/layouts/back-link';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardHeaderRow, CardTitle } from '../../components/ui/card';
 import { CreditBalance } from '../../features/credits/components/credit-balance';
+import { useUserStatus } from '../../features/credits/api/get-user-status';
+import { NoticeCard } from '../../components/layouts/notice-card';
 import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { CreditPackagePicker } from '../../features/payments/components/credit-package-picker';
 import { CreditsPurchasePanel } from '../../features/payments/components/credits-purchase-panel';
@@ -28,6 +30,8 @@ export function CreditsPage() {
   const [selected, setSelected] = useState<number | null>(null);
   // Until the config is known the way to /payment-checkout stays open: that page checks again.
   const canPay = config.data ? publishableKeyOf(config.data) !== null : true;
+  // An unlimited account has nothing to buy here: it is told so, and offered no purchase.
+  const unlimited = useUserStatus({ enabled: isAuthenticated }).data?.isUnlimited === true;
 
   return (
     <AppShell title="Buy Credits" subtitle="$1 per credit. Credits never expire." actions={<CreditsLinks />}>
@@ -37,17 +41,26 @@ export function CreditsPage() {
           <BalanceCard enabled={isAuthenticated} />
         </div>
         <div className="grid gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {canPay ? null : <PaymentUnavailableCard showBackToCredits={false} />}
+          {unlimited ? (
+            <NoticeCard
+              icon={<InfinityIcon aria-hidden="true" />}
+              tone="brand"
+              title="Your account is unlimited"
+              description="Your videos cost you nothing, so there are no credits to buy. The packages are shown for reference."
+            />
+          ) : canPay ? null : (
+            <PaymentUnavailableCard showBackToCredits={false} />
+          )}
           <section aria-labelledby="packages-heading" className="grid gap-4">
             <h2 id="packages-heading" className="text-lg font-semibold">
               {canPay ? 'Choose a package' : 'Credit packages'}
             </h2>
-            <CreditPackagePicker selected={selected} onSelect={setSelected} informationOnly={!canPay} />
+            <CreditPackagePicker selected={selected} onSelect={setSelected} informationOnly={!canPay || unlimited} />
           </section>
         </div>
         <aside aria-label="Purchase" className="grid gap-6 lg:col-start-2 lg:row-start-2">
           {/* Without payments the packages are information only: no purchase panel, no word of Stripe. */}
-          {!canPay ? null : selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
+          {!canPay || unlimited ? null : selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
           <DailyGenerationsCard />
           {canPay ? <SecurePaymentsNote /> : null}
         </aside>
