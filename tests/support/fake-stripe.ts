@@ -251,6 +251,10 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
         customer: customer.id,
         status: 'open',
         amount_due: firstPrice,
+        amount_paid: 0,
+        currency: 'usd',
+        created: now(),
+        hosted_invoice_url: null,
         confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
         parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: p.metadata ?? {} } },
         payment_intent_for_tests: intent.id,
@@ -319,6 +323,13 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       };
       portalSessions.set(id, session);
       return session;
+    }],
+    ['GET', /^\/v1\/invoices$/, (p) => {
+      const data = [...invoices.values()]
+        .filter((invoice) => (!p.customer || invoice.customer === p.customer) && (!p.status || invoice.status === p.status))
+        .sort((a, b) => Number(b.created) - Number(a.created))
+        .slice(0, Number(p.limit ?? 10));
+      return { object: 'list', data, has_more: false, url: '/v1/invoices' };
     }],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (_p, m) => lookup(charges, 'charge', m[1] ?? '')],
     ['POST', /^\/v1\/subscription_schedules$/, (p) => {
@@ -428,6 +439,11 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
     setSubscriptionStatus(id, status) {
       const subscription = lookup(subscriptions, 'subscription', id);
       subscription.status = status;
+      // Becoming active is its first invoice being paid.
+      const invoice = invoices.get(String(subscription.latest_invoice));
+      if (status === 'active' && invoice && invoice.status === 'open') {
+        Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, hosted_invoice_url: `https://invoice.stripe.com/i/test_${invoice.id}` });
+      }
       return presentSubscription(subscription, {});
     },
     event(type, object) {

@@ -33,7 +33,7 @@ export const billingPortalResponseSchema = z.object({ url: z.string() });
 export const CANCEL_SUBSCRIPTION_NOTICE =
   'Cancelling ends your subscription now: you will not be charged again, and the daily generations left today end with it.';
 
-export const RECEIPT_KINDS = ['credits', 'extra_pack'] as const;
+export const RECEIPT_KINDS = ['credits', 'extra_pack', 'subscription'] as const;
 export const RECEIPT_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
@@ -48,7 +48,7 @@ export const receiptSchema = z.object({
   refundedCents: z.number().int(),
   currency: z.string(),
   status: z.enum(RECEIPT_STATUSES),
-  /** Stripe's receipt page, when Stripe has one for the payment. */
+  /** Stripe's receipt page (a subscription's: its invoice page), when Stripe has one. */
   receiptUrl: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -107,7 +107,10 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
       inputs,
       progressStage: 'Waiting in queue',
     });
-    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now() });
+    // The ledger row names what was priced, so the charge can be read against the estimate.
+    const parts = [body.isEconomy ? 'economy' : null, hasAudio ? 'audio' : null, used.promptEnhancement ? 'AI prompt enhancement' : null, used.imageAnalysis ? 'image analysis' : null].filter(Boolean);
+    const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
+    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now(), reason });
     await repo.setPayment(tx, row.id, paid);
     return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
   });

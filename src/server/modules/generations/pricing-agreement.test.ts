@@ -83,6 +83,8 @@ describe('the estimate and the charge agree (decision 012)', () => {
     expect(before - (await balanceOf(user.id))).toBe(Math.round(totalCost * 100));
     const [charge] = await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(charge?.deltaHundredths).toBe(-Math.round(totalCost * 100));
+    if (c.enhancement) expect(charge?.reason).toContain('AI prompt enhancement');
+    if (c.analysis) expect(charge?.reason).toContain('image analysis');
   });
 
   it('refuses a use it did not produce for this user, charging nothing', async () => {

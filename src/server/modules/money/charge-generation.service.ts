@@ -42,7 +42,7 @@ export type PaidWith = 'unlimited' | 'daily' | 'pack' | 'credits';
 export async function payForGeneration(
   tx: Executor,
   payer: Payer,
-  charge: { userId: string; generationId: string; priceHundredths: number; now: Date },
+  charge: { userId: string; generationId: string; priceHundredths: number; now: Date; reason?: string },
 ): Promise<{ paidWith: PaidWith; creditsHundredths: number }> {
   if (isUnlimitedStatus(payer.subscriptionStatus)) return { paidWith: 'unlimited', creditsHundredths: 0 };
   const reference = `generation:${charge.generationId}`;
@@ -57,7 +57,7 @@ export async function payForGeneration(
       deltaHundredths: -charge.priceHundredths,
       kind: 'charge',
       actor: 'system',
-      reason: 'Video generation',
+      reason: charge.reason ?? 'Video generation',
       reference,
     });
   }

@@ -121,7 +121,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.get('/api/payments/receipts', { schema: { response: { 200: receiptListSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { receipts: await listReceipts(ctx, requireUser(request).id) };
+    return { receipts: await listReceipts(ctx, requireUser(request)) };
   });
 
   // Stripe signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.

@@ -1,7 +1,7 @@
 import { EXTRA_PACKS, type ExtraPackName } from '../../../shared/money/plans';
 import { type Receipt, receiptStatus } from '../../../shared/money/billing-account';
 import type { ServiceContext } from '../../context';
-import type { PaymentRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import * as repo from './payments.repository';
 
 /** The receipts list shows this many payments, newest first. */
@@ -9,6 +9,8 @@ export const RECEIPTS_LIMIT = 100;
 /** Receipt links looked up at Stripe per listing (each once: they are stored), each with its own short limit. */
 const RECEIPT_LOOKUPS = 10;
 const RECEIPT_LOOKUP_TIMEOUT_MS = 5_000;
+/** The subscription's latest paid invoices listed (a month of daily charges). */
+const SUBSCRIPTION_RECEIPTS = 31;
 
 function describePayment(row: PaymentRow): string {
   if (row.kind === 'credits') return `${row.credits ?? 0} ${row.credits === 1 ? 'credit' : 'credits'}`;
@@ -33,13 +35,40 @@ async function lookUpReceiptUrl(ctx: ServiceContext, paymentId: string): Promise
   }
 }
 
+/** Paid invoices of the user's daily subscription, newest first; empty when Stripe cannot be asked now. */
+async function subscriptionReceipts(ctx: ServiceContext, user: UserRow): Promise<Receipt[]> {
+  if (!ctx.stripe || !user.stripeCustomerId) return [];
+  try {
+    const invoices = await ctx.stripe.invoices.list(
+      { customer: user.stripeCustomerId, status: 'paid', limit: SUBSCRIPTION_RECEIPTS },
+      { timeout: RECEIPT_LOOKUP_TIMEOUT_MS, maxNetworkRetries: 0 },
+    );
+    return invoices.data
+      .filter((invoice) => invoice.amount_paid > 0)
+      .map((invoice) => ({
+        id: invoice.id ?? `invoice-${invoice.created}`,
+        createdAt: new Date(invoice.created * 1000).toISOString(),
+        kind: 'subscription' as const,
+        description: 'Daily subscription',
+        amountCents: invoice.amount_paid,
+        refundedCents: 0,
+        currency: invoice.currency,
+        status: 'paid' as const,
+        receiptUrl: invoice.hosted_invoice_url ?? null,
+      }));
+  } catch {
+    return [];
+  }
+}
+
 /**
- * GET /api/payments/receipts: the user's payments (credits and extra packs) from the payments
- * table, with what each bought, its amount, what Stripe refunded and Stripe's receipt link. Links
- * not known yet are asked for (a few per listing, in parallel, each time-limited) and stored.
+ * GET /api/payments/receipts: the user's payments, newest first: credits and extra packs from the
+ * payments table (with what each bought, its amount, what Stripe refunded and Stripe's receipt
+ * link; links not known yet are asked for, a few per listing, in parallel, each time-limited, and
+ * stored), and the daily subscription's paid invoices, asked of Stripe with a short limit.
  */
-export async function listReceipts(ctx: ServiceContext, userId: string): Promise<Receipt[]> {
-  const rows = await repo.listUserPayments(ctx.db, userId, RECEIPTS_LIMIT);
+export async function listReceipts(ctx: ServiceContext, user: UserRow): Promise<Receipt[]> {
+  const [rows, invoices] = await Promise.all([repo.listUserPayments(ctx.db, user.id, RECEIPTS_LIMIT), subscriptionReceipts(ctx, user)]);
   const missing = rows.filter((row) => !row.receiptUrl).slice(0, RECEIPT_LOOKUPS);
   const found = await Promise.all(missing.map(async (row) => [row.id, await lookUpReceiptUrl(ctx, row.id)] as const));
   const links = new Map<string, string>();
@@ -48,7 +77,7 @@ export async function listReceipts(ctx: ServiceContext, userId: string): Promise
     links.set(id, url);
     await repo.setReceiptUrl(ctx.db, id, url);
   }
-  return rows.map((row) => ({
+  const payments: Receipt[] = rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     kind: row.kind,
@@ -59,4 +88,5 @@ export async function listReceipts(ctx: ServiceContext, userId: string): Promise
     status: receiptStatus(row.amountCents, row.refundedCents),
     receiptUrl: row.receiptUrl ?? links.get(row.id) ?? null,
   }));
+  return [...payments, ...invoices].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

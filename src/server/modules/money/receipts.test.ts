@@ -76,6 +76,16 @@ describe('GET /api/payments/receipts', () => {
     expect(stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length).toBe(lookups);
 
     expect((await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json()).toEqual({ receipts: [] });
+
+    // A subscriber's paid invoices are receipts too.
+    expect((await injectJson(t.app, 'POST', '/api/payments/start-subscription', { cookie: otherCookie })).statusCode).toBe(200);
+    const subscription = [...stripe.subscriptions.values()].find((s) => s.metadata && (s.metadata as { userId?: string }).userId === other.id);
+    if (!subscription) throw new Error('no subscription');
+    stripe.setSubscriptionStatus(subscription.id, 'active');
+    const withInvoice = (await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json<{ receipts: Receipt[] }>().receipts;
+    expect(withInvoice).toEqual([
+      expect.objectContaining({ kind: 'subscription', description: 'Daily subscription', amountCents: 100, status: 'paid', receiptUrl: expect.stringContaining('https://invoice.stripe.com/') }),
+    ]);
     expect((await injectJson(t.app, 'GET', '/api/payments/receipts')).statusCode).toBe(401);
   });
 });

@@ -14,7 +14,7 @@ const STATUS_TONES = { paid: 'success', partially_refunded: 'warning', refunded:
 /**
  * The account page's receipts (issue 19): every payment of the user (credits and extra packs)
  * with its date, what it bought, its amount and status (refunds included) and Stripe's receipt
- * when Stripe has one. Subscription invoices are in Stripe's billing portal (/subscribe).
+ * when Stripe has one, with the daily subscription's paid invoices.
  */
 export function ReceiptsSection() {
   const receipts = useReceipts();
@@ -24,7 +24,7 @@ export function ReceiptsSection() {
         <CardTitle id="receipts-heading" className="flex items-center gap-2">
           <ReceiptIcon aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Receipts
         </CardTitle>
-        <CardDescription>Your payments for credits and extra generation packs. Subscription invoices are under Manage billing on the Daily Generations page.</CardDescription>
+        <CardDescription>Your payments for credits, extra generation packs and the daily subscription.</CardDescription>
       </CardHeader>
       <CardContent>
         {receipts.isPending ? <Spinner label="Loading receipts" /> : null}
