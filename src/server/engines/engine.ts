@@ -66,6 +66,14 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Whether a stopped job should also be stopped at the provider: yes when it was deleted ('gone') or
+ * ran out of time, not when the worker is only shutting down (another worker resumes the task).
+ */
+export function stoppedForGood(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason !== 'shutdown';
+}
+
 /** Thrown when the abort signal fires; the worker decides what that means (deleted, shutting down). */
 export { AbortedError };
 
