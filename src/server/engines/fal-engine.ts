@@ -36,7 +36,7 @@ const statusSchema = z.object({
   error: z.string().nullish(),
 });
 const resultSchema = z.object({ video: z.object({ url: z.string() }).passthrough() }).passthrough();
-const submitSchema = z.object({ request_id: z.string().min(1) }).passthrough();
+const submitSchema = z.object({ request_id: z.string().min(1), queue_position: z.number().nullish() }).passthrough();
 
 /** fal's error bodies: {detail: "text"} or {detail: [{msg, type, loc}]} (422 validation and content checks). */
 const detailSchema = z.object({
@@ -117,7 +117,7 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
             task = { appId: falAppId(endpoint), requestId: submitted.data.request_id };
             // Saved before waiting: a retried job resumes this request instead of paying for another.
             await context.saveProviderTask(`${task.appId}|${task.requestId}`);
-            context.reportProgress(QUEUED_PROGRESS, queuedStage('fal.ai', null));
+            context.reportProgress(QUEUED_PROGRESS, queuedStage('fal.ai', submitted.data.queue_position));
           }
           await waitUntilDone(task, context, signal);
           return call('GET', `${task.appId}/requests/${encodeURIComponent(task.requestId)}`, signal);
