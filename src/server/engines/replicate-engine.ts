@@ -112,7 +112,13 @@ export function createReplicateWebhooks(options: { apiToken: string; baseUrl: st
         return given.length === expected.length && timingSafeEqual(given, expected);
       });
       if (!valid) return false;
-      const parsed = z.object({ id: z.string() }).safeParse(JSON.parse(rawBody.toString('utf8') || 'null') as unknown);
+      let body: unknown = null;
+      try {
+        body = JSON.parse(rawBody.toString('utf8')) as unknown;
+      } catch {
+        // Signed but not JSON: accepted (it is Replicate's), nothing to wake.
+      }
+      const parsed = z.object({ id: z.string() }).safeParse(body);
       if (parsed.success) for (const wake of waiting.get(parsed.data.id) ?? []) wake();
       return true;
     },
