@@ -3,7 +3,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { AbortedError, EngineError, stoppedForGood, type EngineContext, type EngineJob, type VideoEngine } from '../engine';
+import { AbortedError, EngineError, sleep, stoppedForGood, type EngineContext, type EngineJob, type VideoEngine } from '../engine';
 import {
   describeBody,
   downloadToFile,
@@ -87,18 +87,26 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
     if (!image || !mapping.inputs.includes('image') || !mapping.fields.image) return null;
     const bytes = await readInputBytes(image, MAX_UPLOAD_BYTES, 'The image is too large (at most 50 MB).');
     const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/webp' ? 'webp' : 'jpg';
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(bytes)], { type: image.contentType }), `reelsmith-${job.id}.${extension}`);
-    form.append('overwrite', 'true');
-    const response = await fetch(joinUrl(options.url, 'upload/image'), {
-      method: 'POST',
-      headers,
-      body: form,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
-    }).catch((error: unknown) => {
-      if (signal.aborted) throw new AbortedError();
-      throw new EngineError('Could not reach ComfyUI. Please try again.', true, String(error));
-    });
+    const name = `reelsmith-${job.id}.${extension}`;
+    // The upload overwrites the same name, so a rate-limited or failed try is safely sent again.
+    let response: Response;
+    for (let attempt = 1; ; attempt += 1) {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: image.contentType }), name);
+      form.append('overwrite', 'true');
+      response = await fetch(joinUrl(options.url, 'upload/image'), {
+        method: 'POST',
+        headers,
+        body: form,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
+      }).catch((error: unknown) => {
+        if (signal.aborted) throw new AbortedError();
+        throw new EngineError('Could not reach ComfyUI. Please try again.', true, String(error));
+      });
+      if (response.ok || !isTransientStatus(response.status) || attempt >= 4) break;
+      await response.body?.cancel();
+      await sleep((options.retryBaseDelayMs ?? 1000) * 2 ** (attempt - 1), signal);
+    }
     const text = await response.text();
     if (!response.ok) throw comfyPolicy.toError(response.status, text);
     const parsed = z.object({ name: z.string().min(1), subfolder: z.string().default('') }).safeParse(JSON.parse(text || 'null') as unknown);
