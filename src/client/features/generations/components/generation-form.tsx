@@ -22,16 +22,18 @@ interface GenerationFormProps {
   onGenerate: () => void;
   /** Where the AI Enhance toggle and the enhanced-prompt panel go (AI assist). */
   descriptionAddon?: ReactNode;
+  /** Why the chosen model cannot take this request (an input it does not take): shown, and Generate waits. */
+  problem?: string | null;
 }
 
 const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
-export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon }: GenerationFormProps) {
+export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon, problem }: GenerationFormProps) {
   const { state } = form;
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
-  const disabled = pending || credits === undefined || !state.description.trim() || insufficient;
+  const disabled = pending || credits === undefined || !state.description.trim() || insufficient || Boolean(problem);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!disabled) onGenerate();
@@ -140,6 +142,12 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
             </span>
           </div>
           {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}
+          {problem ? (
+            <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {problem}
+            </p>
+          ) : null}
           {insufficient ? (
             <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
