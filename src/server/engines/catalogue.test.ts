@@ -6,7 +6,7 @@ import { createTestApp, injectJson } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
 import type { ModelInfo } from '../../shared/models';
 import { loadConfig } from '../config';
-import { createEngineRegistry } from '.';
+import { createEngineRegistry, unreachableInputsWarning } from '.';
 
 // GET /api/models: one catalogue of every model, its price from MODELS_CONFIG, and why an unavailable one is.
 let dir: string;
@@ -107,5 +107,13 @@ describe('the model catalogue', () => {
     expect(registry(write('price.json', { models: { 'fal-veo3': { credits: -1 } } }))).toThrow(/models\.fal-veo3\.credits/);
     expect(registry(write('extra.json', { models: { 'fal-veo3': { credit: 2 } } }))).toThrow(/MODELS_CONFIG/);
     expect(registry(path.join(dir, 'absent.json'))).toThrow(/not readable/);
+  });
+
+  it('warns at start when fal.ai or Replicate cannot reach PUBLIC_URL for input images', () => {
+    const fal = { apiKey: 'k', baseUrl: 'https://queue.fal.run' };
+    expect(unreachableInputsWarning({ fal, replicate: undefined, publicUrl: 'http://localhost:3000' })).toMatch(/^PUBLIC_URL is http:\/\/localhost:3000: fal.ai and Replicate cannot fetch/);
+    expect(unreachableInputsWarning({ fal, replicate: undefined, publicUrl: 'http://192.168.1.20:3000' })).not.toBeNull();
+    expect(unreachableInputsWarning({ fal, replicate: undefined, publicUrl: 'https://videos.example.com' })).toBeNull();
+    expect(unreachableInputsWarning({ fal: undefined, replicate: undefined, publicUrl: 'http://localhost:3000' })).toBeNull();
   });
 });

@@ -158,3 +158,16 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
     price: (model) => byId.get(model)?.price,
   };
 }
+
+/**
+ * fal.ai and Replicate fetch input images from our signed links: a PUBLIC_URL they cannot reach
+ * (unset, localhost, a private address) makes every image-to-video request fail there.
+ */
+export function unreachableInputsWarning(config: Pick<Config, 'fal' | 'replicate' | 'publicUrl'>): string | null {
+  if (!config.fal && !config.replicate) return null;
+  const host = new URL(config.publicUrl).hostname;
+  const local = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/.test(host) || host.endsWith('.local');
+  return local
+    ? `PUBLIC_URL is ${config.publicUrl}: fal.ai and Replicate cannot fetch input images from there, so image-to-video requests to them will fail. Set PUBLIC_URL to an address reachable from the internet.`
+    : null;
+}
