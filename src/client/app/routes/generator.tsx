@@ -18,7 +18,7 @@ import { useModels } from '../../features/generations/api/get-models';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
-import { takeGeneratorDraft } from '../../features/generations/remix/generator-draft';
+import { clearGeneratorDraft, readGeneratorDraft } from '../../features/generations/remix/generator-draft';
 import { RemixNotice } from '../../features/generations/remix/remix-notice';
 import { unfitInputs } from '../../features/generations/remix/model-fit';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
@@ -54,7 +54,8 @@ export function GeneratorPage() {
   const [, navigate] = useLocation();
   useFilesCleanup();
   // Remix and Continue open the generator with a video's fields filled in.
-  const [draft] = useState(takeGeneratorDraft);
+  const [draft] = useState(readGeneratorDraft);
+  useEffect(() => clearGeneratorDraft(), []);
   const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
   const form = useGeneratorForm(draft ?? undefined);
   const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled);

@@ -24,16 +24,24 @@ export function saveGeneratorDraft(draft: GeneratorDraft): void {
   }
 }
 
-/** The waiting draft, removed as it is read (a reload then shows an empty generator). */
-export function takeGeneratorDraft(): GeneratorDraft | null {
+/** The waiting draft, if any (read without removing it: React may run an initializer twice). */
+export function readGeneratorDraft(): GeneratorDraft | null {
   try {
     const text = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
     if (!text) return null;
     const draft = JSON.parse(text) as GeneratorDraft;
     return typeof draft.description === 'string' && typeof draft.inputs === 'object' ? draft : null;
   } catch {
     return null;
+  }
+}
+
+/** Forgets the draft once the generator has shown it (a reload then shows an empty generator). */
+export function clearGeneratorDraft(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing to forget
   }
 }
 
