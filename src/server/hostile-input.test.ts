@@ -281,6 +281,9 @@ const NO_INPUT_ROUTES = [
   'GET /api/payments/config',
   'POST /api/payments/start-subscription',
   'POST /api/stripe/webhook',
+  // Issue 21: an id in the path only; Replicate's raw, signature-checked body (401 unless signed).
+  'POST /api/video-generation/:id/last-frame',
+  'POST /api/webhooks/replicate',
 ];
 
 /** "METHOD /path" of every route the app answers, read from Fastify's own route tree. */
