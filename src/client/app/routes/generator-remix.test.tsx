@@ -113,6 +113,7 @@ describe('Remix and Continue drafts', () => {
     // Its price comes from the catalogue: 2 credits in economy mode.
     await waitFor(() => expect(screen.getAllByText('2 credits').length).toBeGreaterThan(0));
     expect(estimates.at(-1)).toMatchObject({ model: 'fal-veo3', isEconomy: true });
+    expect(screen.getByText('2 credits instead of 4 credits.')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Remove video' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false));
     // The draft is used once: it is gone now.

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import type { useGeneratorForm } from '../hooks/use-generator-form';
+import { useModels } from '../api/get-models';
 import { ModelSelect } from './model-select';
 
 interface GenerationFormProps {
@@ -31,6 +32,12 @@ const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blur
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
 export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon, problem }: GenerationFormProps) {
   const { state } = form;
+  const models = useModels();
+  const model = models.data?.find((m) => (state.model ? m.id === state.model : m.isDefault));
+  // The catalogue's economy price of the chosen model (the local engine also renders 480p then).
+  const economyNote = model
+    ? `${model.isPreview ? '480p for ' : ''}${formatCreditCount(model.economyCredits)} instead of ${formatCreditCount(model.credits)}.`
+    : '480p for half a credit.';
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
   const disabled = pending || credits === undefined || !state.description.trim() || insufficient || Boolean(problem);
@@ -111,7 +118,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
             <Label htmlFor="economy-switch" className="grid gap-0.5">
               <span>Economy mode</span>
-              <span className="text-xs font-normal text-muted-foreground">480p for half a credit.</span>
+              <span className="text-xs font-normal text-muted-foreground">{economyNote}</span>
             </Label>
             <Switch id="economy-switch" checked={state.isEconomy} onCheckedChange={form.setEconomy} aria-label="Economy mode" />
           </div>
