@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { EngineError, sleep, stoppedForGood, type EngineContext, type EngineJob, type VideoEngine } from './engine';
+import { EngineError, sleep, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from './engine';
 import { describeBody, downloadToFile, isTransientStatus, joinUrl, requestJson, withDeadline, type ProviderPolicy } from './provider-http';
 import { QUEUED_PROGRESS, queuedStage, runningProgress } from './provider-progress';
 
@@ -130,7 +130,7 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
         await downloadToFile(parsed.data.video.url, {}, filePath, context.signal);
         return { filePath };
       } catch (error) {
-        if (task && stoppedForGood(context.signal)) await cancel(task);
+        if (task && shouldCancelTask(job, context.signal, error)) await cancel(task);
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { AbortedError, EngineError, stoppedForGood, type EngineContext, type EngineJob, type VideoEngine } from './engine';
+import { AbortedError, EngineError, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from './engine';
 import { describeBody, downloadToFile, isTransientStatus, joinUrl, requestJson, withDeadline, type ProviderPolicy } from './provider-http';
 import { QUEUED_PROGRESS, runningProgress } from './provider-progress';
 
@@ -205,7 +205,7 @@ export function createReplicateEngine(options: ReplicateEngineOptions): VideoEng
         await downloadToFile(url, {}, filePath, context.signal);
         return { filePath };
       } catch (error) {
-        if (id && stoppedForGood(context.signal)) {
+        if (id && shouldCancelTask(job, context.signal, error)) {
           await call('POST', `v1/predictions/${encodeURIComponent(id)}/cancel`, AbortSignal.timeout(CANCEL_TIMEOUT_MS)).catch(() => undefined);
         }
         throw error;

@@ -7,6 +7,7 @@ import { FAL_POLICY_MESSAGE, type FakeFal, startFakeFal } from '../../../tests/s
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import { followJob, payingUser, rowOf, startGeneration, startPipeline, waitUntil } from '../../../tests/support/pipeline';
 import type { GenerationRecord } from '../../shared/generations';
+import { PROVIDER_TIMEOUT_MESSAGE } from '../engines/provider-http';
 
 // fal.ai's queue API through the whole pipeline, against a local stand-in speaking its wire format.
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/chelsea.png'));
@@ -86,5 +87,28 @@ describe('fal.ai through the pipeline', () => {
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${record.id}`, { cookie })).statusCode).toBe(200);
     await waitUntil(() => fal.cancelled.includes(requestId));
     expect(fal.server.received.some((r) => r.method === 'PUT' && r.path === `/fal-ai/ltx-video-13b-distilled/requests/${requestId}/cancel`)).toBe(true);
+  });
+});
+
+describe('fal.ai taking too long', () => {
+  let slow: Awaited<ReturnType<typeof startPipeline>>;
+  beforeAll(async () => {
+    slow = await startPipeline({ FAL_KEY: fal.key, FAL_BASE_URL: fal.baseUrl, PROVIDER_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await slow.stop();
+  });
+
+  it('resumes the same request on every attempt (never paid twice), then fails with the timeout and cancels it', async () => {
+    fal.outcome = 'never';
+    const { cookie } = await payingUser(slow.t);
+    const before = fal.requests.length;
+    const { row } = await followJob(slow.t, (await startGeneration(slow.t, cookie, { model: 'fal-veo3-fast' })).id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, errorMessage: PROVIDER_TIMEOUT_MESSAGE });
+    expect(fal.requests.length - before).toBe(1);
+    const id = fal.requests.at(-1)?.id ?? '';
+    // After the last attempt nothing will resume it: the request is cancelled at fal.ai.
+    await waitUntil(() => fal.cancelled.includes(id));
+    expect(fal.cancelled.filter((c) => c === id)).toHaveLength(1);
   });
 });

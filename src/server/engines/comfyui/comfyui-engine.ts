@@ -3,7 +3,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { AbortedError, EngineError, sleep, stoppedForGood, type EngineContext, type EngineJob, type VideoEngine } from '../engine';
+import { AbortedError, EngineError, sleep, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from '../engine';
 import {
   describeBody,
   downloadToFile,
@@ -195,7 +195,7 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
         await downloadToFile(joinUrl(options.url, `view?${query.toString()}`), headers, filePath, context.signal);
         return { filePath };
       } catch (error) {
-        if (task && stoppedForGood(context.signal)) await cancel(task);
+        if (task && shouldCancelTask(job, context.signal, error)) await cancel(task);
         throw error;
       }
     },
