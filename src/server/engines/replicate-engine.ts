@@ -72,6 +72,7 @@ export interface ReplicateWebhooks {
 
 export function createReplicateWebhooks(options: { apiToken: string; baseUrl: string }): ReplicateWebhooks {
   let secret: Promise<Buffer> | null = null;
+  let retrySecretAt = 0;
   const waiting = new Map<string, Set<() => void>>();
   const fetchSecret = async () => {
     const raw = await requestJson({
@@ -96,12 +97,15 @@ export function createReplicateWebhooks(options: { apiToken: string; baseUrl: st
       const signatures = header('webhook-signature');
       if (!id || !timestamp || !signatures || !/^\d{1,12}$/.test(timestamp)) return false;
       if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
+      if (!secret && Date.now() < retrySecretAt) return false;
       secret ??= fetchSecret();
       let key: Buffer;
       try {
         key = await secret;
       } catch {
+        // Replicate did not give the secret: refuse webhooks for a minute rather than ask on every call.
         secret = null;
+        retrySecretAt = Date.now() + 60_000;
         return false;
       }
       const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest();
