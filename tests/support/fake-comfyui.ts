@@ -158,8 +158,22 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
     }
     if (request.method === 'POST' && url.pathname === '/prompt') {
       const body = JSON.parse(request.body) as { prompt: ComfyPrompt['workflow']; client_id: string };
-      const bad = Object.entries(body.prompt).find(([, node]) => !node.class_type);
-      if (bad) return { status: 400, json: { error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' }, node_errors: {} } };
+      // As ComfyUI validates a graph: every node has a class, every link names a node that exists.
+      const broken = Object.entries(body.prompt).find(
+        ([, node]) =>
+          !node.class_type ||
+          Object.values(node.inputs).some((value) => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && !(value[0] in body.prompt)),
+      );
+      if (broken) {
+        const [id, node] = broken;
+        return {
+          status: 400,
+          json: {
+            error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details: '' },
+            node_errors: { [id]: { errors: [{ type: 'bad_linked_input', message: 'Bad linked input', details: 'links to a missing node' }], class_type: node.class_type } },
+          },
+        };
+      }
       counter += 1;
       const prompt: ComfyPrompt = { id: randomUUID(), number: counter, clientId: body.client_id, workflow: body.prompt, outcome: fake.outcome, state: 'pending' };
       fake.prompts.push(prompt);

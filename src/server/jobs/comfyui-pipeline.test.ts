@@ -29,6 +29,12 @@ beforeAll(async () => {
   cpSync(path.join(TEMPLATES, 'ltxv-t2v.json'), path.join(operatorDir, 'my-flow.json'));
   const mapping = JSON.parse(readFileSync(path.join(TEMPLATES, 'ltxv-t2v.map.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(operatorDir, 'my-flow.map.json'), JSON.stringify({ ...mapping, id: 'comfyui-my-flow', name: 'My studio flow' }));
+  // And one whose graph links to a node it does not have: ComfyUI refuses it.
+  const broken = template('ltxv-t2v.json');
+  const sampler = broken['72'];
+  if (sampler) sampler.inputs.sampler = ['99', 0];
+  writeFileSync(path.join(operatorDir, 'broken.json'), JSON.stringify(broken));
+  writeFileSync(path.join(operatorDir, 'broken.map.json'), JSON.stringify({ ...mapping, id: 'comfyui-broken', name: 'Broken flow' }));
   ({ t, stop } = await startPipeline({ COMFYUI_URL: comfy.baseUrl, COMFYUI_AUTH_HEADER: 'X-Comfy-Token: gpu-secret', COMFYUI_TEMPLATES_DIR: operatorDir }));
 });
 afterAll(async () => {
@@ -121,6 +127,18 @@ describe('ComfyUI through the pipeline', () => {
     const { cookie } = await payingUser(t);
     const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'comfyui-ltxv' })).id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, errorMessage: `ComfyUI could not make this video: ${COMFY_ERROR_MESSAGE}` });
+  });
+
+  it('fails a workflow ComfyUI refuses with its node errors, submitted once', async () => {
+    const { cookie } = await payingUser(t);
+    const before = comfy.server.received.filter((r) => r.path === '/prompt').length;
+    const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'comfyui-broken' })).id);
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorMessage: 'ComfyUI refused the workflow. Prompt outputs failed validation; SamplerCustom: Bad linked input links to a missing node',
+    });
+    expect(comfy.server.received.filter((r) => r.path === '/prompt').length - before).toBe(1);
   });
 
   it('interrupts the run at ComfyUI when the job is deleted', async () => {
