@@ -129,6 +129,13 @@ describe('remix and continue in the browser', () => {
     expect(frame).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     expect(frame).not.toBe(image);
     expect(frame.split('/')[3]).toBe(image.split('/')[3]);
+
+    // The dashboard's video window offers the same two actions.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: new RegExp(token) }).first().click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Remix' }).waitFor();
+    await shootAt(page, 'remix-dashboard-modal', modal.getByRole('button', { name: 'Remix' }));
     assertNoPageErrors();
     await context.close();
   }, 240_000);
