@@ -19,3 +19,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+// The shipped ComfyUI workflow templates, where src/server/engines/comfyui/templates.ts looks in the bundle.
+cpSync('src/server/engines/comfyui/templates', 'dist/server/comfyui-templates', { recursive: true });

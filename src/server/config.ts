@@ -81,6 +81,18 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
   /** First backoff before a provider request answered 429/5xx is sent again (doubled each time, 4 tries). */
   PROVIDER_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** fal.ai's queue API (hosts Veo, Kling, Wan, LTX, Hailuo, ...); the base URL is a local server in tests. */
+  FAL_KEY: optionalText,
+  FAL_BASE_URL: z.url({ error: 'must be a URL' }).default('https://queue.fal.run'),
+  /** Replicate's predictions API. */
+  REPLICATE_API_TOKEN: optionalText,
+  REPLICATE_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.replicate.com'),
+  /** An operator's own ComfyUI (GPU), its optional auth header ("Name: value") and extra workflow templates. */
+  COMFYUI_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
+  COMFYUI_AUTH_HEADER: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9-]+:\s*\S/.test(v), 'must look like "Name: value"'),
+  COMFYUI_TEMPLATES_DIR: optionalText,
+  /** A JSON file with per-model prices and switches (checked at start). */
+  MODELS_CONFIG: optionalText,
   /** Stripe: payments are on when both keys are set. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -125,6 +137,13 @@ export interface Config {
   /** Kling's official API; absent without both keys. */
   kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
+  /** fal.ai, Replicate and ComfyUI (issue 21); each absent without its key or address. */
+  fal: { apiKey: string; baseUrl: string } | undefined;
+  /** `webhookUrl` only when PUBLIC_URL is set: Replicate must be able to reach it. */
+  replicate: { apiToken: string; baseUrl: string; webhookUrl: string | undefined } | undefined;
+  comfyui: { url: string; authHeader: { name: string; value: string } | undefined } | undefined;
+  /** Operator files: the model catalogue's prices and switches, and extra ComfyUI templates. */
+  models: { configPath: string | undefined; comfyTemplatesDir: string | undefined };
   /** Card payments through Stripe; absent without both keys. */
   stripe: StripeConfig | undefined;
   /** Days a generation's record is kept (its video is deleted after 24 hours). */
@@ -248,6 +267,16 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       retryBaseDelayMs: env.PROVIDER_RETRY_DELAY_MS,
     },
+    fal: env.FAL_KEY ? { apiKey: env.FAL_KEY, baseUrl: env.FAL_BASE_URL } : undefined,
+    replicate: env.REPLICATE_API_TOKEN
+      ? {
+          apiToken: env.REPLICATE_API_TOKEN,
+          baseUrl: env.REPLICATE_BASE_URL,
+          webhookUrl: env.PUBLIC_URL ? `${publicUrl}/api/webhooks/replicate` : undefined,
+        }
+      : undefined,
+    comfyui: env.COMFYUI_URL ? { url: env.COMFYUI_URL, authHeader: parseHeader(env.COMFYUI_AUTH_HEADER) } : undefined,
+    models: { configPath: env.MODELS_CONFIG, comfyTemplatesDir: env.COMFYUI_TEMPLATES_DIR },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {
@@ -258,6 +287,13 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
           }
         : undefined,
   };
+}
+
+/** "Name: value" as a header, or undefined. */
+function parseHeader(text: string | undefined): { name: string; value: string } | undefined {
+  if (!text) return undefined;
+  const colon = text.indexOf(':');
+  return { name: text.slice(0, colon).trim().toLowerCase(), value: text.slice(colon + 1).trim() };
 }
 
 /** proxy-addr's named ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */

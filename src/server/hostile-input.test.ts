@@ -285,6 +285,9 @@ const NO_INPUT_ROUTES = [
   'POST /api/payments/billing-portal',
   'GET /api/payments/receipts',
   'POST /api/stripe/webhook',
+  // Issue 21: an id in the path only; Replicate's raw, signature-checked body (401 unless signed).
+  'POST /api/video-generation/:id/last-frame',
+  'POST /api/webhooks/replicate',
 ];
 
 /** "METHOD /path" of every route the app answers, read from Fastify's own route tree. */

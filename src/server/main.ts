@@ -6,7 +6,7 @@ import { createServiceContext } from './context';
 import { databaseOptionsFor, openDatabase } from './db/client';
 import { LOG_REDACT_PATHS, serializeError } from './http/error-handler';
 import { oldFfmpegWarning } from './media/ffmpeg';
-import type { EngineRegistry } from './engines';
+import { type EngineRegistry, unreachableInputsWarning } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
 
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   // Once per process, whichever services it runs: both decode untrusted files with FFmpeg.
   const oldFfmpeg = oldFfmpegWarning(engines.binaries);
   if (oldFfmpeg) log.warn(oldFfmpeg);
+  const unreachable = unreachableInputsWarning(config);
+  if (unreachable) log.warn(unreachable);
   const sweeper = startRetentionSweeper(ctx, log);
   const worker: Worker | null = services.has('worker') ? startWorker(ctx, { config: config.worker, log }) : null;
 

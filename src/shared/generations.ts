@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODEL_IDS, type ModelId } from './money/pricing';
+import { modelIdSchema } from './models';
 import { multiLine, singleLine } from './text';
 
 /** Status values of a generation (spec section 4); anything else displays as Unknown. */
@@ -38,7 +38,7 @@ export const createGenerationSchema = z.object({
   /** The description is (made from) the image analysis's suggested prompt (charged; verified, decision 012). */
   usedImageAnalysis: z.boolean().default(false),
   duration: z.number().int().min(1).max(60).default(DEFAULT_GENERATION_DURATION),
-  model: z.enum(MODEL_IDS).optional(),
+  model: modelIdSchema.optional(),
 });
 export type CreateGeneration = z.input<typeof createGenerationSchema>;
 
@@ -98,6 +98,10 @@ export const generationRecordSchema = z.object({
   progress: z.number(),
   progressStage: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** What Remix fills in: the economy switch, the Advanced Settings, and the inputs whose files still exist (24 hours). */
+  isEconomy: z.boolean().optional(),
+  settings: advancedSettingsSchema.optional(),
+  inputs: z.object({ image: z.string().optional(), video: z.string().optional(), audio: z.string().optional() }).optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 
@@ -118,39 +122,8 @@ export const generationJobSchema = z.object({
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 
-/** GET /api/models: what this server can render with. */
-export const modelInfoSchema = z.object({
-  id: z.enum(MODEL_IDS),
-  name: z.string(),
-  description: z.string(),
-  available: z.boolean(),
-  /** Why it is unavailable; null when available. */
-  reason: z.string().nullable(),
-  /** Durations in seconds it renders; the request's duration is moved to the nearest. */
-  durations: z.array(z.number()),
-  isDefault: z.boolean(),
-  /** True for the local FFmpeg engine: a preview renderer, not an AI model. */
-  isPreview: z.boolean(),
-});
-export type ModelInfo = z.infer<typeof modelInfoSchema>;
-export const modelListSchema = z.object({ models: z.array(modelInfoSchema) });
-
-/** Durations each engine renders (seconds). */
-export const ENGINE_DURATIONS: Record<ModelId, readonly number[]> = {
-  local: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
-  veo3: [4, 6, 8],
-  'kling-v2v': [5, 10],
-};
-
-/** The supported duration nearest to the one asked for (ties go to the longer one). */
-export function nearestDuration(model: ModelId, requested: number): number {
-  const options = ENGINE_DURATIONS[model];
-  let best = options[0] ?? requested;
-  for (const option of options) {
-    if (Math.abs(option - requested) <= Math.abs(best - requested)) best = option;
-  }
-  return best;
-}
+/** GET /api/models lives in ./models (the catalogue); re-exported for the existing imports. */
+export { type ModelInfo, modelInfoSchema, modelListSchema } from './models';
 
 export const insufficientCreditsMessage = (cost: number, credits: number) => `Need ${cost} credits. You have ${credits}.`;
 

@@ -25,6 +25,8 @@ export interface EngineJob {
   inputs: Partial<Record<UploadKind, EngineInput>>;
   /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
   providerTaskId: string | null;
+  /** No attempt comes after this one: a provider task left behind by a failure here is cancelled. */
+  lastAttempt?: boolean;
 }
 
 export interface EngineContext {
@@ -64,6 +66,23 @@ export class EngineError extends Error {
     super(message);
     this.name = 'EngineError';
   }
+}
+
+/**
+ * Whether a stopped job should also be stopped at the provider: yes when it was deleted ('gone') or
+ * ran out of time, not when the worker is only shutting down (another worker resumes the task).
+ */
+export function stoppedForGood(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason !== 'shutdown';
+}
+
+/**
+ * Whether a failed render should cancel its provider task: the job was stopped for good, or this
+ * was its last attempt (a retryable failure here, such as the provider's time limit, is final).
+ */
+export function shouldCancelTask(job: Pick<EngineJob, 'lastAttempt'>, signal: AbortSignal, error: unknown): boolean {
+  if (stoppedForGood(signal)) return true;
+  return Boolean(job.lastAttempt) && !signal.aborted && error instanceof EngineError;
 }
 
 /** Thrown when the abort signal fires; the worker decides what that means (deleted, shutting down). */

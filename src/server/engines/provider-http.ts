@@ -25,7 +25,7 @@ export interface ProviderPolicy {
 }
 
 export interface JsonRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers: Record<string, string>;
   /** Sent as JSON. */

@@ -48,6 +48,7 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     settings: row.settings,
     inputs,
     providerTaskId: row.providerTaskId,
+    lastAttempt: row.attempts >= queue.MAX_ATTEMPTS,
   };
 }
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_PLAN, type Plan, planSchema } from '../auth';
+import { modelIdSchema, type ModelId } from '../models';
 import { toCredits } from './credits';
 
-/** Model ids the product offers; the spec's client sends 'veo3'. */
-export const MODEL_IDS = ['veo3', 'kling-v2v', 'local'] as const;
-export type ModelId = (typeof MODEL_IDS)[number];
+/** Model ids come from the server's catalogue (GET /api/models); the spec's client sends 'veo3'. */
+export type { ModelId };
 export const DEFAULT_MODEL: ModelId = 'veo3';
 export const DEFAULT_ESTIMATE_DURATION = 8;
 
@@ -24,14 +24,20 @@ export const VIDEO_COSTS = [
   { label: 'Standard video', credits: toCredits(PRICES.baseVideo) },
   { label: 'Video with audio or voice', credits: toCredits(PRICES.baseVideo + PRICES.audio) },
 ] as const;
-const MODEL_PREMIUM: Record<ModelId, number> = { veo3: 0, 'kling-v2v': 0, local: 0 };
+/** A model's base price in hundredths (the catalogue's, per model; the spec's prices by default). */
+export interface ModelPrice {
+  standard: number;
+  economy: number;
+}
+export const DEFAULT_MODEL_PRICE: ModelPrice = { standard: PRICES.baseVideo, economy: PRICES.economyVideo };
+const MODEL_PREMIUM = 0;
 const PLAN_DISCOUNT_PERCENT: Record<Plan, number> = { JUST_FOR_FUN: 0 };
 
 /** POST /api/credits/estimate (spec section 7), plus the generator's economy switch. */
 export const costEstimateRequestSchema = z.object({
   userPlan: planSchema.default(DEFAULT_PLAN),
   duration: z.number().int().min(1).max(60).default(DEFAULT_ESTIMATE_DURATION),
-  model: z.enum(MODEL_IDS).default(DEFAULT_MODEL),
+  model: modelIdSchema.default(DEFAULT_MODEL),
   hasPromptEnhancement: z.boolean().default(false),
   hasImageAnalysis: z.boolean().default(false),
   hasGeminiOptimization: z.boolean().default(false),
@@ -72,14 +78,6 @@ export interface PriceParts {
   modelPremium: number;
 }
 
-/**
- * A video's base price in hundredths, before add-ons: the one lookup of a model's base price (its
- * source may become a model catalogue); economy makes it 0.5 credit.
- */
-export function basePriceHundredths(model: ModelId, isEconomy: boolean): number {
-  return (isEconomy ? PRICES.economyVideo : PRICES.baseVideo) + MODEL_PREMIUM[model];
-}
-
 /** The add-ons as the generator's breakdown lists them, with what the server charges (credits). */
 export const ADD_ON_PRICES = [
   { key: 'audio', label: 'Audio', credits: toCredits(PRICES.audio) },
@@ -87,15 +85,21 @@ export const ADD_ON_PRICES = [
   { key: 'imageAnalysis', label: 'Image analysis', credits: toCredits(PRICES.imageAnalysis) },
 ] as const;
 
-/** The price of one request in hundredths; the charge, the estimate and the display all use this. */
-export function priceHundredths(inputs: CostInputs): { perVideo: number; total: number; discount: number; parts: PriceParts } {
+/**
+ * The price of one request in hundredths; the charge, the estimate and the display all use this.
+ * `model` is the catalogue's base price of the requested model (GET /api/models, MODELS_CONFIG).
+ */
+export function priceHundredths(
+  inputs: CostInputs,
+  model: ModelPrice = DEFAULT_MODEL_PRICE,
+): { perVideo: number; total: number; discount: number; parts: PriceParts } {
   const parts: PriceParts = {
-    baseVideo: basePriceHundredths(inputs.model, inputs.isEconomy) - MODEL_PREMIUM[inputs.model],
+    baseVideo: inputs.isEconomy ? model.economy : model.standard,
     audio: inputs.hasAudio ? PRICES.audio : 0,
     promptEnhancement: inputs.hasPromptEnhancement ? PRICES.promptEnhancement : 0,
     imageAnalysis: inputs.hasImageAnalysis ? PRICES.imageAnalysis : 0,
     geminiOptimization: inputs.hasGeminiOptimization ? PRICES.geminiOptimization : 0,
-    modelPremium: MODEL_PREMIUM[inputs.model],
+    modelPremium: MODEL_PREMIUM,
   };
   const gross =
     parts.baseVideo + parts.audio + parts.promptEnhancement + parts.imageAnalysis + parts.geminiOptimization + parts.modelPremium;
@@ -105,8 +109,8 @@ export function priceHundredths(inputs: CostInputs): { perVideo: number; total: 
 }
 
 /** The full estimate the spec's client reads, in credits. */
-export function estimateCost(inputs: CostInputs): CostEstimate {
-  const price = priceHundredths(inputs);
+export function estimateCost(inputs: CostInputs, model: ModelPrice = DEFAULT_MODEL_PRICE): CostEstimate {
+  const price = priceHundredths(inputs, model);
   const { parts } = price;
   const times = (h: number) => toCredits(h * inputs.batchSize);
   // The base of a video includes its audio (1 standard, 3 with audio or voice: spec section 9).
@@ -114,7 +118,10 @@ export function estimateCost(inputs: CostInputs): CostEstimate {
   const cheaper = inputs.hasAudio
     ? { description: 'A silent video costs 2 credits less.', savings: times(PRICES.audio) }
     : !inputs.isEconomy
-      ? { description: 'Economy mode makes a video for 0.5 credit.', savings: times(PRICES.baseVideo - PRICES.economyVideo) }
+      ? {
+          description: `Economy mode makes a video for ${toCredits(model.economy)} credit${model.economy <= 100 ? '' : 's'}.`,
+          savings: times(model.standard - model.economy),
+        }
       : { description: 'This is already the lowest-priced option.', savings: 0 };
   return {
     totalCost: toCredits(price.total),

@@ -8,8 +8,8 @@ import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testin
 
 const models = {
   models: [
-    { id: 'veo3', name: 'Veo 3', description: 'Google', available: false, reason: 'Not available on this server: it has no Google Gemini API key.', durations: [4, 6, 8], isDefault: false, isPreview: false },
-    { id: 'local', name: 'Local preview engine', description: 'Renders a preview on this server with FFmpeg. It is not an AI model.', available: true, reason: null, durations: [10], isDefault: true, isPreview: true },
+    { id: 'veo3', engine: 'veo', name: 'Veo 3', description: 'Google', available: false, reason: 'Not available on this server: it has no Google Gemini API key.', inputs: ['text', 'image'], durations: [4, 6, 8], aspectRatios: ['16:9', '9:16'], resolutions: ['720p', '1080p'], sound: true, credits: 1, economyCredits: 0.5, isDefault: false, isPreview: false },
+    { id: 'local', engine: 'local', name: 'Local preview engine', description: 'Renders a preview on this server with FFmpeg. It is not an AI model.', available: true, reason: null, inputs: ['text', 'image', 'video', 'audio'], durations: [10], aspectRatios: ['16:9', '9:16', '1:1'], resolutions: ['480p', '720p', '1080p'], sound: true, credits: 1, economyCredits: 0.5, isDefault: true, isPreview: true },
   ],
 };
 

@@ -19,6 +19,9 @@ import { useModels } from '../../features/generations/api/get-models';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
+import { clearGeneratorDraft, readGeneratorDraft } from '../../features/generations/remix/generator-draft';
+import { RemixNotice } from '../../features/generations/remix/remix-notice';
+import { unfitInputs } from '../../features/generations/remix/model-fit';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
 import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
 import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
@@ -51,8 +54,11 @@ export function GeneratorPage() {
   const { user, isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
   useFilesCleanup();
-  const [media, setMedia] = useState<MediaInputValue>({});
-  const form = useGeneratorForm();
+  // Remix and Continue open the generator with a video's fields filled in.
+  const [draft] = useState(readGeneratorDraft);
+  useEffect(() => clearGeneratorDraft(), []);
+  const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
+  const form = useGeneratorForm(draft ?? undefined);
   const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled);
   const imageAnalysis = useImageAnalysis();
   const handleMediaChange = (next: MediaInputValue) => {
@@ -70,6 +76,7 @@ export function GeneratorPage() {
   const aiUse = aiUseOf(enhancement.promptToSend(form.state.description), enhancement.produced, imageAnalysis.analysis?.suggestedPrompt);
   const models = useModels();
   const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
+  const unfit = unfitInputs(models.data?.find((m) => m.id === model), media);
   const cost = useCostEstimate(
     {
       userPlan: status.data?.plan,
@@ -152,6 +159,7 @@ export function GeneratorPage() {
           </div>
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
+          {draft ? <RemixNotice origin={draft.origin} /> : null}
           <MediaInputCard value={media} onChange={handleMediaChange} />
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
@@ -160,6 +168,7 @@ export function GeneratorPage() {
             credits={balanceKnown ? credits : undefined}
             allowanceNote={describeGenerationPayer(payer)}
             pending={create.isPending}
+            problem={unfit}
             onGenerate={handleGenerate}
             descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={form.setDescription} />}
           />

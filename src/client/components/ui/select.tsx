@@ -1,4 +1,4 @@
-import { Content, Icon, Item, ItemIndicator, ItemText, Portal, Root, Trigger, Value, Viewport } from '@radix-ui/react-select';
+import { Content, Group, Icon, Item, ItemIndicator, ItemText, Label, Portal, Root, Trigger, Value, Viewport } from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
@@ -6,6 +6,12 @@ import { cn } from '../../lib/utils';
 
 export const Select = Root;
 export const SelectValue = Value;
+export const SelectGroup = Group;
+
+/** A heading inside the list for the items of one group. */
+export function SelectLabel({ className, ...props }: ComponentProps<typeof Label>) {
+  return <Label className={cn('px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground', className)} {...props} />;
+}
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof Trigger>) {
   return (

@@ -8,9 +8,9 @@ export function formatCreatedTime(iso: string): string {
 
 const MODEL_LABELS: Record<string, string> = { veo3: 'Veo 3', 'kling-v2v': 'Kling-V2V', local: 'Local preview' };
 
-/** The advertised model name; an id this client does not know shows as it is. */
-export function formatModel(model: string): string {
-  return MODEL_LABELS[model] ?? model;
+/** The advertised model name (the catalogue's when given); an id this client does not know shows as it is. */
+export function formatModel(model: string, catalogue?: readonly { id: string; name: string }[]): string {
+  return catalogue?.find((m) => m.id === model)?.name ?? MODEL_LABELS[model] ?? model;
 }
 
 /** Pending and processing videos are the Processing tab (spec section 2). */

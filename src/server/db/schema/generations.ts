@@ -10,6 +10,8 @@ export interface GenerationInput {
   uploadId: string;
   objectKey: string;
   contentType: string;
+  /** When the upload's file is deleted (ISO time); Remix offers the input until then. */
+  expiresAt?: string;
 }
 export type GenerationInputs = Partial<Record<UploadKind, GenerationInput>>;
 

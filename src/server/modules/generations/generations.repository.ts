@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type GenerationRow, generations, users } from '../../db/schema';
 
@@ -83,4 +83,23 @@ export function findOldRecords(tx: Executor, before: Date, limit: number): Promi
 export async function deleteById(tx: Executor, id: string): Promise<GenerationRow | null> {
   const [row] = await tx.delete(generations).where(eq(generations.id, id)).returning();
   return row ?? null;
+}
+
+export async function findForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)));
+  return row ?? null;
+}
+
+/** Which of these uploads another generation of the user still names as an input. */
+export async function uploadsStillUsed(tx: Executor, userId: string, uploadIds: string[]): Promise<Set<string>> {
+  if (uploadIds.length === 0) return new Set();
+  const named = (kind: string) => sql<string>`${generations.inputs} -> ${kind} ->> 'uploadId'`;
+  const rows = await tx
+    .select({ image: named('image'), video: named('video'), audio: named('audio') })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), or(...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds)))));
+  return new Set(rows.flatMap((r) => [r.image, r.video, r.audio]).filter((id): id is string => Boolean(id) && uploadIds.includes(id)));
 }

@@ -155,7 +155,7 @@ describe('record and job views', () => {
     const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: me.cookie })).json<GenerationRecord[]>();
     expect(records.map((r) => r.prompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);
     expect(Object.keys(records[0] ?? {}).sort()).toEqual(
-      ['createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'status'].sort(),
+      ['createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'inputs', 'isEconomy', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'settings', 'status'].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<GenerationJob[]>();
     expect(jobs.map((j) => j.textPrompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);
@@ -194,7 +194,7 @@ describe('GET /api/models', () => {
   it('lists every model with whether this server can run it; the local engine is the default without keys', async () => {
     const { cookie } = await signedInUser();
     const { models } = (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>();
-    expect(models.map((m) => m.id).sort()).toEqual(['kling-v2v', 'local', 'veo3']);
+    expect(models.map((m) => m.id)).toEqual(expect.arrayContaining(['kling-v2v', 'local', 'veo3', 'fal-veo3', 'replicate-veo3', 'comfyui-wan22-ti2v-5b', 'comfyui-ltxv']));
     expect(models.find((m) => m.id === 'local')).toMatchObject({ available: true, isDefault: true, isPreview: true, reason: null });
     expect(models.find((m) => m.id === 'veo3')).toMatchObject({ available: false, durations: [4, 6, 8] });
     expect(models.find((m) => m.id === 'kling-v2v')?.reason).toContain('Kling');

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
 import { createGenerationSchema, generationJobSchema, generationRecordSchema, modelListSchema } from '../../../shared/generations';
+import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import * as generations from './generations.service';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -44,6 +45,40 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     if (!UUID.test(request.params.id)) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
     await generations.deleteGeneration(ctx, user.id, request.params.id);
     return { message: 'Video deleted' };
+  });
+
+  // Continue: the video's last frame as a new image upload of the user's, for the next generation.
+  app.post(
+    '/api/video-generation/:id/last-frame',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip } },
+      schema: { params: idParams, response: { 201: uploadCompleteSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!UUID.test(request.params.id)) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+      return reply.status(201).send(await generations.lastFrameUpload(ctx, user.id, request.params.id));
+    },
+  );
+
+  // Replicate signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.post(
+      '/api/webhooks/replicate',
+      {
+        config: { allowCrossSite: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!(await generations.receiveReplicateWebhook(ctx, request.headers, raw))) {
+          throw new AppError(401, 'invalid_signature', 'This webhook is not signed by Replicate.');
+        }
+        return { received: true as const };
+      },
+    );
   });
 
   app.get('/api/video-generation-jobs', { schema: { response: { 200: z.array(generationJobSchema) } } }, async (request) => {

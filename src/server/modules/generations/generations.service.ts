@@ -1,24 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { toCredits } from '../../../shared/money/credits';
+import { RETENTION_MS } from '../../../shared/retention';
 import type { z } from 'zod';
 import {
   type createGenerationSchema,
   type GenerationJob,
   type GenerationRecord,
+  type AdvancedSettings,
   MAX_UNFINISHED_JOBS,
-  nearestDuration,
   parseAdvancedSettings,
   PROMPT_REQUIRED_MESSAGE,
 } from '../../../shared/generations';
+import { type ModelInfo, nearestOf } from '../../../shared/models';
 import { priceHundredths } from '../../../shared/money/pricing';
-import type { UploadKind } from '../../../shared/uploads';
+import type { UploadComplete, UploadKind } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import type { GenerationInputs, GenerationRow } from '../../db/schema';
+import { extractLastFrame } from '../../media/last-frame';
+import { makeWorkDir, removeWorkDir } from '../../media/work-dirs';
 import { mediaUrl } from '../../storage/media-links';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
 import { payForGeneration } from '../money/charge-generation.service';
 import { verifyAiUse } from '../prompts/prompts.service';
-import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
+import { discardUploads, objectPathOf, resolveUploadRef, storeServerImage } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 
 /** Lists show at most this many generations (videos live 24 hours, so this is plenty). */
@@ -49,9 +56,34 @@ async function resolveInputs(ctx: ServiceContext, userId: string, body: Generati
     if (upload.kind !== kind) {
       throw badRequest(`${field} must be an ${kind} file; that upload is ${upload.kind === 'image' ? 'an' : 'a'} ${upload.kind}.`, 'wrong_input_kind');
     }
-    inputs[kind] = { uploadId: upload.id, objectKey: upload.objectKey, contentType: upload.contentType };
+    inputs[kind] = { uploadId: upload.id, objectKey: upload.objectKey, contentType: upload.contentType, expiresAt: upload.expiresAt.toISOString() };
   }
   return inputs;
+}
+
+const INPUT_WORDS: Record<UploadKind, string> = { image: 'an image', video: 'a video', audio: 'an audio track' };
+
+/** The model a request names (or the default), refused with a sentence when this server cannot run it. */
+function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo {
+  const info = ctx.engines.info(requested ?? ctx.engines.defaultModel);
+  if (!info) throw badRequest(`This server has no model called "${requested ?? ''}". Choose one of the models the generator lists.`, 'unknown_model');
+  if (!info.available || !ctx.engines.get(info.id)) throw badRequest(info.reason ?? 'This model is not available.', 'model_unavailable');
+  return info;
+}
+
+/** Refuses inputs and settings the model cannot take, each with a sentence saying so. */
+function checkModelTakes(model: ModelInfo, body: GenerationRequest, settings: AdvancedSettings): void {
+  for (const [kind, field] of INPUT_FIELDS) {
+    if (body[field] && !model.inputs.includes(kind)) {
+      throw badRequest(`${model.name} cannot take ${INPUT_WORDS[kind]}. Remove it, or choose a model that takes one.`, 'input_not_supported');
+    }
+  }
+  if (settings.aspectRatio && !model.aspectRatios.includes(settings.aspectRatio)) {
+    throw badRequest(`${model.name} makes ${model.aspectRatios.join(', ')} videos, not ${settings.aspectRatio}.`, 'aspect_ratio_not_supported');
+  }
+  if (settings.resolution && !model.resolutions.includes(settings.resolution)) {
+    throw badRequest(`${model.name} renders ${model.resolutions.join(', ')}, not ${settings.resolution}.`, 'resolution_not_supported');
+  }
 }
 
 /**
@@ -64,9 +96,10 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
   if (!prompt) throw badRequest(PROMPT_REQUIRED_MESSAGE, 'prompt_required');
   const settings = parseAdvancedSettings(body.jsonPrompt);
   if (!settings.ok) throw badRequest(settings.message, 'invalid_advanced_settings');
-  const model = body.model ?? ctx.engines.defaultModel;
-  const engineInfo = ctx.engines.list().find((m) => m.id === model);
-  if (!ctx.engines.get(model)) throw badRequest(engineInfo?.reason ?? 'This model is not available.', 'model_unavailable');
+  const modelInfo = modelFor(ctx, body.model);
+  const model = modelInfo.id;
+  checkModelTakes(modelInfo, body, settings.settings);
+  const modelPrice = ctx.engines.price(model);
   const inputs = await resolveInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged when the description is their result (decision 012).
@@ -95,12 +128,12 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
       hasImageAnalysis: used.imageAnalysis,
       hasGeminiOptimization: false,
       batchSize: 1,
-    }).total;
+    }, modelPrice).total;
     const row = await repo.insertGeneration(tx, {
       userId,
       prompt,
       model,
-      requestedDuration: nearestDuration(model, body.duration),
+      requestedDuration: nearestOf(modelInfo.durations, body.duration),
       hasAudio,
       isEconomy: body.isEconomy,
       settings: settings.settings,
@@ -128,8 +161,34 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   const row = await repo.deleteForUser(ctx.db, userId, id);
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
   for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
+  // A remix reuses its original's inputs: those still named by another generation stay.
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
-  await discardUploads(ctx, userId, uploadIds);
+  const stillUsed = await repo.uploadsStillUsed(ctx.db, userId, uploadIds);
+  await discardUploads(ctx, userId, uploadIds.filter((id) => !stillUsed.has(id)));
+}
+
+/**
+ * Continue: the last frame of one of the user's finished videos, extracted with FFmpeg, stored as
+ * a new image upload of theirs (24 hours), to start a new generation from.
+ */
+export async function lastFrameUpload(ctx: ServiceContext, userId: string, id: string): Promise<UploadComplete> {
+  const row = await repo.findForUser(ctx.db, userId, id);
+  if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  if (row.status !== 'completed' || !row.outputKey || !row.expiresAt || row.expiresAt <= ctx.now()) {
+    throw badRequest('This video has no finished file to continue from (it may have expired after 24 hours).', 'no_output');
+  }
+  const dir = await makeWorkDir('job');
+  try {
+    const video = path.join(dir, 'video.mp4');
+    const png = path.join(dir, 'last-frame.png');
+    await pipeline(await ctx.storage.read(row.outputKey), createWriteStream(video));
+    await extractLastFrame(ctx.engines.binaries, video, png).catch(() => {
+      throw badRequest('Could not take the last frame of this video.', 'last_frame_failed');
+    });
+    return await storeServerImage(ctx, userId, createReadStream(png), 'image/png');
+  } finally {
+    await removeWorkDir(dir);
+  }
 }
 
 /** Deletes outputs past their 24 hours; the record stays, without a video. */
@@ -198,7 +257,22 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     progress: row.progress,
     progressStage: row.progressStage,
     errorMessage: row.errorMessage,
+    isEconomy: row.isEconomy,
+    settings: row.settings,
+    inputs: liveInputs(row, now),
   };
+}
+
+/** The object paths of a generation's inputs whose files still exist (Remix fills them in). */
+function liveInputs(row: GenerationRow, now: Date): Partial<Record<UploadKind, string>> {
+  const live: Partial<Record<UploadKind, string>> = {};
+  const fallback = new Date(row.createdAt.getTime() + RETENTION_MS);
+  for (const [kind, input] of Object.entries(row.inputs) as [UploadKind, GenerationInputs[UploadKind]][]) {
+    if (!input) continue;
+    const expires = input.expiresAt ? new Date(input.expiresAt) : fallback;
+    if (expires > now) live[kind] = objectPathOf(row.userId, input.uploadId);
+  }
+  return live;
 }
 
 export function presentJob(secret: string, row: GenerationRow, now: Date): GenerationJob {
@@ -215,4 +289,21 @@ export function presentJob(secret: string, row: GenerationRow, now: Date): Gener
     outputVideoUrl: linksFor(secret, row, now).video,
     expiresAt: row.expiresAt?.toISOString() ?? null,
   };
+}
+
+/** A Replicate webhook: true when its signature is Replicate's (the job waiting on it then looks at once). */
+export async function receiveReplicateWebhook(
+  ctx: ServiceContext,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+): Promise<boolean> {
+  const hooks = ctx.engines.replicateWebhooks;
+  return hooks ? hooks.deliver(headers, rawBody) : false;
+}
+
+/** A model's base price for the estimate (GET /api/models' credits), or a 400 for an id this server does not know. */
+export function modelPriceFor(ctx: ServiceContext, model: string) {
+  const price = ctx.engines.price(model);
+  if (!price) throw badRequest(`This server has no model called "${model}".`, 'unknown_model');
+  return price;
 }

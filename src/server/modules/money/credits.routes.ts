@@ -5,6 +5,7 @@ import { generationStatusSchema } from '../../../shared/money/plans';
 import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/money/pricing';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { modelPriceFor } from '../generations/generations.service';
 import { generationStatus } from './allowances.service';
 
 /** What a user has to spend and what a video would cost them. */
@@ -21,7 +22,8 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       const user = requireUser(request);
       const inputs = costEstimateRequestSchema.parse(request.body ?? {});
       // The plan that prices the request is the user's own, whatever the client says.
-      return { success: true as const, data: estimateCost({ ...inputs, userPlan: user.plan }) };
+      // The model's base price is the catalogue's (MODELS_CONFIG), as when the video is charged.
+      return { success: true as const, data: estimateCost({ ...inputs, userPlan: user.plan }, modelPriceFor(ctx, inputs.model)) };
     },
   );
 

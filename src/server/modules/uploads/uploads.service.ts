@@ -134,6 +134,8 @@ export interface ResolvedUpload {
   kind: UploadKind;
   contentType: string;
   sizeBytes: number;
+  /** Inputs are deleted at this time (24 hours after the upload). */
+  expiresAt: Date;
 }
 
 function parseReference(ref: string): { userId?: string; id: string } | null {
@@ -163,7 +165,7 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
   const row = await repo.findUserUpload(ctx.db, userId, parsed.id);
   if (!row || row.expiresAt < ctx.now()) throw notYours();
   if (row.status === 'completed' && row.kind && row.contentType && row.sizeBytes !== null) {
-    return { id: row.id, objectKey: row.objectKey, kind: row.kind, contentType: row.contentType, sizeBytes: row.sizeBytes };
+    return { id: row.id, objectKey: row.objectKey, kind: row.kind, contentType: row.contentType, sizeBytes: row.sizeBytes, expiresAt: row.expiresAt };
   }
   if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYours();
   const stat = await ctx.storage.stat(row.objectKey);
@@ -183,7 +185,7 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
     throw error instanceof AppError ? await refuse(error) : error;
   });
   await repo.completeUpload(ctx.db, row.id, { kind: type.kind, contentType: type.mime, sizeBytes: stat.size, completedAt: ctx.now() });
-  return { id: row.id, objectKey: row.objectKey, kind: type.kind, contentType: type.mime, sizeBytes: stat.size };
+  return { id: row.id, objectKey: row.objectKey, kind: type.kind, contentType: type.mime, sizeBytes: stat.size, expiresAt: row.expiresAt };
 }
 
 /** Deletes expired uploads (all users', or one user's) and their files; files already gone are fine. */
@@ -236,4 +238,33 @@ export async function discardUploads(ctx: ServiceContext, userId: string, ids: s
     await ctx.storage.delete(row.objectKey);
     await repo.deleteUpload(ctx.db, row.id);
   }
+}
+
+/**
+ * Stores an image the server made for a user (a video's last frame, for Continue) as one of their
+ * completed uploads, with the usual 24 hours; answers it as an upload reference for a generation.
+ */
+export async function storeServerImage(ctx: ServiceContext, userId: string, file: Readable, contentType: 'image/png'): Promise<UploadComplete> {
+  const now = ctx.now();
+  const id = randomUUID();
+  const key = objectKeyOf(userId, id);
+  const { size } = await ctx.storage.put(key, file, contentType);
+  try {
+    await repo.insertUpload(ctx.db, {
+      id,
+      userId,
+      objectKey: key,
+      status: 'completed',
+      kind: 'image',
+      contentType,
+      sizeBytes: size,
+      createdAt: now,
+      completedAt: now,
+      expiresAt: expiryFrom(now),
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return { objectPath: objectPathOf(userId, id), kind: 'image', contentType, size };
 }

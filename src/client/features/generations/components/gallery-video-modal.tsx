@@ -5,6 +5,7 @@ import type { GenerationRecord } from '../../../../shared/generations';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { shareVideo, useVideoDownload } from '../hooks/use-video-actions';
+import { RemixActions } from '../remix/remix-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
 import { formatCreditCount } from '../../../../shared/money/credits';
@@ -91,6 +92,7 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
           </>
         ) : null}
       </div>
+      <RemixActions video={video} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import type { useGeneratorForm } from '../hooks/use-generator-form';
+import { useModels } from '../api/get-models';
 import { ModelSelect } from './model-select';
 
 interface GenerationFormProps {
@@ -22,16 +23,24 @@ interface GenerationFormProps {
   onGenerate: () => void;
   /** Where the AI Enhance toggle and the enhanced-prompt panel go (AI assist). */
   descriptionAddon?: ReactNode;
+  /** Why the chosen model cannot take this request (an input it does not take): shown, and Generate waits. */
+  problem?: string | null;
 }
 
 const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
-export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon }: GenerationFormProps) {
+export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon, problem }: GenerationFormProps) {
   const { state } = form;
+  const models = useModels();
+  const model = models.data?.find((m) => (state.model ? m.id === state.model : m.isDefault));
+  // The catalogue's economy price of the chosen model (the local engine also renders 480p then).
+  const economyNote = model
+    ? `${model.isPreview ? '480p for ' : ''}${formatCreditCount(model.economyCredits)} instead of ${formatCreditCount(model.credits)}.`
+    : '480p for half a credit.';
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
-  const disabled = pending || credits === undefined || !state.description.trim() || insufficient;
+  const disabled = pending || credits === undefined || !state.description.trim() || insufficient || Boolean(problem);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!disabled) onGenerate();
@@ -113,7 +122,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
             <Label htmlFor="economy-switch" className="grid gap-0.5">
               <span>Economy mode</span>
-              <span className="text-xs font-normal text-muted-foreground">480p for half a credit.</span>
+              <span className="text-xs font-normal text-muted-foreground">{economyNote}</span>
             </Label>
             <Switch id="economy-switch" checked={state.isEconomy} onCheckedChange={form.setEconomy} aria-label="Economy mode" />
           </div>
@@ -144,6 +153,12 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
             </span>
           </div>
           {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}
+          {problem ? (
+            <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {problem}
+            </p>
+          ) : null}
           {insufficient ? (
             <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -10,6 +10,8 @@ import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { formatCreatedTime, formatModel } from '../format';
+import { RemixActions } from '../remix/remix-actions';
+import { useModels } from '../api/get-models';
 import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
@@ -82,6 +84,7 @@ function PlayerScreen({ video }: { video: GenerationRecord }) {
 }
 
 function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDeleted: () => void }) {
+  const models = useModels();
   return (
     <div className="grid gap-4 p-4 sm:p-6">
       <div className="grid gap-2">
@@ -103,11 +106,12 @@ function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDelete
           {formatCreditCount(video.creditsUsed)}
         </Fact>
         <Fact icon={Cpu} label="Model" className="col-span-2">
-          {formatModel(video.model)}
+          {formatModel(video.model, models.data)}
           {video.hasAudio ? <span className="text-muted-foreground"> · with audio</span> : null}
         </Fact>
       </dl>
       <PlayerActions video={video} onDeleted={onDeleted} />
+      <RemixActions video={video} />
     </div>
   );
 }

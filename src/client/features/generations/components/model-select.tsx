@@ -1,54 +1,93 @@
-import type { ModelInfo } from '../../../../shared/generations';
+import type { ModelInfo } from '../../../../shared/models';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import type { ModelId } from '../../../../shared/money/pricing';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useModels } from '../api/get-models';
+import { describeModel } from '../remix/model-fit';
 
 interface ModelSelectProps {
   value: ModelId | null;
   onChange: (model: ModelId) => void;
 }
 
-/** The models this server knows; the ones it cannot run are shown disabled with the reason. */
+const ENGINE_LABELS: Record<ModelInfo['engine'], string> = {
+  local: 'This server',
+  veo: 'Google Gemini API',
+  kling: 'Kling AI',
+  fal: 'fal.ai',
+  replicate: 'Replicate',
+  comfyui: 'Your GPU (ComfyUI)',
+};
+
+/** The catalogue (GET /api/models): models this server runs first, with their prices; the others with the reason. */
 export function ModelSelect({ value, onChange }: ModelSelectProps) {
   const models = useModels();
   const list = models.data ?? [];
+  const available = list.filter((m) => m.available);
+  const unavailable = list.filter((m) => !m.available);
   const selectedId = value ?? list.find((m) => m.isDefault)?.id;
   const selected = list.find((m) => m.id === selectedId);
   return (
     <div className="grid gap-2">
       <Label htmlFor="model-select">Model</Label>
-      <Select value={selectedId} onValueChange={(next) => onChange(next as ModelId)} disabled={list.length === 0}>
+      <Select value={selectedId} onValueChange={(next) => onChange(next)} disabled={list.length === 0}>
         <SelectTrigger id="model-select" aria-label="Model">
           <SelectValue placeholder={models.isError ? 'Models are unavailable' : 'Loading models…'} />
         </SelectTrigger>
         <SelectContent>
-          {list.map((model) => (
-            <SelectItem key={model.id} value={model.id} disabled={!model.available}>
-              {model.name}
-              {model.available ? '' : ' (unavailable)'}
-            </SelectItem>
-          ))}
+          <SelectGroup>
+            <SelectLabel>Available here</SelectLabel>
+            {available.map((model) => (
+              <SelectItem key={model.id} value={model.id}>
+                {model.name} · {formatCreditCount(model.credits)}
+              </SelectItem>
+            ))}
+          </SelectGroup>
+          {unavailable.length > 0 ? (
+            <SelectGroup>
+              <SelectLabel>Not set up on this server</SelectLabel>
+              {unavailable.map((model) => (
+                <SelectItem key={model.id} value={model.id} disabled>
+                  {model.name} (unavailable)
+                </SelectItem>
+              ))}
+            </SelectGroup>
+          ) : null}
         </SelectContent>
       </Select>
       {selected ? <ModelNote model={selected} /> : null}
-      {list
-        .filter((m) => !m.available)
-        .map((m) => (
-          <p key={m.id} className="text-xs text-muted-foreground">
-            <span className="font-medium">{m.name}:</span> {m.reason}
-          </p>
-        ))}
+      {unavailable.length > 0 ? (
+        <details className="text-xs text-muted-foreground">
+          <summary className="cursor-pointer py-1 font-medium">
+            Why {unavailable.length === 1 ? '1 model is' : `${unavailable.length} models are`} unavailable
+          </summary>
+          <ul className="mt-1 grid gap-1">
+            {unavailable.map((m) => (
+              <li key={m.id}>
+                <span className="font-medium">{m.name}:</span> {m.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </div>
   );
 }
 
 function ModelNote({ model }: { model: ModelInfo }) {
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-      {model.isPreview ? <Badge tone="warning">Preview engine</Badge> : <Badge tone="brand">AI model</Badge>}
-      <span>{model.description}</span>
-    </p>
+    <div className="grid gap-1.5 rounded-lg border border-border p-3 text-sm text-muted-foreground" data-testid="model-note">
+      <p className="flex flex-wrap items-center gap-2">
+        {model.isPreview ? <Badge tone="warning">Preview engine</Badge> : <Badge tone="brand">AI model</Badge>}
+        <Badge>{ENGINE_LABELS[model.engine]}</Badge>
+        <span className="font-medium text-foreground">
+          {formatCreditCount(model.credits)} a video · {formatCreditCount(model.economyCredits)} in economy mode
+        </span>
+      </p>
+      <p>{model.description}</p>
+      <p className="text-xs">{describeModel(model)}</p>
+    </div>
   );
 }

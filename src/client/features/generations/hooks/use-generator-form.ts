@@ -37,8 +37,8 @@ const EMPTY: GeneratorFormState = {
  * The generator's fields. Audio switches on by itself when the description starts to mention
  * music, soundtrack, voice, singing, audio or sound; the user can still switch it off.
  */
-export function useGeneratorForm() {
-  const [state, setState] = useState<GeneratorFormState>(EMPTY);
+export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
+  const [state, setState] = useState<GeneratorFormState>(() => ({ ...EMPTY, ...initial }));
   const update = (patch: Partial<GeneratorFormState>) => setState((current) => ({ ...current, ...patch }));
   return {
     state,

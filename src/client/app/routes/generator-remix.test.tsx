@@ -1,0 +1,122 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { GenerationRecord } from '../../../shared/generations';
+import type { ModelInfo } from '../../../shared/models';
+import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
+import { dismissToast } from '../../components/ui/use-toast';
+import { continueDraft, remixDraft, saveGeneratorDraft } from '../../features/generations/remix/generator-draft';
+import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
+
+const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
+  id: 'local',
+  engine: 'local',
+  name: 'Local preview engine',
+  description: 'Preview',
+  available: true,
+  reason: null,
+  inputs: ['text', 'image', 'video', 'audio'],
+  durations: [10],
+  aspectRatios: ['16:9', '9:16', '1:1'],
+  resolutions: ['720p'],
+  sound: true,
+  credits: 1,
+  economyCredits: 0.5,
+  isDefault: false,
+  isPreview: true,
+  ...overrides,
+});
+const MODELS = [
+  model({ id: 'fal-veo3', engine: 'fal', name: 'Veo 3 (fal.ai)', inputs: ['text', 'image'], credits: 4, economyCredits: 2, isDefault: true, isPreview: false }),
+  model({ id: 'kling-v2v', engine: 'kling', name: 'Kling-V2V', available: false, reason: 'Not available on this server: it has no Kling API keys.' }),
+  model({}),
+];
+const IMAGE = '/objects/uploads/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222';
+const VIDEO = '/objects/uploads/11111111-1111-4111-8111-111111111111/33333333-3333-4333-8333-333333333333';
+
+const record = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
+  id: 'g1',
+  prompt: 'A lighthouse at dusk',
+  status: 'completed',
+  creditsUsed: 1,
+  duration: 8,
+  model: 'kling-v2v',
+  hasAudio: false,
+  outputVideoUrl: '/api/media/x',
+  posterUrl: null,
+  createdAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  progress: 100,
+  progressStage: 'Completed',
+  errorMessage: null,
+  isEconomy: true,
+  settings: { aspectRatio: '9:16', seed: 5 },
+  inputs: { image: IMAGE, video: VIDEO },
+  ...overrides,
+});
+
+function stub() {
+  const fetchMock = stubApi({
+    'GET /api/auth/user': () => json(200, createAuthUser()),
+    'GET /api/user/status': () => json(200, { availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/models': () => json(200, { models: MODELS }),
+    'GET /api/video-generation-jobs/recent': () => json(200, []),
+    'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
+  });
+  const base = fetchMock.getMockImplementation();
+  const estimates: unknown[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/api/credits/estimate')) {
+      const body = costEstimateRequestSchema.parse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
+      estimates.push(body);
+      const price = MODELS.find((m) => m.id === body.model) ?? MODELS[0];
+      return json(200, { success: true, data: estimateCost(body, { standard: (price?.credits ?? 1) * 100, economy: (price?.economyCredits ?? 0.5) * 100 }) });
+    }
+    if (!base) throw new Error('no fetch stub');
+    return base(input, init);
+  });
+  return estimates;
+}
+
+preloadPage(() => import('./generator'));
+
+afterEach(() => {
+  cleanup();
+  dismissToast();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('Remix and Continue drafts', () => {
+  it('keep the video’s own model when it can run, else the default (for Continue: one that takes an image)', () => {
+    expect(remixDraft(record({ model: 'local' }), MODELS).model).toBe('local');
+    // Kling is not available here: Remix leaves the choice to the default, Continue picks one that takes an image.
+    expect(remixDraft(record({}), MODELS)).toMatchObject({ model: null, isEconomy: true, inputs: { image: IMAGE, video: VIDEO } });
+    expect(continueDraft(record({}), MODELS, '/objects/uploads/a/b')).toMatchObject({ origin: 'continue', model: 'fal-veo3', inputs: { image: '/objects/uploads/a/b' } });
+    expect(JSON.parse(remixDraft(record({}), MODELS).advancedSettings)).toEqual({ aspectRatio: '9:16', seed: 5 });
+  });
+
+  it('open the generator filled in; an input the model cannot take holds Generate with the server’s sentence', async () => {
+    const estimates = stub();
+    saveGeneratorDraft(remixDraft(record({}), MODELS));
+    renderApp('/generator');
+    expect(await screen.findByText(/the prompt, settings, model and inputs of your video are filled in/)).toBeDefined();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Video Description').value).toBe('A lighthouse at dusk');
+    expect(JSON.parse(screen.getByLabelText<HTMLTextAreaElement>('Advanced settings (JSON)').value)).toEqual({ aspectRatio: '9:16', seed: 5 });
+    expect(screen.getByText('✓ Image Ready')).toBeDefined();
+    expect(screen.getByText('✓ Video Ready')).toBeDefined();
+    // The default model (Veo 3 on fal.ai) takes no video: the generator says so and waits.
+    expect(await screen.findByText('Veo 3 (fal.ai) cannot take a video. Remove it, or choose a model that takes one.')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
+    // Its price comes from the catalogue: 2 credits in economy mode.
+    await waitFor(() => expect(screen.getAllByText('2 credits').length).toBeGreaterThan(0));
+    expect(estimates.at(-1)).toMatchObject({ model: 'fal-veo3', isEconomy: true });
+    expect(screen.getByText('2 credits instead of 4 credits.')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove video' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false));
+    // The draft is used once: it is gone now.
+    expect(sessionStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { FastForward, Repeat2 } from 'lucide-react';
+import { useLocation } from 'wouter';
+
+import type { GenerationRecord } from '../../../../shared/generations';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { getServerMessage } from '../../../lib/api-client';
+import { useLastFrameUpload } from '../api/last-frame';
+import { useModels } from '../api/get-models';
+import { canContinue, continueDraft, remixDraft, saveGeneratorDraft } from './generator-draft';
+
+/**
+ * Remix opens the generator with a finished video's prompt, settings, model and inputs; Continue
+ * (when a model here takes an image) starts a new video from its last frame.
+ */
+export function RemixActions({ video }: { video: GenerationRecord }) {
+  const [, navigate] = useLocation();
+  const models = useModels();
+  const lastFrame = useLastFrameUpload();
+  if (video.status !== 'completed') return null;
+  const remix = () => {
+    saveGeneratorDraft(remixDraft(video, models.data ?? []));
+    navigate('/generator');
+  };
+  const continueVideo = () => {
+    lastFrame.mutate(video.id, {
+      onSuccess: (upload) => {
+        saveGeneratorDraft(continueDraft(video, models.data ?? [], upload.objectPath));
+        navigate('/generator');
+      },
+      onError: (error) => {
+        toast({ title: 'Could Not Continue', description: getServerMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      },
+    });
+  };
+  const ready = video.outputVideoUrl !== null;
+  return (
+    <div role="group" aria-label="Make another video from this one" className="grid grid-cols-2 gap-2 sm:flex">
+      <Button variant="outline" onClick={remix} title="Open the generator with this video's prompt, settings, model and inputs">
+        <Repeat2 aria-hidden="true" /> Remix
+      </Button>
+      {canContinue(models.data) ? (
+        <Button
+          variant="outline"
+          disabled={!ready || lastFrame.isPending}
+          onClick={continueVideo}
+          title="Start a new video from this video's last frame"
+        >
+          <FastForward aria-hidden="true" /> {lastFrame.isPending ? 'Preparing...' : 'Continue'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { GenerationRecord } from '../../src/shared/generations';
+import { generations } from '../../src/server/db/schema';
+import { startWorker, type Worker } from '../../src/server/jobs/worker';
+import { createTestApp, injectJson, type TestApp } from './app';
+import { createUser, signIn } from './factories';
+
+/** Provider timings fast enough for tests (the stand-ins move a phase every few hundred ms). */
+export const FAST_PROVIDER_ENV = { PROVIDER_POLL_SECONDS: '0.05', PROVIDER_TIMEOUT_SECONDS: '20', PROVIDER_RETRY_DELAY_MS: '5' };
+
+/** The app with one worker, as the server runs it. */
+export async function startPipeline(env: Record<string, string>): Promise<{ t: TestApp; worker: Worker; stop: () => Promise<void> }> {
+  const t = await createTestApp({ ...FAST_PROVIDER_ENV, ...env });
+  const worker = startWorker(t.ctx, {
+    config: { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 },
+    log: t.app.log,
+  });
+  return {
+    t,
+    worker,
+    stop: async () => {
+      await worker.stop(1000);
+      await t.close();
+    },
+  };
+}
+
+export async function payingUser(t: TestApp, creditsHundredths = 1000) {
+  const user = await createUser(t.db, { creditsHundredths });
+  return { user, cookie: await signIn(t.app, user) };
+}
+
+/** POST /api/video-generation; answers the new record. */
+export async function startGeneration(t: TestApp, cookie: string, body: object): Promise<GenerationRecord> {
+  const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A cat surfing', ...body } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<GenerationRecord>();
+}
+
+/**
+ * Watches a job's row until it completes or fails, collecting every distinct progress and stage
+ * the worker wrote on the way.
+ */
+export async function followJob(t: TestApp, id: string, timeoutMs = 30_000) {
+  const seen: { progress: number; stage: string | null }[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
+    const last = seen.at(-1);
+    if (row && (!last || last.progress !== row.progress || last.stage !== row.progressStage)) seen.push({ progress: row.progress, stage: row.progressStage });
+    if (!row || row.status === 'completed' || row.status === 'failed') return { row, seen };
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(row)}`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** Waits until a condition holds (a stand-in received a request, say). */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+export async function rowOf(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
+  return row;
+}
