@@ -15,7 +15,8 @@ function createVideo(overrides: Partial<GenerationRecord> = {}): GenerationRecor
     outputVideoUrl: '/objects/video_1.mp4',
     posterUrl: '/objects/video_1.jpg',
     createdAt: '2026-03-10T12:00:00.000Z',
-    expiresAt: '2026-03-11T12:00:00.000Z',
+    // Still within its 24 hours whenever the test runs.
+    expiresAt: new Date(Date.now() + 12 * 3600_000).toISOString(),
     progress: 100,
     progressStage: 'Completed',
     errorMessage: null,
@@ -70,6 +71,12 @@ describe('filterGallery', () => {
     expect(ids(filterGallery(videos, query({ status: 'processing' })))).toEqual(['video_2']);
     expect(ids(filterGallery(videos, query({ status: 'failed' })))).toEqual(['video_3']);
     expect(ids(filterGallery(videos, query({ status: 'pending' })))).toEqual(['video_4']);
+  });
+
+  it('leaves a video past its 24 hours out of the completed filter', () => {
+    const expired = createVideo({ id: 'video_9', expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(ids(filterGallery([lighthouse, expired], query({ status: 'completed' })))).toEqual(['video_1']);
+    expect(ids(filterGallery([lighthouse, expired], query({ status: 'all' })))).toEqual(['video_1', 'video_9']);
   });
 
   it('combines the search and the status filter', () => {
