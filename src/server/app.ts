@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     paymentsRoutes,
     promptsRoutes,
     adminRoutes,
+    eventsRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

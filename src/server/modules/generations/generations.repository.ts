@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type GenerationRow, generations, users } from '../../db/schema';
 
@@ -69,4 +69,44 @@ export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Prom
 
 export async function clearOutput(tx: Executor, id: string): Promise<void> {
   await tx.update(generations).set({ outputKey: null, posterKey: null }).where(eq(generations.id, id));
+}
+
+/** One of the user's generations; null when it is not theirs or is gone. */
+export async function findForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)));
+  return row ?? null;
+}
+
+/** Places in the queue (1 is next) of these waiting jobs, counting every user's waiting jobs ahead. */
+export async function queuePositions(tx: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const ranked = tx
+    .select({
+      id: generations.id,
+      position: sql<number>`row_number() over (order by ${generations.createdAt}, ${generations.id})`.mapWith(Number).as('position'),
+    })
+    .from(generations)
+    .where(eq(generations.status, 'pending'))
+    .as('ranked');
+  const rows = await tx.select({ id: ranked.id, position: ranked.position }).from(ranked).where(inArray(ranked.id, ids));
+  return new Map(rows.map((row) => [row.id, Number(row.position)]));
+}
+
+/** Jobs running now and how long the latest completed ones took (seconds; null with no history). */
+export async function queueStats(tx: Executor): Promise<{ running: number; averageSeconds: number | null }> {
+  const recent = tx
+    .select({ seconds: sql<number>`extract(epoch from ${generations.completedAt} - ${generations.startedAt})`.as('seconds') })
+    .from(generations)
+    .where(and(eq(generations.status, 'completed'), isNotNull(generations.startedAt), isNotNull(generations.completedAt)))
+    .orderBy(desc(generations.completedAt))
+    .limit(20)
+    .as('recent');
+  const [[running], [average]] = await Promise.all([
+    tx.select({ n: count() }).from(generations).where(eq(generations.status, 'processing')),
+    tx.select({ seconds: sql<string | null>`avg(${recent.seconds})` }).from(recent),
+  ]);
+  return { running: running?.n ?? 0, averageSeconds: average?.seconds == null ? null : Number(average.seconds) };
 }

@@ -16,9 +16,11 @@ import type { ServiceContext } from '../../context';
 import type { GenerationInputs, GenerationRow } from '../../db/schema';
 import { mediaUrl } from '../../storage/media-links';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { publishGenerationChange, publishQueueMoved } from '../events/live-events.service';
 import { payForGeneration } from '../money/charge-generation.service';
 import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
+import { estimateFor, queueStats } from './queue-estimates';
 
 /** Lists show at most this many generations (videos live 24 hours, so this is plenty). */
 const LIST_LIMIT = 200;
@@ -103,8 +105,27 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
     });
     const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now() });
     await repo.setPayment(tx, row.id, paid);
+    await publishGenerationChange(tx, userId, row.id);
     return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
   });
+}
+
+/** One of the user's generations; null when it is not theirs or is gone. */
+export function findGeneration(ctx: ServiceContext, userId: string, id: string): Promise<GenerationRow | null> {
+  return repo.findForUser(ctx.db, userId, id);
+}
+
+/**
+ * Records as the list presents them, with queue places and estimates for unfinished ones (one
+ * query for the places, only when some wait; the durations are cached a few seconds).
+ */
+export async function presentRecords(ctx: ServiceContext, rows: GenerationRow[]): Promise<GenerationRecord[]> {
+  const now = ctx.now();
+  const unfinished = rows.filter((row) => row.status === 'pending' || row.status === 'processing');
+  if (unfinished.length === 0) return rows.map((row) => presentRecord(ctx.secret, row, now));
+  const waiting = unfinished.filter((row) => row.status === 'pending').map((row) => row.id);
+  const [positions, stats] = await Promise.all([repo.queuePositions(ctx.db, waiting), queueStats(ctx)]);
+  return rows.map((row) => ({ ...presentRecord(ctx.secret, row, now), ...estimateFor(row, positions.get(row.id) ?? null, stats, now) }));
 }
 
 export function listGenerations(ctx: ServiceContext, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
@@ -116,7 +137,12 @@ export function listGenerations(ctx: ServiceContext, userId: string, limit = LIS
  * next heartbeat (its row is gone) and stops its engine. Anyone else's id is a 404.
  */
 export async function deleteGeneration(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  const row = await repo.deleteForUser(ctx.db, userId, id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const deleted = await repo.deleteForUser(tx, userId, id);
+    if (deleted) await publishGenerationChange(tx, userId, id);
+    if (deleted?.status === 'pending') await publishQueueMoved(tx);
+    return deleted;
+  });
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
   for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
@@ -130,7 +156,10 @@ export async function sweepExpiredOutputs(ctx: ServiceContext): Promise<number> 
     const batch = await repo.findExpiredOutputs(ctx.db, ctx.now(), 200);
     for (const row of batch) {
       for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
-      await repo.clearOutput(ctx.db, row.id);
+      await ctx.db.transaction(async (tx) => {
+        await repo.clearOutput(tx, row.id);
+        await publishGenerationChange(tx, row.userId, row.id);
+      });
     }
     removed += batch.length;
     if (batch.length < 200) return removed;
@@ -169,6 +198,10 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     progress: row.progress,
     progressStage: row.progressStage,
     errorMessage: row.errorMessage,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    queuePosition: null,
+    estimatedStartAt: null,
+    estimatedReadyAt: null,
   };
 }
 
