@@ -42,7 +42,7 @@ describe('making a video in the browser', () => {
 
     await page.getByRole('button', { name: 'Generate Video' }).click();
     await page.getByText('Video Generation Started', { exact: true }).waitFor();
-    await page.waitForURL('**/media', { timeout: 10_000 });
+    await page.waitForURL(/\/media\?video=/, { timeout: 10_000 });
     await page.getByRole('tab', { name: /Processing/ }).click();
     const progress = page.getByRole('progressbar', { name: new RegExp(token) });
     await progress.first().waitFor({ timeout: 15_000 });

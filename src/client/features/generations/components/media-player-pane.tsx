@@ -10,6 +10,7 @@ import { ExpiryCountdown } from './expiry-countdown';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { formatCreatedTime, formatModel } from '../format';
 import { GenerationProgress } from './generation-progress';
+import { ProgressTiming } from './progress-timing';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
 
@@ -66,7 +67,7 @@ function PlayerScreen({ video }: { video: GenerationRecord }) {
         className="max-w-xs bg-background/70"
         captionClassName="text-sm font-medium"
       />
-      <p className="text-xs text-muted-foreground">Usually ready in 2-5 minutes. This page updates by itself.</p>
+      <ProgressTiming video={video} />
     </div>
   );
 }
