@@ -82,4 +82,21 @@ describe('live progress', () => {
     assertNoPageErrors();
     await context.close();
   });
+
+  it('an idle signed-in tab with nothing running makes at most one request a minute', { timeout: 180_000 }, async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    await signIn(page, admin.email, admin.password);
+    // Nothing may be running: the earlier journey's videos are done; wait until the dashboard says so.
+    await page.getByText('Video Gallery').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2000);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await page.waitForTimeout(61_000);
+    console.log(`[live-progress] idle dashboard, 61 s: ${JSON.stringify(requests)}`);
+    expect(requests.length).toBeLessThanOrEqual(1);
+    assertNoPageErrors();
+    await context.close();
+  });
 });
+

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceContext } from './context';
 import { registerClientFiles } from './http/client-files';
@@ -40,7 +40,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     ...serverTimeouts(config),
     requestIdHeader: false,
     // Fastify's in/out lines for every request cost more than a polled answer; see registerRequestLog.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Media capability ids (base64url object keys) are longer than the default 100.
     routerOptions: { maxParamLength: 512 },
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_EVENTS_URL, MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { polledRoute } from '../../http/polled-route';
 import { tooManyRequests } from '../../lib/app-error';
 import { createLiveHub, type LiveHub } from './event-stream.service';
 
@@ -25,7 +26,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
   app.decorate('liveHub', hub);
   app.addHook('preClose', () => hub.close());
 
-  app.get(LIVE_EVENTS_URL, async (request, reply) => {
+  app.get(LIVE_EVENTS_URL, { ...polledRoute }, async (request, reply) => {
     const user = requireUser(request);
     if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) {
       throw tooManyRequests(`At most ${MAX_STREAMS_PER_USER} tabs get live updates at once; this one refreshes by itself instead.`, 60, 'too_many_streams');

@@ -5,6 +5,7 @@ import { createGenerationSchema, generationJobSchema, generationRecordSchema, mo
 import type { ServiceContext } from '../../context';
 import { answerNotModified, minuteBucket, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
+import { polledRoute } from '../../http/polled-route';
 import { notFound } from '../../lib/app-error';
 import * as generations from './generations.service';
 
@@ -39,7 +40,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.get(
     '/api/video-generation',
-    { schema: { response: { 200: z.array(generationRecordSchema) } }, serializerCompiler: trustedSerializer },
+    { schema: { response: { 200: z.array(generationRecordSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('v', user))) return reply;
@@ -57,7 +58,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.get(
     '/api/video-generation-jobs',
-    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer },
+    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('j', user))) return reply;
@@ -68,7 +69,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.get(
     '/api/video-generation-jobs/recent',
-    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer },
+    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('r', user))) return reply;
