@@ -189,7 +189,7 @@ async function failForGood(ctx: ServiceContext, worker: JobWorker, row: Generati
 async function announce(ctx: ServiceContext, row: GenerationRow, log: FastifyBaseLogger, queueMoved = false): Promise<void> {
   try {
     await publishGenerationChange(ctx.db, row.userId, row.id);
-    if (queueMoved) await publishQueueMoved(ctx.db);
+    if (queueMoved) await publishQueueMoved(ctx);
   } catch (error) {
     log.warn({ err: error }, 'could not announce a job change');
   }

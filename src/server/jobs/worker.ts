@@ -58,7 +58,7 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
         await failExhausted();
         claimed = await queue.claimNext(ctx.db, workerId, self.config.leaseSeconds);
         // Right after the claim: its owner sees it start, everyone waiting sees the queue move.
-        if (claimed) await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx.db)]);
+        if (claimed) await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx)]);
       } catch (error) {
         self.log.error({ err: error }, 'could not claim a job');
       }

@@ -25,11 +25,16 @@ export async function recordEvent(tx: Executor, event: { userId: string; kind: L
     SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, ${notifyPayload}) FROM e`);
 }
 
+/** Serialises the statements that lock many users' rows at once, so two of them never deadlock. */
+const QUEUE_MOVED_LOCK = 727_004;
+
 /**
  * The queue moved (a job was claimed or went back): every waiting job's position changed, so each
- * gets an event. Bounded: positions past the first `limit` waiting jobs are refreshed on their next change.
+ * gets an event. Bounded: positions past the first `limit` waiting jobs are refreshed on their next
+ * change. Call inside a transaction: it takes a transaction-scoped lock first.
  */
 export async function recordQueueMoved(tx: Executor, limit: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_MOVED_LOCK})`);
   await tx.execute(sql`
     WITH w AS (
       SELECT id, user_id FROM generations WHERE status = 'pending' ORDER BY created_at, id LIMIT ${limit}

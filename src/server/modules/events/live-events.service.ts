@@ -22,9 +22,9 @@ export function publishBalanceChange(tx: Executor, userId: string): Promise<void
   return repo.recordEvent(tx, { userId, kind: 'balance', generationId: null });
 }
 
-/** Tells every waiting job's owner that its place in the queue (and its estimate) moved. */
-export function publishQueueMoved(tx: Executor): Promise<void> {
-  return repo.recordQueueMoved(tx, QUEUE_EVENT_LIMIT);
+/** Tells every waiting job's owner that its place in the queue (and its estimate) moved; its own transaction, right after the change. */
+export function publishQueueMoved(ctx: ServiceContext): Promise<void> {
+  return ctx.db.transaction((tx) => repo.recordQueueMoved(tx, QUEUE_EVENT_LIMIT));
 }
 
 /** The retention sweeper's part: events older than the reconnect window. */

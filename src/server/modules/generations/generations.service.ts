@@ -140,10 +140,10 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   const row = await ctx.db.transaction(async (tx) => {
     const deleted = await repo.deleteForUser(tx, userId, id);
     if (deleted) await publishGenerationChange(tx, userId, id);
-    if (deleted?.status === 'pending') await publishQueueMoved(tx);
     return deleted;
   });
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  if (row.status === 'pending') await publishQueueMoved(ctx);
   for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
   await discardUploads(ctx, userId, uploadIds);
