@@ -29,7 +29,8 @@ async function queueSlowJob(page: Page) {
 }
 
 describe('making a video in the browser', () => {
-  it('uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it', async () => {
+  // Two renders back to back (the slow job, then ours) take most of a minute on a busy machine.
+  it('uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it', { timeout: 180_000 }, async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await signIn(page, admin.email, admin.password);
     await page.goto('/generator');
