@@ -1,17 +1,19 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceContext } from './context';
 import { registerClientFiles } from './http/client-files';
 import { LOG_REDACT_PATHS, registerErrorHandler, serializeError } from './http/error-handler';
 import { registerOverloadGuard } from './http/overload';
+import { registerRequestLog } from './http/request-log';
 import { registerSecurity, serverTimeouts } from './http/security';
 import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -37,12 +39,15 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ...serverTimeouts(config),
     requestIdHeader: false,
+    // Fastify's in/out lines for every request cost more than a polled answer; see registerRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     // Media capability ids (base64url object keys) are longer than the default 100.
     routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
 
   await registerSecurity(app, config);
   await app.register(cookie);
@@ -69,6 +74,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     paymentsRoutes,
     promptsRoutes,
     adminRoutes,
+    eventsRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

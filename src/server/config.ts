@@ -50,6 +50,8 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(120),
   /** An idle keep-alive connection is closed after this (longer than a proxy's own idle timeout). */
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** Live event streams (GET /api/events) send a comment line this often, so proxies keep them open. */
+  LIVE_EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(60).default(20),
   /** More database queries than this waiting: API requests are refused for a moment (503, Retry-After). */
   DB_MAX_QUEUED_QUERIES: z.coerce.number().int().min(1).max(100_000).default(64),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
@@ -128,6 +130,8 @@ export interface Config {
   http: HttpTimeouts;
   /** Load shedding: API requests get 503 while more queries than this wait for the database. */
   maxQueuedQueries: number;
+  /** Milliseconds between heartbeat comments on live event streams. */
+  liveHeartbeatMs: number;
   /** S3-compatible object storage; local disk under DATA_DIR/objects when absent. */
   s3: S3Config | undefined;
   worker: WorkerConfig;
@@ -235,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       keepAliveTimeoutMs: Math.round(env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     },
     maxQueuedQueries: env.DB_MAX_QUEUED_QUERIES,
+    liveHeartbeatMs: Math.round(env.LIVE_EVENTS_HEARTBEAT_SECONDS * 1000),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

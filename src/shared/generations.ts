@@ -102,6 +102,13 @@ export const generationRecordSchema = z.object({
   isEconomy: z.boolean().optional(),
   settings: advancedSettingsSchema.optional(),
   inputs: z.object({ image: z.string().optional(), video: z.string().optional(), audio: z.string().optional() }).optional(),
+  /** When a worker first picked it up (elapsed time counts from here). */
+  startedAt: z.string().nullable().optional(),
+  /** Waiting jobs: 1 is next, counting every user's waiting jobs. */
+  queuePosition: z.number().nullable().optional(),
+  /** Estimates from recent job durations (labelled as estimates): when a waiting job should start, and when it should be ready. */
+  estimatedStartAt: z.string().nullable().optional(),
+  estimatedReadyAt: z.string().nullable().optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 

@@ -23,6 +23,8 @@ const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
 const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+// Live updates load with the first signed-in page, never with the landing page.
+const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
@@ -44,10 +46,15 @@ function HomeRoute() {
 }
 
 export function AppRouter() {
-  const { isLoading } = useAuth();
+  const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <PageSpinner />;
   return (
     <Suspense fallback={<PageSpinner />}>
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <Switch>
         <Route path="/" component={HomeRoute} />
         <Route path="/generator">

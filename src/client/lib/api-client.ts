@@ -58,6 +58,30 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return response;
 }
 
+/** Last answers of polled lists, kept in memory only (answers are no-store), by URL. */
+const lastAnswers = new Map<string, { etag: string; body: unknown }>();
+
+/**
+ * GET with If-None-Match: the server answers 304 without building the body when nothing changed
+ * since the answer kept here (its ETag names the user, so another user's tag never matches).
+ */
+export async function getJsonWithEtag(url: string, signal?: AbortSignal): Promise<unknown> {
+  const last = lastAnswers.get(url);
+  const response = await fetch(url, {
+    credentials: 'include',
+    cache: 'no-store',
+    signal,
+    headers: last ? { 'If-None-Match': last.etag } : {},
+  });
+  if (response.status === 304 && last) return last.body;
+  await throwIfNotOk(response);
+  const body: unknown = await response.json();
+  const etag = response.headers.get('etag');
+  if (etag) lastAnswers.set(url, { etag, body });
+  else lastAnswers.delete(url);
+  return body;
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** A query function for queries keyed by their URL, e.g. `['/api/user/status']`. */

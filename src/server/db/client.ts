@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenPglite, listenPostgres, type NotificationHandlers, type StopListening } from './notifications';
 import { acquirePgliteLock } from './pglite-lock';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
@@ -28,6 +29,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Queries waiting for the database right now (PGlite's queue, or PostgreSQL pool clients): load shedding reads it. */
   queued(): number;
+  /** LISTEN on a channel (PostgreSQL: across processes on one dedicated connection; PGlite: in-process). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     queued: () => turns.queued(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       try {
         await client.close();
@@ -96,6 +100,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     },
     ping: () => ping(db),
     queued: () => pool.waitingCount,
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

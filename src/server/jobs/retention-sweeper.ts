@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../context';
 import { removeStaleWorkDirs } from '../media/work-dirs';
 import { pruneExpiredSessions } from '../modules/auth/auth.service';
+import { pruneLiveEvents } from '../modules/events/live-events.service';
 import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/generations.service';
 import { sweepOldAiResults } from '../modules/prompts/prompts.service';
 import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
@@ -23,6 +24,8 @@ export interface Swept {
   partialFiles: number;
   /** Work folders of jobs and upload checks that a dead process left in the temp folder. */
   workDirs: number;
+  /** Live events past their reconnect window. */
+  liveEvents: number;
 }
 
 /**
@@ -39,7 +42,8 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const sessions = await pruneExpiredSessions(ctx);
   const abandoned = await sweepAbandonedUploads(ctx);
   const workDirs = await removeStaleWorkDirs(longestJobBudgetMs(ctx.config) + WORK_DIR_MARGIN_MS);
-  return { uploads, videos, records, aiResults, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs };
+  const liveEvents = await pruneLiveEvents(ctx);
+  return { uploads, videos, records, aiResults, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs, liveEvents };
 }
 
 /** Sweeps once at start and then every 10 minutes; answers the timer to clear. */

@@ -8,6 +8,7 @@ import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { outputKeyFor } from '../modules/generations/generations.service';
+import { publishGenerationChange, publishQueueMoved } from '../modules/events/live-events.service';
 import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
@@ -60,8 +61,10 @@ function progressWriter(ctx: ServiceContext, worker: JobWorker, row: GenerationR
     lastWrite = Date.now();
     chain = chain
       .then(() => queue.saveProgress(ctx.db, row.id, worker.id, { progress, stage, leaseSeconds: worker.config.leaseSeconds }))
-      .then((ok) => {
+      .then(async (ok) => {
         if (!ok) controller.abort('gone' satisfies StopReason);
+        // Right after the write: the web process holding the owner's stream pushes it (decision 011).
+        else await publishGenerationChange(ctx.db, row.userId, row.id);
       })
       .catch((error: unknown) => worker.log.warn({ err: error, generationId: row.id }, 'progress write failed'));
     return chain;
@@ -122,6 +125,7 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
       retentionSeconds: RETENTION_MS / 1000,
     });
     if (!done) throw new AbortedError();
+    await announce(ctx, row, log);
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds }, 'render completed');
   } catch (error) {
     await Promise.all([ctx.storage.delete(keys.video), ctx.storage.delete(keys.poster)]).catch(() => undefined);
@@ -144,7 +148,7 @@ async function handleFailure(
 ): Promise<void> {
   if (controller.signal.aborted || error instanceof AbortedError) {
     if (controller.signal.reason === 'shutdown') {
-      await queue.release(ctx.db, row.id, worker.id);
+      if (await queue.release(ctx.db, row.id, worker.id)) await announce(ctx, row, log, true);
       log.info('released on shutdown');
     } else if (controller.signal.reason === 'timeout') {
       // Not retried: what made it this slow (usually an input) would make the next attempt as slow.
@@ -162,11 +166,12 @@ async function handleFailure(
   log.warn({ err: error, detail: failure.detail, retryable: failure.retryable }, 'render failed');
   if (failure.retryable && row.attempts < queue.MAX_ATTEMPTS) {
     const delay = worker.config.retryDelaySeconds * row.attempts;
-    await queue.retryLater(ctx.db, row.id, worker.id, {
+    const queued = await queue.retryLater(ctx.db, row.id, worker.id, {
       delaySeconds: delay,
       stage: 'Retrying after a temporary problem',
       restartTask: failure.restartTask,
     });
+    if (queued) await announce(ctx, row, log, true);
     return;
   }
   await failForGood(ctx, worker, row, failure.message);
@@ -177,5 +182,16 @@ async function failForGood(ctx: ServiceContext, worker: JobWorker, row: Generati
   await ctx.db.transaction(async (tx) => {
     const failed = await queue.fail(tx, row.id, worker.id, message);
     if (failed) await settleFailedGeneration(tx, failed);
+    if (failed) await publishGenerationChange(tx, row.userId, row.id);
   });
+}
+
+/** Tells the owner's streams (and, when the job went back to the queue, everyone waiting) right after a change; never fails the job. */
+async function announce(ctx: ServiceContext, row: GenerationRow, log: FastifyBaseLogger, queueMoved = false): Promise<void> {
+  try {
+    await publishGenerationChange(ctx.db, row.userId, row.id);
+    if (queueMoved) await publishQueueMoved(ctx);
+  } catch (error) {
+    log.warn({ err: error }, 'could not announce a job change');
+  }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
 import { probeBytes } from '../../../tests/support/media';
+import { openSse } from '../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../shared/generations';
 import { readEnv } from '../config';
 import { creditLedger, type GenerationRow, generations, users } from '../db/schema';
@@ -156,5 +157,27 @@ describe('worker processes', () => {
     const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
     // Handed back untouched: pending, not counted as an attempt, ready for the next worker.
     expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
+  });
+
+  it("pushes a worker process's progress and completion to the owner's stream in the web process", { timeout: 90_000 }, async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const user = await createUser(t.db, { creditsHundredths: 100 });
+    const cookie = await signIn(t.app, user);
+    const events = await openSse(`http://127.0.0.1:${address.port}`, cookie);
+    await events.next((e) => e.event === 'snapshot');
+    const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A glass city at dusk', duration: 6 } });
+    const { id } = response.json<GenerationRecord>();
+    const worker = startWorkerProcess();
+    const isOurs = (data: unknown): data is GenerationRecord => (data as GenerationRecord).id === id;
+    await events.next((e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'processing' && e.data.progress > 0 && e.data.progress < 100, 60_000);
+    const done = await events.next((e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'completed', 60_000);
+    expect((done.data as GenerationRecord).outputVideoUrl).toMatch(/^\/api\/media\//);
+    const stages = events.events.filter((e) => e.event === 'generation' && isOurs(e.data)).map((e) => (e.data as GenerationRecord).progress);
+    expect(stages.length).toBeGreaterThan(2);
+    events.close();
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
   });
 });

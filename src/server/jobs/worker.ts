@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { publishGenerationChange, publishQueueMoved } from '../modules/events/live-events.service';
 import { settleFailedGeneration } from '../modules/money/charge-generation.service';
 import * as queue from './queue.repository';
 import { type JobWorker, runGeneration, type StopReason } from './run-generation';
@@ -45,6 +46,7 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
       for (const row of await queue.lockExhausted(tx)) {
         const failed = await queue.fail(tx, row.id, null, EXHAUSTED_MESSAGE);
         if (failed) await settleFailedGeneration(tx, failed);
+        if (failed) await publishGenerationChange(tx, failed.userId, failed.id);
       }
     });
   };
@@ -55,6 +57,8 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
       try {
         await failExhausted();
         claimed = await queue.claimNext(ctx.db, workerId, self.config.leaseSeconds);
+        // Right after the claim: its owner sees it start, everyone waiting sees the queue move.
+        if (claimed) await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx)]);
       } catch (error) {
         self.log.error({ err: error }, 'could not claim a job');
       }

@@ -118,13 +118,14 @@ export function GeneratorPage() {
         ...(state.model ? { model: state.model } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (record) => {
           toast({ title: 'Video Generation Started', description: 'Redirecting to media player to monitor progress...', duration: 3000 });
           form.clear();
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
-          redirect.current = setTimeout(() => navigate('/media'), REDIRECT_DELAY_MS);
+          // The media page opens on this video and follows it until it plays (decision 011).
+          redirect.current = setTimeout(() => navigate(`/media?video=${encodeURIComponent(record.id)}`), REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           toast({ title: 'Generation Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });

@@ -79,7 +79,7 @@ function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
-async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<typeof stubApi>[0] = {}) {
+async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<typeof stubApi>[0] = {}, path = '/media') {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
     'GET /api/video-generation': () => json(200, videos),
@@ -87,7 +87,7 @@ async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<ty
     ...routes,
   });
   const user = userEvent.setup();
-  renderApp('/media');
+  renderApp(path);
   await screen.findByRole('heading', { name: 'My Videos', level: 1 });
   return { fetchMock, user };
 }
@@ -168,6 +168,34 @@ describe('the /media page', () => {
     expect(within(player()).getByRole('button', { name: /Download/ }).hasAttribute('disabled')).toBe(true);
     expect(within(player()).getByRole('button', { name: /Share/ }).hasAttribute('disabled')).toBe(true);
   });
+
+  it('follows the video just generated: its place in the queue and an estimate, then it plays with Video Ready!', async () => {
+    // Without a live stream (none in this test browser) the page falls back to polling every 5 s.
+    const queued = createVideo({
+      id: 'video_9',
+      prompt: 'A paper lantern over the harbour',
+      status: 'pending',
+      outputVideoUrl: null,
+      posterUrl: null,
+      createdAt: minutesAgo(0),
+      progress: 0,
+      progressStage: 'Waiting in queue',
+      queuePosition: 2,
+      estimatedStartAt: new Date(now + 3 * 60_000).toISOString(),
+    });
+    let videos = [queued, sunset];
+    await renderMediaPage([], { 'GET /api/video-generation': () => json(200, videos) }, '/media?video=video_9');
+
+    expect(await within(player()).findByRole('heading', { name: 'A paper lantern over the harbour' })).toBeDefined();
+    expect(within(player()).getByText('Position 2 in the queue')).toBeDefined();
+    expect(within(player()).getByText(/Estimated start: in about 3 minutes\./)).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'Processing (1)' }).getAttribute('aria-selected')).toBe('true');
+
+    videos = [{ ...queued, status: 'completed', progress: 100, outputVideoUrl: '/objects/videos/video_9.mp4', queuePosition: null }, sunset];
+    expect(await within(toasts()).findByText('Video Ready!', {}, { timeout: 8000 })).toBeDefined();
+    expect(within(player()).getByRole('heading', { name: 'A paper lantern over the harbour' })).toBeDefined();
+    expect(player().querySelector('video')?.getAttribute('src')).toBe('/objects/videos/video_9.mp4');
+  }, 15_000);
 
   it('opens on the Processing tab when nothing has finished yet', async () => {
     await renderMediaPage([forest]);

@@ -1,6 +1,6 @@
 import { Coins, History, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
@@ -16,12 +16,14 @@ import { cn } from '../../lib/utils';
 
 /**
  * The media page (spec section 2): the player with the selected video on the left (on top on phones),
- * the Completed and Processing tabs on the right, and the information panel below. Videos are polled
- * every 5 s; expired uploads are swept once on load (failures are only logged).
+ * the Completed and Processing tabs on the right, and the information panel below. Videos arrive
+ * live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
+ * progress the player shows until it plays. Expired uploads are swept once on load (failures are only logged).
  */
 export function MediaPage() {
   const videos = useGenerations();
-  const selection = useMediaSelection(videos.data);
+  const followId = new URLSearchParams(useSearch()).get('video');
+  const selection = useMediaSelection(videos.data, followId);
   const [chosenTab, setChosenTab] = useState<MediaTab | null>(null);
   const [view, setView] = useState<MediaView>('grid');
   const playerRef = useRef<HTMLDivElement>(null);
@@ -30,10 +32,12 @@ export function MediaPage() {
     cleanupFiles().catch((error: unknown) => console.warn('File cleanup failed.', error));
   }, []);
 
-  // Until the user picks a tab, show Processing when that is all there is (right after generating).
+  // Until the user picks a tab: the selected video's tab (it moves to Completed when it is done),
+  // else Processing when that is all there is.
   const hasCompleted = videos.data?.some((video) => video.status === 'completed') ?? false;
   const hasUnfinished = videos.data?.some((video) => isUnfinished(video.status)) ?? false;
-  const tab = chosenTab ?? (!hasCompleted && hasUnfinished ? 'processing' : 'completed');
+  const selectedTab = selection.selected ? (isUnfinished(selection.selected.status) ? 'processing' : 'completed') : null;
+  const tab = chosenTab ?? selectedTab ?? (!hasCompleted && hasUnfinished ? 'processing' : 'completed');
 
   const handleSelect = (id: string) => {
     selection.select(id);

@@ -64,6 +64,10 @@ export const generations = pgTable(
     index('generations_queue_idx')
       .on(t.status, t.runAfter)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    // Recent job durations give queue estimates (decision 011).
+    index('generations_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     index('generations_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.outputKey} is not null`),

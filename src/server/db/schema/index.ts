@@ -8,3 +8,4 @@ export * from './generations';
 export * from './allowances';
 export * from './payments';
 export * from './ai-results';
+export * from './live-events';

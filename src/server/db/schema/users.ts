@@ -28,6 +28,8 @@ export const users = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The id of the user's latest live event (decision 011): list ETags come from it without a query. */
+    liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('users_created_at_idx').on(t.createdAt, t.id),

@@ -9,17 +9,29 @@ export async function insertSession(
   await tx.insert(sessions).values(data);
 }
 
+/** The session lookup of every signed-in request, built once per database (a named prepared statement on PostgreSQL). */
+function liveSessionQuery(tx: Executor) {
+  return tx
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('find_live_session');
+}
+const preparedLookups = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
+
 /** The live session with its user, or null when absent or expired. */
 export async function findLiveSession(
   tx: Executor,
   id: string,
 ): Promise<{ user: UserRow; expiresAt: Date } | null> {
-  const [row] = await tx
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  let query = preparedLookups.get(tx);
+  if (!query) {
+    query = liveSessionQuery(tx);
+    preparedLookups.set(tx, query);
+  }
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 

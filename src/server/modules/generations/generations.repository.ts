@@ -85,6 +85,7 @@ export async function deleteById(tx: Executor, id: string): Promise<GenerationRo
   return row ?? null;
 }
 
+/** One of the user's generations; null when it is not theirs or is gone. */
 export async function findForUser(tx: Executor, userId: string, id: string): Promise<GenerationRow | null> {
   const [row] = await tx
     .select()
@@ -102,4 +103,35 @@ export async function uploadsStillUsed(tx: Executor, userId: string, uploadIds: 
     .from(generations)
     .where(and(eq(generations.userId, userId), or(...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds)))));
   return new Set(rows.flatMap((r) => [r.image, r.video, r.audio]).filter((id): id is string => Boolean(id) && uploadIds.includes(id)));
+}
+
+/** Places in the queue (1 is next) of these waiting jobs, counting every user's waiting jobs ahead. */
+export async function queuePositions(tx: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const ranked = tx
+    .select({
+      id: generations.id,
+      position: sql<number>`row_number() over (order by ${generations.createdAt}, ${generations.id})`.mapWith(Number).as('position'),
+    })
+    .from(generations)
+    .where(eq(generations.status, 'pending'))
+    .as('ranked');
+  const rows = await tx.select({ id: ranked.id, position: ranked.position }).from(ranked).where(inArray(ranked.id, ids));
+  return new Map(rows.map((row) => [row.id, Number(row.position)]));
+}
+
+/** Jobs running now and how long the latest completed ones took (seconds; null with no history). */
+export async function queueStats(tx: Executor): Promise<{ running: number; averageSeconds: number | null }> {
+  const recent = tx
+    .select({ seconds: sql<number>`extract(epoch from ${generations.completedAt} - ${generations.startedAt})`.as('seconds') })
+    .from(generations)
+    .where(and(eq(generations.status, 'completed'), isNotNull(generations.startedAt), isNotNull(generations.completedAt)))
+    .orderBy(desc(generations.completedAt))
+    .limit(20)
+    .as('recent');
+  const [[running], [average]] = await Promise.all([
+    tx.select({ n: count() }).from(generations).where(eq(generations.status, 'processing')),
+    tx.select({ seconds: sql<string | null>`avg(${recent.seconds})` }).from(recent),
+  ]);
+  return { running: running?.n ?? 0, averageSeconds: average?.seconds == null ? null : Number(average.seconds) };
 }

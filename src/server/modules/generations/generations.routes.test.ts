@@ -155,7 +155,11 @@ describe('record and job views', () => {
     const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: me.cookie })).json<GenerationRecord[]>();
     expect(records.map((r) => r.prompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);
     expect(Object.keys(records[0] ?? {}).sort()).toEqual(
-      ['createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'inputs', 'isEconomy', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'settings', 'status'].sort(),
+      [
+        'createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'inputs', 'isEconomy', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'settings', 'status',
+        // Live progress (decision 011): elapsed time, queue place and estimates.
+        'startedAt', 'queuePosition', 'estimatedStartAt', 'estimatedReadyAt',
+      ].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<GenerationJob[]>();
     expect(jobs.map((j) => j.textPrompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);

@@ -4,7 +4,9 @@ import { messageSchema } from '../../../shared/auth';
 import { createGenerationSchema, generationJobSchema, generationRecordSchema, modelListSchema } from '../../../shared/generations';
 import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
+import { answerNotModified, minuteBucket, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
+import { polledRoute } from '../../http/polled-route';
 import { AppError, notFound } from '../../lib/app-error';
 import * as generations from './generations.service';
 
@@ -32,12 +34,20 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     },
   );
 
-  app.get('/api/video-generation', { schema: { response: { 200: z.array(generationRecordSchema) } } }, async (request) => {
-    const user = requireUser(request);
-    const rows = await generations.listGenerations(ctx, user.id);
-    const now = ctx.now();
-    return rows.map((row) => generations.presentRecord(ctx.secret, row, now));
-  });
+  // The lists' ETag is the user's live version (moved by every change of theirs, queue places
+  // included; decision 011), read with the session: an unchanged list is a 304 without a query.
+  const listTag = (kind: string, user: { id: string; liveVersion: number }) =>
+    `"${kind}-${user.id}-${user.liveVersion}-${minuteBucket(ctx.now())}"`;
+
+  app.get(
+    '/api/video-generation',
+    { schema: { response: { 200: z.array(generationRecordSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (answerNotModified(request, reply, listTag('v', user))) return reply;
+      return generations.presentRecords(ctx, await generations.listGenerations(ctx, user.id));
+    },
+  );
 
   app.delete('/api/video-generation/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
     const user = requireUser(request);
@@ -81,16 +91,26 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     );
   });
 
-  app.get('/api/video-generation-jobs', { schema: { response: { 200: z.array(generationJobSchema) } } }, async (request) => {
-    const user = requireUser(request);
-    const now = ctx.now();
-    return (await generations.listGenerations(ctx, user.id)).map((row) => generations.presentJob(ctx.secret, row, now));
-  });
+  app.get(
+    '/api/video-generation-jobs',
+    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (answerNotModified(request, reply, listTag('j', user))) return reply;
+      const now = ctx.now();
+      return (await generations.listGenerations(ctx, user.id)).map((row) => generations.presentJob(ctx.secret, row, now));
+    },
+  );
 
-  app.get('/api/video-generation-jobs/recent', { schema: { response: { 200: z.array(generationJobSchema) } } }, async (request) => {
-    const user = requireUser(request);
-    const now = ctx.now();
-    const rows = await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT);
-    return rows.map((row) => generations.presentJob(ctx.secret, row, now));
-  });
+  app.get(
+    '/api/video-generation-jobs/recent',
+    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (answerNotModified(request, reply, listTag('r', user))) return reply;
+      const now = ctx.now();
+      const rows = await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT);
+      return rows.map((row) => generations.presentJob(ctx.secret, row, now));
+    },
+  );
 };

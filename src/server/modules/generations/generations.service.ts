@@ -23,10 +23,12 @@ import { extractLastFrame } from '../../media/last-frame';
 import { makeWorkDir, removeWorkDir } from '../../media/work-dirs';
 import { mediaUrl } from '../../storage/media-links';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { publishGenerationChange, publishQueueMoved } from '../events/live-events.service';
 import { payForGeneration } from '../money/charge-generation.service';
 import { verifyAiUse } from '../prompts/prompts.service';
 import { discardUploads, objectPathOf, resolveUploadRef, storeServerImage } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
+import { estimateFor, queueStats } from './queue-estimates';
 
 /** Lists show at most this many generations (videos live 24 hours, so this is plenty). */
 const LIST_LIMIT = 200;
@@ -145,8 +147,27 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
     const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
     const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now(), reason });
     await repo.setPayment(tx, row.id, paid);
+    await publishGenerationChange(tx, userId, row.id);
     return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
   });
+}
+
+/** One of the user's generations; null when it is not theirs or is gone. */
+export function findGeneration(ctx: ServiceContext, userId: string, id: string): Promise<GenerationRow | null> {
+  return repo.findForUser(ctx.db, userId, id);
+}
+
+/**
+ * Records as the list presents them, with queue places and estimates for unfinished ones (one
+ * query for the places, only when some wait; the durations are cached a few seconds).
+ */
+export async function presentRecords(ctx: ServiceContext, rows: GenerationRow[]): Promise<GenerationRecord[]> {
+  const now = ctx.now();
+  const unfinished = rows.filter((row) => row.status === 'pending' || row.status === 'processing');
+  if (unfinished.length === 0) return rows.map((row) => presentRecord(ctx.secret, row, now));
+  const waiting = unfinished.filter((row) => row.status === 'pending').map((row) => row.id);
+  const [positions, stats] = await Promise.all([repo.queuePositions(ctx.db, waiting), queueStats(ctx)]);
+  return rows.map((row) => ({ ...presentRecord(ctx.secret, row, now), ...estimateFor(row, positions.get(row.id) ?? null, stats, now) }));
 }
 
 export function listGenerations(ctx: ServiceContext, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
@@ -158,8 +179,13 @@ export function listGenerations(ctx: ServiceContext, userId: string, limit = LIS
  * next heartbeat (its row is gone) and stops its engine. Anyone else's id is a 404.
  */
 export async function deleteGeneration(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  const row = await repo.deleteForUser(ctx.db, userId, id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const deleted = await repo.deleteForUser(tx, userId, id);
+    if (deleted) await publishGenerationChange(tx, userId, id);
+    return deleted;
+  });
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  if (row.status === 'pending') await publishQueueMoved(ctx);
   for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
   // A remix reuses its original's inputs: those still named by another generation stay.
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
@@ -198,7 +224,10 @@ export async function sweepExpiredOutputs(ctx: ServiceContext): Promise<number> 
     const batch = await repo.findExpiredOutputs(ctx.db, ctx.now(), 200);
     for (const row of batch) {
       for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
-      await repo.clearOutput(ctx.db, row.id);
+      await ctx.db.transaction(async (tx) => {
+        await repo.clearOutput(tx, row.id);
+        await publishGenerationChange(tx, row.userId, row.id);
+      });
     }
     removed += batch.length;
     if (batch.length < 200) return removed;
@@ -260,6 +289,10 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     isEconomy: row.isEconomy,
     settings: row.settings,
     inputs: liveInputs(row, now),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    queuePosition: null,
+    estimatedStartAt: null,
+    estimatedReadyAt: null,
   };
 }
 

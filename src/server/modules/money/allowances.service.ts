@@ -11,6 +11,7 @@ import { PRICES } from '../../../shared/money/pricing';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
+import { publishBalanceChange } from '../events/live-events.service';
 import * as repo from './allowances.repository';
 
 /** Uses one of today's subscription generations, with its ledger row; false when none is left. */
@@ -18,6 +19,7 @@ export async function useDailyGeneration(tx: Executor, userId: string, now: Date
   const dayStart = generationDayStart(now);
   if (!(await repo.takeDailyGeneration(tx, userId, dayStart, DAILY_GENERATION_LIMIT))) return false;
   await repo.insertAllowanceChange(tx, { userId, kind: 'daily_use', delta: -1, dayStart, reference });
+  await publishBalanceChange(tx, userId);
   return true;
 }
 
@@ -26,6 +28,7 @@ export async function usePackGeneration(tx: Executor, userId: string, now: Date,
   const pack = await repo.takePackGeneration(tx, userId, now);
   if (!pack) return false;
   await repo.insertAllowanceChange(tx, { userId, kind: 'pack_use', delta: -1, packId: pack.id, reference });
+  await publishBalanceChange(tx, userId);
   return true;
 }
 
@@ -45,6 +48,7 @@ export async function grantPack(
   });
   if (row) {
     await repo.insertAllowanceChange(tx, { userId: grant.userId, kind: 'pack_purchase', delta: generations, packId: row.id, reference: grant.paymentReference });
+    await publishBalanceChange(tx, grant.userId);
   }
   return row;
 }
@@ -59,6 +63,7 @@ export async function revokePackGenerations(tx: Executor, paymentReference: stri
   const taken = shrunk ? shrunk.before.generations - shrunk.after.generations : 0;
   if (shrunk && taken > 0) {
     await repo.insertAllowanceChange(tx, { userId: shrunk.after.userId, kind: 'pack_refund', delta: -taken, packId: shrunk.after.id, reference });
+    await publishBalanceChange(tx, shrunk.after.userId);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { CreditChangeKind, CreditLedgerRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { publishBalanceChange } from '../events/live-events.service';
 import * as repo from './ledger.repository';
 
 /** Kinds that add to a user's lifetime credits when positive. */
@@ -34,6 +35,7 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     addedDelta: change.deltaHundredths > 0 && ADDING_KINDS.has(change.kind) ? change.deltaHundredths : 0,
     usedDelta: change.kind === 'charge' ? -change.deltaHundredths : 0,
   });
+  await publishBalanceChange(tx, change.userId);
   return repo.insertLedgerRow(tx, {
     userId: change.userId,
     deltaHundredths: change.deltaHundredths,

@@ -20,14 +20,16 @@ interface DeleteVideoDialogProps {
 export function DeleteVideoDialog({ videoId, trigger, failureText, onDeleted }: DeleteVideoDialogProps) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteGeneration();
+  // Through the promise, not mutate's callbacks: the live update of the deletion may remove this
+  // dialog's video (and the dialog) before the answer arrives, and the toast must still show.
   const confirm = () =>
-    remove.mutate(videoId, {
-      onSuccess: () => {
+    remove.mutateAsync(videoId).then(
+      () => {
         setOpen(false);
         toast({ title: 'Video Deleted', description: 'The video and its inputs have been permanently removed.' });
         onDeleted?.();
       },
-      onError: (error) => {
+      (error: unknown) => {
         setOpen(false);
         const description =
           failureText === 'server'
@@ -35,7 +37,7 @@ export function DeleteVideoDialog({ videoId, trigger, failureText, onDeleted }: 
             : 'Unable to delete the video. Please try again.';
         toast({ title: 'Delete Failed', description, variant: 'destructive' });
       },
-    });
+    );
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>

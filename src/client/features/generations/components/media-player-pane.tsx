@@ -13,6 +13,7 @@ import { formatCreatedTime, formatModel } from '../format';
 import { RemixActions } from '../remix/remix-actions';
 import { useModels } from '../api/get-models';
 import { GenerationProgress } from './generation-progress';
+import { ProgressTiming } from './progress-timing';
 import { StatusBadge } from './status-badge';
 import { VideoPlayer } from './video-player';
 
@@ -78,7 +79,7 @@ function PlayerScreen({ video }: { video: GenerationRecord }) {
         className="max-w-xs bg-background/70"
         captionClassName="text-sm font-medium"
       />
-      <p className="text-xs text-muted-foreground">Usually ready in 2-5 minutes. This page updates by itself.</p>
+      <ProgressTiming video={video} />
     </div>
   );
 }

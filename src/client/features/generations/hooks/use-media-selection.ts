@@ -4,20 +4,26 @@ import { useEffect, useRef, useState } from 'react';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { isRecentVideo } from '../../../../shared/video-display';
 import { toast } from '../../../components/ui/use-toast';
+import { isUnfinished } from '../format';
 
 /**
  * 'auto' follows the newest completed video until the user picks one, touches the player, or deletes
- * the selected video (spec section 8: the selection then clears and stays clear).
+ * the selected video (spec section 8: the selection then clears and stays clear). 'picked' keeps one
+ * video, whatever its state: the one just generated is picked this way (decision 011), so the
+ * player shows its progress and then plays it, without jumping to another video.
  */
 type Selection = { mode: 'auto' } | { mode: 'picked'; id: string } | { mode: 'cleared' };
 
-/** The media page's selected video (spec section 4: the first completed one is selected by itself). */
-export function useMediaSelection(videos: GenerationRecord[] | undefined) {
-  const [selection, setSelection] = useState<Selection>({ mode: 'auto' });
+/**
+ * The media page's selected video (spec section 4: the first completed one is selected by itself;
+ * `followId`, the video just generated, is selected instead).
+ */
+export function useMediaSelection(videos: GenerationRecord[] | undefined, followId: string | null = null) {
+  const [selection, setSelection] = useState<Selection>(followId ? { mode: 'picked', id: followId } : { mode: 'auto' });
   const firstCompleted = videos?.find((video) => video.status === 'completed' && !isExpiredVideo(video));
   const selectedId = selection.mode === 'auto' ? (firstCompleted?.id ?? null) : selection.mode === 'picked' ? selection.id : null;
   const selected = videos?.find((video) => video.id === selectedId) ?? null;
-  useVideoReadyToast(selection.mode === 'auto' ? firstCompleted : undefined);
+  useVideoReadyToast(selection.mode === 'auto' ? firstCompleted : undefined, selected);
   return {
     selected,
     select: (id: string) => setSelection({ mode: 'picked', id }),
@@ -29,14 +35,26 @@ export function useMediaSelection(videos: GenerationRecord[] | undefined) {
   };
 }
 
-/** 'Video Ready!' when the auto-selected video is less than 5 minutes old; once per video per visit. */
-function useVideoReadyToast(video: GenerationRecord | undefined) {
+/**
+ * 'Video Ready!' once per video per visit: for the auto-selected video when it is less than 5
+ * minutes old, and for the selected video when it finishes while it is shown.
+ */
+function useVideoReadyToast(autoSelected: GenerationRecord | undefined, selected: GenerationRecord | null) {
   const announced = useRef(new Set<string>());
-  const id = video?.id;
-  const createdAt = video?.createdAt;
+  const seenUnfinished = useRef(new Set<string>());
+  const autoId = autoSelected?.id;
+  const autoCreatedAt = autoSelected?.createdAt;
+  const selectedId = selected?.id;
+  const selectedStatus = selected?.status;
+  const selectedCreatedAt = selected?.createdAt;
   useEffect(() => {
-    if (!id || !createdAt || announced.current.has(id) || !isRecentVideo(createdAt)) return;
-    announced.current.add(id);
-    toast({ title: 'Video Ready!', description: 'Your new video is ready to watch. Download it within 24 hours to keep it.' });
-  }, [id, createdAt]);
+    const announce = (id: string | undefined, createdAt: string | undefined) => {
+      if (!id || !createdAt || announced.current.has(id) || !isRecentVideo(createdAt)) return;
+      announced.current.add(id);
+      toast({ title: 'Video Ready!', description: 'Your new video is ready to watch. Download it within 24 hours to keep it.' });
+    };
+    if (selectedId && selectedStatus && isUnfinished(selectedStatus)) seenUnfinished.current.add(selectedId);
+    if (selectedId && selectedStatus === 'completed' && seenUnfinished.current.has(selectedId)) announce(selectedId, selectedCreatedAt);
+    else announce(autoId, autoCreatedAt);
+  }, [autoId, autoCreatedAt, selectedId, selectedStatus, selectedCreatedAt]);
 }

@@ -7,6 +7,7 @@ import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
 import { findUserById } from '../../users/users.service';
 import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
+import { publishBalanceChange } from '../../events/live-events.service';
 import * as repo from '../payments.repository';
 
 /** The two daily prices, found by lookup key so every server of an installation shares them. */
@@ -73,6 +74,7 @@ export async function applySubscription(tx: Executor, user: UserRow, subscriptio
     stripeSubscriptionId: subscription.id,
     ...(status && !isUnlimitedStatus(user.subscriptionStatus) ? { subscriptionStatus: status } : {}),
   });
+  await publishBalanceChange(tx, user.id);
 }
 
 async function ensureCustomer(ctx: ServiceContext, stripe: StripeClient, user: UserRow): Promise<string> {
