@@ -288,6 +288,8 @@ const NO_INPUT_ROUTES = [
   // Issue 21: an id in the path only; Replicate's raw, signature-checked body (401 unless signed).
   'POST /api/video-generation/:id/last-frame',
   'POST /api/webhooks/replicate',
+  // Issue 18: the event stream reads only the Last-Event-ID header (anything not a known id of the user's gets a fresh snapshot).
+  'GET /api/events',
 ];
 
 /** "METHOD /path" of every route the app answers, read from Fastify's own route tree. */
