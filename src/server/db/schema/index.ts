@@ -7,3 +7,4 @@ export * from './uploads';
 export * from './generations';
 export * from './allowances';
 export * from './payments';
+export * from './accounts';
