@@ -58,8 +58,16 @@ function discover(ctx: ServiceContext, provider: ExternalProvider, settings: Ext
   if (!cache) discoveries.set(ctx, (cache = new Map<ExternalProvider, CachedDiscovery>()));
   const cached = cache.get(provider);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
-  const config = oidc
-    .discovery(new URL(settings.issuerUrl), settings.clientId, settings.clientSecret, undefined, { timeout: PROVIDER_TIMEOUT_SECONDS })
+  const run = () =>
+    oidc.discovery(new URL(settings.issuerUrl), settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
+      timeout: PROVIDER_TIMEOUT_SECONDS,
+    });
+  // Discovery is a GET: one retry covers a kept-alive connection the provider closed just then.
+  const config = run()
+    .catch((error: unknown) => {
+      if (error instanceof TypeError) return run();
+      throw error;
+    })
     .then((discovered) => {
       discovered.timeout = PROVIDER_TIMEOUT_SECONDS;
       return discovered;
@@ -77,6 +85,7 @@ function failureCode(provider: ExternalProvider): 'oauth_error' | 'google_auth_f
 }
 
 /** A protocol failure as the /login error of spec section 8, with a sentence a person can act on. */
+
 export function describeFailure(provider: ExternalProvider, error: unknown): ExternalSignInError {
   if (error instanceof ExternalSignInError) return error;
   const code = failureCode(provider);
