@@ -22,6 +22,9 @@ const SubscribePage = lazy(() => import('./routes/subscribe').then((m) => ({ def
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
 const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
@@ -33,6 +36,7 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentTyp
   ['/media', MediaPage],
   ['/subscribe', SubscribePage],
   ['/admin', AdminPage],
+  ['/account', AccountPage],
 ];
 
 /** `/` is the landing page for visitors and the generator for signed-in users. */
@@ -70,6 +74,13 @@ export function AppRouter() {
             <LoginPage />
           </SignedOutOnly>
         </Route>
+        <Route path="/forgot-password">
+          <SignedOutOnly>
+            <ForgotPasswordPage />
+          </SignedOutOnly>
+        </Route>
+        {/* A reset link works signed in or out: it ends every other session either way. */}
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

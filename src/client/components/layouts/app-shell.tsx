@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -50,7 +50,11 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
         <Brand />
         <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
           {user ? (
-            <span className="hidden truncate text-sm text-muted-foreground sm:inline">{user.displayName}</span>
+            <Link href="/account" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'min-w-0')}>
+              <UserRound aria-hidden="true" />
+              <span className="sr-only">Account: </span>
+              <span className="hidden truncate sm:inline">{user.displayName}</span>
+            </Link>
           ) : null}
           {showAdminLink && user?.isAdmin ? (
             <Link href="/admin" className={buttonVariants({ variant: 'outline', size: 'sm' })}>

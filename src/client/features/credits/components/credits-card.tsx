@@ -1,4 +1,4 @@
-import { CalendarClock, CircleCheck, Coins, Film, Infinity as InfinityIcon } from 'lucide-react';
+import { CalendarClock, CircleCheck, Coins, Film, Infinity as InfinityIcon, UserCog } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -19,6 +19,8 @@ interface CreditsCardProps {
   payer?: GenerationPayer;
   /** The tour's 'Show Me How This Works' button, when the tour exists. */
   tourButton?: ReactNode;
+  /** Whether this server takes payments; false turns 'Buy Credits' into 'ask the administrator' for someone who cannot pay. */
+  paymentsEnabled?: boolean;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -27,9 +29,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
  * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
  */
-export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton }: CreditsCardProps) {
+export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton, paymentsEnabled }: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
   const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
+  // Nothing to pay with and nowhere to buy: the only way on is the administrator.
+  const askAdministrator = paymentsEnabled === false && shortfall > 0;
   const breakdown = cost.estimate
     ? [
         ['Base video', cost.estimate.baseVideo],
@@ -79,10 +83,18 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
             ))}
           </dl>
         </div>
-        <div className="grid grid-cols-2 gap-2">
-          <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
-            <Coins aria-hidden="true" /> Buy Credits
-          </Link>
+        {askAdministrator ? (
+          <p className="flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200" data-testid="ask-administrator">
+            <UserCog aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            This server does not take payments. Ask its administrator to add credits to your account.
+          </p>
+        ) : null}
+        <div className={cn('grid gap-2', !askAdministrator && 'grid-cols-2')}>
+          {askAdministrator ? null : (
+            <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
+              <Coins aria-hidden="true" /> Buy Credits
+            </Link>
+          )}
           <Link href="/media" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
             <Film aria-hidden="true" /> Media
           </Link>

@@ -1,0 +1,15 @@
+import { AppShell } from '../../components/layouts/app-shell';
+import { AccountDetailsSection } from '../../features/account/components/account-details-section';
+import { SignInMethodsSection } from '../../features/account/components/sign-in-methods-section';
+
+/** /account: one section per concern; another section is one more line here. */
+export function AccountPage() {
+  return (
+    <AppShell title="Account" subtitle="Your details and the ways you sign in.">
+      <div className="grid gap-6">
+        <AccountDetailsSection />
+        <SignInMethodsSection />
+      </div>
+    </AppShell>
+  );
+}
