@@ -10,6 +10,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/** A text setting whose empty value (as .env.example leaves it) means the default. */
+const withDefault = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || fallback);
+
 const httpsUrl = z
   .url({ protocol: /^https$/, error: 'must be an https:// URL (issuers are always HTTPS; a private CA goes in NODE_EXTRA_CA_CERTS)' })
   .optional()
@@ -20,15 +27,13 @@ export const accountsEnv = {
   OIDC_ISSUER_URL: httpsUrl,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
-  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
-  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default('Continue with single sign-on'),
+  OIDC_SCOPES: withDefault('openid email profile'),
+  OIDC_BUTTON_LABEL: withDefault('Continue with single sign-on').pipe(z.string().max(60, 'must be at most 60 characters')),
   /** Google sign-in: on with both. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** For tests only: a stand-in for Google's issuer. Production leaves it at Google's. */
-  GOOGLE_ISSUER_URL: z
-    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
-    .default('https://accounts.google.com'),
+  GOOGLE_ISSUER_URL: withDefault('https://accounts.google.com').pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   /** Password-reset mail: smtp(s)://user:pass@host:port; without it resets are done by the operator CLI. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
@@ -36,11 +41,7 @@ export const accountsEnv = {
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: optionalText,
   /** Credits every new account receives (two decimals at most); 1 pays for one standard video. */
-  SIGNUP_CREDITS: z
-    .string()
-    .trim()
-    .default('1')
-    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), 'must be a number of credits from 0 to 999999 with at most two decimals'),
+  SIGNUP_CREDITS: withDefault('1').refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), 'must be a number of credits from 0 to 999999 with at most two decimals'),
 };
 
 type AccountsEnv = z.output<z.ZodObject<typeof accountsEnv>>;

@@ -28,8 +28,10 @@ export function testTlsOptions(): { cert: Buffer; key: Buffer } {
   return { cert: readFileSync(env.TEST_TLS_CERT_FILE), key: readFileSync(env.TEST_TLS_KEY_FILE) };
 }
 
-async function listenHttps(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; origin: string }> {
-  const server = createServer(testTlsOptions(), handler);
+type Tls = { cert: Buffer | string; key: Buffer | string };
+
+async function listenHttps(handler: Parameters<typeof createServer>[1], tls: Tls = testTlsOptions()): Promise<{ server: Server; origin: string }> {
+  const server = createServer(tls, handler);
   // Longer than any test's pause, so no reused connection is closed under a request on a busy machine.
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,23 +46,26 @@ async function listenHttps(handler: Parameters<typeof createServer>[1]): Promise
  * `claimsInIdToken` (as Google does).
  */
 export async function startTestIdentityProvider(options: {
-  redirectUris: string[];
+  /** The app's callback URLs; a function when the app starts after the provider (read at the first request). */
+  redirectUris: string[] | (() => string[]);
   defaultAccount?: string;
   claimsInIdToken?: boolean;
+  /** Certificate and key; default: the pair tests/setup/test-tls.ts made. */
+  tls?: Tls;
 }): Promise<TestIdentityProvider> {
   const accounts = new Map<string, TestAccountClaims>();
   const clientId = 'reelsmith-test';
   const clientSecret = 'reelsmith-test-secret-reelsmith-test-secret';
-  // The issuer URL needs the port, so the provider is made once the server listens.
+  // The issuer URL needs the port, so the provider is made at the first request, once the server listens.
   const ready: { provider?: Provider } = {};
   const { server, origin } = await listenHttps((req, res) => {
-    const { provider } = ready;
-    if (!provider) return void res.writeHead(503).end();
+    const provider = (ready.provider ??= createProvider(origin));
     if (req.url?.startsWith('/interaction/')) return void finishInteraction(provider, req, res, options.defaultAccount);
     provider.callback()(req, res);
-  });
-  ready.provider = new Provider(origin, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+  }, options.tls);
+  const redirectUris = () => (typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris);
+  const createProvider = (issuer: string) => new Provider(issuer, {
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris(), grant_types: ['authorization_code'], response_types: ['code'] }],
     findAccount: (_ctx: unknown, id: string) => ({
       accountId: id,
       claims: () => ({ sub: id, ...accounts.get(id) }),
