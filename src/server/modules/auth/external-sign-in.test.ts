@@ -197,6 +197,12 @@ describe('OpenID Connect sign-in at /api/login', () => {
     const response = await injectJson(t.app, 'GET', '/api/callback?error=access_denied&state=x');
     expect(response.statusCode).toBe(302);
     expect(redirectTarget(response)).toMatchObject({ path: '/login', error: 'oauth_error' });
+    // Hostile input in the provider's answer: the same, and nothing written.
+    const before = await countRows();
+    const started = await beginSignIn(t.app, '/api/login');
+    const hostile = await finishSignIn(t.app, '/api/callback?code=%00%01&state=%00&iss=%00', [started.flowCookie]);
+    expect(redirectTarget(hostile)).toMatchObject({ path: '/login', error: 'oauth_error' });
+    expect(await countRows()).toEqual(before);
   });
 });
 
