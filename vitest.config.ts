@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           env: leg.env,
+          // A self-signed certificate for the HTTPS test servers, trusted through NODE_EXTRA_CA_CERTS.
+          globalSetup: ['tests/setup/test-tls.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

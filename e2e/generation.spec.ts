@@ -93,7 +93,7 @@ describe('making a video in the browser', () => {
     await context.close();
   });
 
-  it('keeps Generate disabled with the insufficient-credits notice for a user without credits', async () => {
+  it('keeps Generate disabled with the insufficient-credits notice for a user without enough credits', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     const registered = await page.request.post('/api/auth/register', {
       data: { email: `broke-${Date.now()}@example.com`, password: 'no-credits-here', firstName: 'Bea' },
@@ -101,8 +101,9 @@ describe('making a video in the browser', () => {
     });
     expect(registered.status()).toBe(201);
     await page.goto('/generator');
-    await page.getByLabel('Video Description').fill('A quiet forest at dawn');
-    await page.getByText('Insufficient credits. You need 1 but have 0.').waitFor();
+    // A new account has its sign-up credit (SIGNUP_CREDITS=1): music turns audio on, which costs 3.
+    await page.getByLabel('Video Description').fill('A quiet forest at dawn with soft music');
+    await page.getByText('Insufficient credits. You need 3 but have 1.').waitFor();
     expect(await page.getByRole('button', { name: 'Generate Video' }).isDisabled()).toBe(true);
     await shoot(page, 'generator-no-credits');
     assertNoPageErrors();

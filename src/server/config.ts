@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AccountsConfig, accountsEnv, readAccountsConfig } from './config-accounts';
 
 const optionalText = z
   .string()
@@ -104,6 +105,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s)://host:port URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  ...accountsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -152,6 +154,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Days a generation's record is kept (its video is deleted after 24 hours). */
   generationRecordRetentionDays: number;
+  /** External sign-ins, mail for password resets, the sign-up grant. */
+  accounts: AccountsConfig;
 }
 
 export interface StripeConfig {
@@ -217,6 +221,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
   if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_SECONDS: must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS']);
   }
+  const accounts = readAccountsConfig(env);
+  if (typeof accounts === 'string') throw new ConfigError([accounts]);
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -291,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    accounts,
   };
 }
 

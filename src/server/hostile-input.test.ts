@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createTestApp, injectJson, type TestApp } from '../../tests/support/app';
 import { createUser, signIn, uniqueEmail } from '../../tests/support/factories';
 import { CLI_ACTOR, grantCredits } from './modules/admin/admin.service';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
 import { loginSchema, registerSchema } from '../shared/auth';
@@ -99,6 +100,24 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  {
+    method: 'POST',
+    route: '/api/auth/password-reset',
+    url: () => '/api/auth/password-reset',
+    schema: passwordResetRequestSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ email: user.email }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/password-reset/confirm',
+    url: () => '/api/auth/password-reset/confirm',
+    schema: passwordResetConfirmSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ token: 'not-a-real-token', password: 'a long password' }),
+  },
   {
     method: 'POST',
     route: '/api/auth/register',
@@ -263,6 +282,12 @@ const NO_INPUT_ROUTES = [
   'GET /api/auth/user',
   'GET /api/auth/google',
   'GET /api/login',
+  'GET /api/auth/providers',
+  'GET /api/account/sign-ins',
+  'DELETE /api/account/identities/:id',
+  // The provider's answer (code, state, iss) is checked by openid-client against the signed flow cookie; see external-sign-in.test.ts.
+  'GET /api/callback',
+  'GET /api/auth/google/callback',
   'GET /api/logout',
   'POST /api/logout',
   'GET /api/admin/stats',

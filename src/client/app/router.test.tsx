@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createAuthUser, json, renderApp, signedOut, stubApi } from './testing/render-app';
@@ -19,14 +19,28 @@ describe('the router', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
   });
 
-  it('shows the landing page to visitors at /', async () => {
-    stubApi({ 'GET /api/auth/user': signedOut });
+  it('shows the landing page to visitors at /, with the external sign-ins this server has', async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Acme SSO' }, google: true, passwordReset: false }),
+    });
     renderApp('/');
 
     expect(await screen.findByRole('link', { name: 'GET STARTED' })).toBeDefined();
-    expect(screen.getByRole('link', { name: /Continue with Replit/ }).getAttribute('href')).toBe('/api/login');
+    expect((await screen.findByRole('link', { name: /Continue with Acme SSO/ })).getAttribute('href')).toBe('/api/login');
     expect(screen.getByRole('link', { name: /Continue with Google/ }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getAllByRole('img', { name: /out of 5 stars/ })).toHaveLength(3);
+  });
+
+  it('shows no external sign-in buttons when the server has none configured', async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }),
+    });
+    renderApp('/');
+
+    expect(await screen.findByRole('link', { name: 'GET STARTED' })).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull());
   });
 
   it('shows the generator screen at / once signed in', async () => {
@@ -43,6 +57,17 @@ describe('the router', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("links 'Sign In Required' to /api/login when the server has OpenID Connect sign-in", async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Acme SSO' }, google: false, passwordReset: false }),
+    });
+    renderApp('/history');
+
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeDefined();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login'));
   });
 
   it('uses the generator wording on /generator', async () => {

@@ -25,6 +25,8 @@ const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ defau
 const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
 // Live updates load with the first signed-in page, never with the landing page.
 const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
@@ -79,6 +81,13 @@ export function AppRouter() {
             <LoginPage />
           </SignedOutOnly>
         </Route>
+        <Route path="/forgot-password">
+          <SignedOutOnly>
+            <ForgotPasswordPage />
+          </SignedOutOnly>
+        </Route>
+        {/* A reset link works signed in or out: it ends every other session either way. */}
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { createUser } from '../../../tests/support/factories';
 import { readEnv } from '../config';
 import { openDatabase } from '../db/client';
-import { adminAuditLog, creditLedger, users } from '../db/schema';
+import { adminAuditLog, creditLedger, passwordResetTokens, users } from '../db/schema';
 import { main } from './admin';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
@@ -121,5 +121,27 @@ describe('npm run admin', () => {
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain('operator-view@example.com');
+  });
+});
+
+describe('npm run admin -- reset-password', () => {
+  it('prints a one-time link that sets a new password once', async () => {
+    const { db } = testDb.database;
+    const user = await createUser(db, { email: 'cli-reset@example.com' });
+    const result = await cli('reset-password', 'CLI-Reset@example.com');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const link = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)/.exec(result.stdout);
+    expect(link).not.toBeNull();
+    const rows = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(rows).toHaveLength(1);
+    // Only the hash is stored.
+    expect(rows[0]?.id).not.toBe(link?.[1]);
+  });
+
+  it('says so when no account uses the email', async () => {
+    const result = await cli('reset-password', 'nobody@example.com');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('Error: No account uses nobody@example.com.\n');
   });
 });

@@ -8,6 +8,7 @@ import { createServiceContext, type ServiceContext } from '../context';
 import { type Database, databaseOptionsFor, openDatabase } from '../db/client';
 import { AppError } from '../lib/app-error';
 import * as admin from '../modules/admin/admin.service';
+import { createResetLinkFor } from '../modules/auth/password-reset.service';
 
 const USAGE = `Reelsmith operator commands (same configuration as the server: DATA_DIR, DATABASE_URL):
 
@@ -16,6 +17,7 @@ const USAGE = `Reelsmith operator commands (same configuration as the server: DA
   npm run admin -- set-status <email> <active|inactive|trial|premium_unlimited>
   npm run admin -- make-admin <email>
   npm run admin -- revoke-admin <email>
+  npm run admin -- reset-password <email>     prints a one-time link to choose a new password (30 minutes)
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may open it.`;
 
@@ -73,6 +75,11 @@ async function run(ctx: ServiceContext, command: string, args: string[]): Promis
       const [email] = requireArgs(args, 1, '<email>') as [string];
       const user = await admin.setAdmin(ctx, admin.CLI_ACTOR, email, command === 'make-admin');
       return `${user.email} is ${user.isAdmin ? 'now an administrator' : 'no longer an administrator'}.`;
+    }
+    case 'reset-password': {
+      const [email] = requireArgs(args, 1, '<email>') as [string];
+      const link = await createResetLinkFor(ctx, email);
+      return `Send this one-time link to the account's owner (it works once, within 30 minutes; signing in with it ends their other sessions):\n${link}`;
     }
     default:
       throw new UsageError(command ? `Unknown command '${command}'.` : 'No command given.');

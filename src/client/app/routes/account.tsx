@@ -1,15 +1,15 @@
 import { AppShell } from '../../components/layouts/app-shell';
-import { BackLink } from '../../components/layouts/back-link';
 import { ReceiptsSection } from '../../features/payments/components/receipts-section';
+import { AccountDetailsSection } from '../../features/account/components/account-details-section';
+import { SignInMethodsSection } from '../../features/account/components/sign-in-methods-section';
 
-/**
- * /account: the user's receipts. A minimal page of issue 19; the account page of issue 17 takes
- * the ReceiptsSection among its own sections when the two are merged.
- */
+/** /account: one section per concern; another section is one more line here. */
 export function AccountPage() {
   return (
-    <AppShell title="Account" subtitle="Your payments and receipts" actions={<BackLink href="/generator">Back to Generator</BackLink>}>
-      <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <AppShell title="Account" subtitle="Your details, the ways you sign in, and your receipts.">
+      <div className="grid gap-6">
+        <AccountDetailsSection />
+        <SignInMethodsSection />
         <ReceiptsSection />
       </div>
     </AppShell>

@@ -14,6 +14,7 @@ import { useCostEstimate } from '../../features/credits/api/estimate-cost';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
 import { CreditsCard } from '../../features/credits/components/credits-card';
+import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
 import { useModels } from '../../features/generations/api/get-models';
 import { GenerationForm } from '../../features/generations/components/generation-form';
@@ -71,6 +72,7 @@ export function GeneratorPage() {
   const status = useUserStatus({ enabled: isAuthenticated });
   // Daily and extra generations pay before credits; without this status, credits decide.
   const generationStatus = useGenerationStatus({ enabled: isAuthenticated });
+  const paymentsConfig = usePaymentsConfig();
   const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
   // What the description uses of the AI helpers: shown in the cost, sent with the request, charged alike.
   const aiUse = aiUseOf(enhancement.promptToSend(form.state.description), enhancement.produced, imageAnalysis.analysis?.suggestedPrompt);
@@ -153,7 +155,7 @@ export function GeneratorPage() {
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           <div className="order-1 grid gap-6">
             <StorageWarningCard />
-            <CreditsCard status={status.data} cost={cost} payer={payer} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} />
+            <CreditsCard status={status.data} cost={cost} payer={payer} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} paymentsEnabled={paymentsConfig.data?.enabled} />
           </div>
           <div className="order-3">
             <RecentHistoryCard />

@@ -76,6 +76,41 @@ describe('the /login page', () => {
     expect(screen.getAllByText('Invalid email or password').length).toBeGreaterThan(0);
   });
 
+  it('says beside the password how many tries are left', async () => {
+    const sentence = 'Invalid email or password. 2 tries left before sign-in to this account from your network is paused for 15 minutes.';
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/login': () => json(401, { code: 'invalid_credentials', message: sentence }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = password.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe(sentence);
+  });
+
+  it("offers 'Forgot password?' only when the server can send email", async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: true }),
+    });
+    renderApp('/login');
+    expect((await screen.findByRole('link', { name: 'Forgot password?' })).getAttribute('href')).toBe('/forgot-password');
+    cleanup();
+
+    stubApi({ 'GET /api/auth/user': signedOut, 'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }) });
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+  });
+
   it('goes to the dashboard after signing in', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,

@@ -24,7 +24,10 @@ afterEach(() => {
 
 describe('the /register page', () => {
   it('labels every field and offers the other ways in', async () => {
-    stubApi({ 'GET /api/auth/user': signedOut });
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Replit' }, google: true, passwordReset: false }),
+    });
     renderApp('/register');
 
     expect(await screen.findByLabelText('First Name')).toBeDefined();
@@ -32,7 +35,10 @@ describe('the /register page', () => {
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByText('At least 8 characters')).toBeDefined();
-    expect(screen.getByRole('link', { name: /Continue with Replit/ }).getAttribute('href')).toBe('/api/login');
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('minlength')).toBe('8');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
+    expect((await screen.findByRole('link', { name: /Continue with Replit/ })).getAttribute('href')).toBe('/api/login');
     expect(screen.getByRole('link', { name: /Continue with Google/ }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
@@ -47,6 +53,24 @@ describe('the /register page', () => {
 
     expect(await findToast('Missing Information')).toBeDefined();
     expect(screen.getAllByText('Please fill in all required fields').length).toBeGreaterThan(0);
+    expect(screen.getByText('Please enter your first name.')).toBeDefined();
+    expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says beside the fields, in plain sentences, what is wrong with the email and the password', async () => {
+    const fetchMock = stubApi({ 'GET /api/auth/user': signedOut });
+    const user = userEvent.setup();
+    renderApp('/register');
+
+    await user.type(await screen.findByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+
+    expect(await screen.findByText('Please enter an email address like name@example.com.')).toBeDefined();
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeDefined();
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain('-error');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('shows the server message when the email is taken', async () => {

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -48,9 +48,13 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
       <div className={cn('mx-auto flex h-16 w-full items-center justify-between gap-3 px-4 sm:px-6', maxWidth)}>
         <Brand />
-        <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
+        <nav aria-label="Account" className="flex min-w-0 items-center gap-0.5 sm:gap-2">
           {user ? (
-            <span className="hidden truncate text-sm text-muted-foreground sm:inline">{user.displayName}</span>
+            <Link href="/account" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'min-w-0 px-2 sm:px-3')}>
+              <UserRound aria-hidden="true" />
+              <span className="sr-only">Account: </span>
+              <span className="hidden truncate sm:inline">{user.displayName}</span>
+            </Link>
           ) : null}
           {showAdminLink && user?.isAdmin ? (
             <Link href="/admin" className={buttonVariants({ variant: 'outline', size: 'sm' })}>

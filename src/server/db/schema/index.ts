@@ -9,3 +9,4 @@ export * from './allowances';
 export * from './payments';
 export * from './ai-results';
 export * from './live-events';
+export * from './accounts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginFailures, sessions, type UserRow, users } from '../../db/schema';
 
@@ -55,16 +55,16 @@ export async function deleteExpiredSessions(tx: Executor): Promise<number> {
 }
 
 /** Advisory lock classes of sign-in attempts (the migration lock uses the one-key form, 727001). */
-const EMAIL_ATTEMPTS_LOCK = 727_002;
+const PAIR_ATTEMPTS_LOCK = 727_002;
 const IP_ATTEMPTS_LOCK = 727_003;
 
 /**
- * Serialises sign-in attempts for one email and for one IP until the caller's transaction ends,
- * so that counting and recording an attempt is one step. Always email, then IP: no two callers
- * wait on each other in opposite orders.
+ * Serialises sign-in attempts for one (email, address) pair and for one address until the
+ * caller's transaction ends, so that counting and recording an attempt is one step. Always the
+ * pair, then the address: no two callers wait on each other in opposite orders.
  */
 export async function lockLoginAttempts(tx: Executor, email: string, ip: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${EMAIL_ATTEMPTS_LOCK}, hashtext(${email}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAIR_ATTEMPTS_LOCK}, hashtext(${`${email} ${ip}`}))`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${IP_ATTEMPTS_LOCK}, hashtext(${ip}))`);
 }
 
@@ -72,31 +72,42 @@ export async function insertLoginFailure(tx: Executor, email: string, ip: string
   await tx.insert(loginFailures).values({ email, ip });
 }
 
+type FailureFilter = { email: string; ip: string } | { email: string } | { ip: string };
+
+function matching(by: FailureFilter, windowMs: number) {
+  const since = new Date(Date.now() - windowMs);
+  return and(
+    'email' in by ? eq(loginFailures.email, by.email) : undefined,
+    'ip' in by ? eq(loginFailures.ip, by.ip) : undefined,
+    gt(loginFailures.createdAt, since),
+  );
+}
+
 /**
  * When `limit` or more failures match within the window, the time the oldest of the latest
  * `limit` failures leaves the window (that is when one more attempt is allowed); else null.
  */
-export async function findLockoutEnd(
-  tx: Executor,
-  by: { email: string } | { ip: string },
-  limit: number,
-  windowMs: number,
-): Promise<Date | null> {
-  const column = 'email' in by ? loginFailures.email : loginFailures.ip;
-  const value = 'email' in by ? by.email : by.ip;
-  const since = new Date(Date.now() - windowMs);
+export async function findLockoutEnd(tx: Executor, by: FailureFilter, limit: number, windowMs: number): Promise<Date | null> {
   const [row] = await tx
     .select({ createdAt: loginFailures.createdAt })
     .from(loginFailures)
-    .where(and(eq(column, value), gt(loginFailures.createdAt, since)))
+    .where(matching(by, windowMs))
     .orderBy(desc(loginFailures.createdAt))
     .offset(limit - 1)
     .limit(1);
   return row ? new Date(row.createdAt.getTime() + windowMs) : null;
 }
 
-export async function clearLoginFailures(tx: Executor, email: string): Promise<void> {
-  await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+export async function countLoginFailures(tx: Executor, by: FailureFilter, windowMs: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(loginFailures).where(matching(by, windowMs));
+  return row?.n ?? 0;
+}
+
+/** Clears failures: one address's on an account (a successful sign-in), or an account's from everywhere (a reset). */
+export async function clearLoginFailures(tx: Executor, by: { email: string; ip: string } | { email: string }): Promise<void> {
+  await tx
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, by.email), 'ip' in by ? eq(loginFailures.ip, by.ip) : undefined));
 }
 
 export async function deleteOldLoginFailures(tx: Executor, windowMs: number): Promise<void> {

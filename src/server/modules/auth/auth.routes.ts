@@ -4,19 +4,15 @@ import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../.
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { presentAuthUser } from '../users/users.service';
+import { accountRoutes } from './account.routes';
 import * as auth from './auth.service';
+import { externalSignInRoutes } from './external-sign-in.routes';
 import { renderLogoutPage } from './logout-page';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 function clientInfo(request: FastifyRequest): auth.ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
-
-/** External sign-ins a later release configures; until then they explain themselves on /login. */
-const EXTERNAL_SIGN_INS = [
-  { path: '/api/login', name: 'Replit' },
-  { path: '/api/auth/google', name: 'Google' },
-] as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
@@ -79,10 +75,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     return presentAuthUser(requireUser(request));
   });
 
-  for (const provider of EXTERNAL_SIGN_INS) {
-    app.get(provider.path, async (_request, reply) => {
-      const details = `${provider.name} sign-in is not configured on this server. Please sign in with your email and password.`;
-      return reply.redirect(`/login?error=oauth_error&details=${encodeURIComponent(details)}`, 302);
-    });
-  }
+  await app.register(externalSignInRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
 };

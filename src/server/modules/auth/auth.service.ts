@@ -10,9 +10,25 @@ import { hashPassword, verifyDecoy, verifyPassword } from './password';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is pushed back to a full 30 days at most once a day, not on every request. */
 const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
-export const LOGIN_FAILURE_LIMIT = 10;
+/** Failed sign-ins per (account, address) pair in the window before that pair is paused. */
+export const PAIR_FAILURE_LIMIT = 5;
+/** Failed sign-ins per address (any accounts) before the address is paused: high, for shared offices and NAT. */
+export const ADDRESS_FAILURE_LIMIT = 100;
+/** From this many failures on one account (from any addresses), each attempt on it waits longer. */
+export const ACCOUNT_SLOWDOWN_AFTER = 10;
+export const ACCOUNT_MAX_DELAY_MS = 10_000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
+
+/**
+ * The wait before an account's password is checked when it has `failures` recent failures from
+ * any addresses: none below ACCOUNT_SLOWDOWN_AFTER, then doubling every five failures up to ten
+ * seconds. An account attacked from many addresses slows down; its owner is never refused.
+ */
+export function accountSlowdownMs(failures: number): number {
+  if (failures < ACCOUNT_SLOWDOWN_AFTER) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_MS, Math.round(250 * 2 ** ((failures - ACCOUNT_SLOWDOWN_AFTER) / 5)));
+}
 
 export interface ClientInfo {
   ip: string;
@@ -30,7 +46,7 @@ function hashToken(token: string): string {
 }
 
 /** Creates a fresh session (a new id at every sign-in) and answers the cookie token. */
-async function startSession(ctx: ServiceContext, user: UserRow, client: ClientInfo): Promise<NewSession> {
+export async function startSession(ctx: ServiceContext, user: UserRow, client: ClientInfo): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await repo.insertSession(ctx.db, {
@@ -55,33 +71,47 @@ export async function register(ctx: ServiceContext, input: Register, client: Cli
 }
 
 /**
- * Checks a password sign-in; 401 with one message for a wrong email or password, 429 when locked
- * out. The attempt is counted before the password is checked, so that concurrent guesses cannot
- * all pass the limit: at most LOGIN_FAILURE_LIMIT passwords are checked per email and per IP in
- * the window, however many arrive at once. A successful sign-in takes its attempt back.
+ * Checks a password sign-in; 401 with one message for a wrong email or password (saying how many
+ * tries are left from this address), 429 when the (account, address) pair or the address is
+ * paused. The attempt is counted before the password is checked, so concurrent guesses cannot all
+ * pass a limit; a successful sign-in takes back this address's failures on the account.
  */
 export async function login(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
-  await recordAttempt(ctx, input.email, client.ip);
+  const attempt = await recordAttempt(ctx, input.email, client.ip);
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   const user = await findUserByEmail(ctx, input.email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user?.passwordHash) await verifyDecoy(input.password);
   if (!user || !ok) {
     await repo.deleteOldLoginFailures(ctx.db, LOGIN_FAILURE_WINDOW_MS);
-    throw new AppError(401, 'invalid_credentials', INVALID_LOGIN_MESSAGE);
+    throw new AppError(401, 'invalid_credentials', invalidLoginMessage(attempt.triesLeft));
   }
-  await repo.clearLoginFailures(ctx.db, input.email);
+  await repo.clearLoginFailures(ctx.db, { email: input.email, ip: client.ip });
   return startSession(ctx, user, client);
 }
 
-/** Counts one attempt against the email and the IP, or refuses with 429 when either is locked out. */
-async function recordAttempt(ctx: ServiceContext, email: string, ip: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+function invalidLoginMessage(triesLeft: number): string {
+  if (triesLeft <= 0) {
+    return `${INVALID_LOGIN_MESSAGE}. Sign-in to this account from your network is now paused for 15 minutes.`;
+  }
+  return `${INVALID_LOGIN_MESSAGE}. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left before sign-in to this account from your network is paused for 15 minutes.`;
+}
+
+/**
+ * Counts one attempt against the (email, address) pair, or refuses with 429 when the pair or the
+ * address is paused. Answers the tries left for the pair and the account's slowdown.
+ */
+async function recordAttempt(ctx: ServiceContext, email: string, ip: string): Promise<{ triesLeft: number; delayMs: number }> {
+  return ctx.db.transaction(async (tx) => {
     await repo.lockLoginAttempts(tx, email, ip);
-    const byEmail = await repo.findLockoutEnd(tx, { email }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-    const byIp = await repo.findLockoutEnd(tx, { ip }, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-    const until = [byEmail, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+    const byPair = await repo.findLockoutEnd(tx, { email, ip }, PAIR_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const byIp = await repo.findLockoutEnd(tx, { ip }, ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const until = [byPair, byIp].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
     if (until) throw lockedOutUntil(until);
+    const pairFailures = await repo.countLoginFailures(tx, { email, ip }, LOGIN_FAILURE_WINDOW_MS);
+    const accountFailures = await repo.countLoginFailures(tx, { email }, LOGIN_FAILURE_WINDOW_MS);
     await repo.insertLoginFailure(tx, email, ip);
+    return { triesLeft: PAIR_FAILURE_LIMIT - pairFailures - 1, delayMs: accountSlowdownMs(accountFailures) };
   });
 }
 
@@ -89,7 +119,7 @@ function lockedOutUntil(until: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   return tooManyRequests(
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    `Too many failed sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
     seconds,
     'too_many_login_attempts',
   );

@@ -44,3 +44,13 @@ export async function findUserById(tx: Executor, id: string): Promise<UserRow | 
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
+
+export async function updatePasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** The user with their row locked until the transaction ends (serialises changes to their sign-ins). */
+export async function lockUser(tx: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}

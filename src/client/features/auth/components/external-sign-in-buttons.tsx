@@ -1,14 +1,11 @@
+import { KeyRound } from 'lucide-react';
+
 import { buttonVariants } from '../../../components/ui/button';
+import { useSignInOptions } from '../../../lib/sign-in-options';
 import { cn } from '../../../lib/utils';
 
-function ReplitIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
-      <path fill="#F26207" d="M5 3.5A1.5 1.5 0 0 1 6.5 2h5A1.5 1.5 0 0 1 13 3.5V8H6.5A1.5 1.5 0 0 1 5 6.5z" />
-      <path fill="#F26207" d="M13 8h5.5A1.5 1.5 0 0 1 20 9.5v5a1.5 1.5 0 0 1-1.5 1.5H13z" />
-      <path fill="#F26207" d="M5 17.5A1.5 1.5 0 0 1 6.5 16H13v4.5a1.5 1.5 0 0 1-1.5 1.5h-5A1.5 1.5 0 0 1 5 20.5z" />
-    </svg>
-  );
+function SingleSignOnIcon() {
+  return <KeyRound aria-hidden="true" className="size-4 text-violet-600 dark:text-violet-400" />;
 }
 
 function GoogleIcon() {
@@ -28,18 +25,39 @@ interface ExternalSignInButtonsProps {
   className?: string;
 }
 
-/** The two external sign-ins are full browser navigations, so they are plain links. */
+/**
+ * The external sign-ins this server has configured (GET /api/auth/providers), as plain links: they
+ * are full browser navigations. Nothing at all when none is configured.
+ */
 export function ExternalSignInButtons({ layout = 'stack', className }: ExternalSignInButtonsProps) {
+  const { oidc, google } = useSignInOptions();
+  if (!oidc && !google) return null;
   const linkClass = cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'w-full');
   return (
-    <div className={cn('grid gap-3', layout === 'row' && 'sm:grid-cols-2', className)}>
-      <a href="/api/login" className={linkClass}>
-        <ReplitIcon /> Continue with Replit
-      </a>
-      <a href="/api/auth/google" className={linkClass}>
-        <GoogleIcon /> Continue with Google
-      </a>
+    <div className={cn('grid gap-3', layout === 'row' && oidc && google && 'sm:grid-cols-2', className)}>
+      {oidc ? (
+        <a href="/api/login" className={linkClass}>
+          <SingleSignOnIcon /> {oidc.label}
+        </a>
+      ) : null}
+      {google ? (
+        <a href="/api/auth/google" className={linkClass}>
+          <GoogleIcon /> Continue with Google
+        </a>
+      ) : null}
     </div>
+  );
+}
+
+/** The external sign-ins and the "or" below them, when any is configured. */
+export function ExternalSignInSection() {
+  const { oidc, google } = useSignInOptions();
+  if (!oidc && !google) return null;
+  return (
+    <>
+      <ExternalSignInButtons />
+      <OrDivider />
+    </>
   );
 }
 

@@ -1,60 +1,98 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import type { Login } from '../../../../shared/auth';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
-import { getServerMessage } from '../../../lib/api-client';
+import { ApiError, getServerMessage } from '../../../lib/api-client';
 import { readText } from '../../../lib/form-data';
+import { useSignInOptions } from '../../../lib/sign-in-options';
 import { useLoginUser } from '../api/login-user';
+import { browserFieldErrors, type FieldErrors, focusFirstError, serverFieldErrors } from '../field-errors';
 import { useLoginQueryNotice } from '../hooks/use-login-query-notice';
-import { ExternalSignInButtons, OrDivider } from './external-sign-in-buttons';
+import { ExternalSignInSection } from './external-sign-in-buttons';
 
 function readForm(form: HTMLFormElement): Login {
   const data = new FormData(form);
   return { email: readText(data, 'email').trim(), password: readText(data, 'password') };
 }
 
+const linkClass = 'font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none';
+
+/** Where a failed sign-in's sentence goes: a wrong password (with the tries left) beside the password. */
+function errorsFor(error: unknown): { fields: FieldErrors; form: string | null } {
+  const fields = serverFieldErrors(error);
+  if (Object.keys(fields).length > 0) return { fields, form: null };
+  const message = getServerMessage(error) ?? 'Invalid credentials';
+  if (error instanceof ApiError && error.code === 'invalid_credentials') return { fields: { password: message }, form: null };
+  return { fields: {}, form: message };
+}
+
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLoginUser({ onSuccess: () => navigate('/dashboard') });
+  const { passwordReset } = useSignInOptions();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   useLoginQueryNotice();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readForm(form);
+    const found = browserFieldErrors(form, ['email', 'password']);
+    setErrors(found);
+    setFormError(null);
     if (!values.email || !values.password) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please enter both email and password' });
-      return;
     }
-    if (!form.checkValidity()) {
-      form.reportValidity();
+    if (Object.keys(found).length > 0) {
+      focusFirstError(form, found);
       return;
     }
     login.mutate(values, {
       onError: (error) => {
-        const description = getServerMessage(error) ?? 'Invalid credentials';
-        toast({ variant: 'destructive', title: 'Login Failed', description });
+        const shown = errorsFor(error);
+        setErrors(shown.fields);
+        setFormError(shown.form);
+        toast({ variant: 'destructive', title: 'Login Failed', description: getServerMessage(error) ?? 'Invalid credentials' });
       },
     });
   }
 
   return (
     <div>
-      <ExternalSignInButtons />
-      <OrDivider />
-      <form onSubmit={handleSubmit} className="grid gap-4">
-        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
-        <FormField label="Password" name="password" type="password" autoComplete="current-password" />
+      <ExternalSignInSection />
+      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+          labelAside={
+            passwordReset ? (
+              <Link href="/forgot-password" className={`text-sm ${linkClass}`}>
+                Forgot password?
+              </Link>
+            ) : null
+          }
+        />
+        {formError ? (
+          <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+            {formError}
+          </p>
+        ) : null}
         <Button type="submit" variant="brand" size="lg" className="mt-2 w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing In...' : 'SIGN IN'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         New to Reelsmith?{' '}
-        <Link href="/register" className="font-semibold text-primary underline-offset-4 hover:underline">
+        <Link href="/register" className={linkClass}>
           Create Account
         </Link>
       </p>

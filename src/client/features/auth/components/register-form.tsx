@@ -1,14 +1,15 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import type { Register } from '../../../../shared/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Register } from '../../../../shared/auth';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
-import { getServerMessage } from '../../../lib/api-client';
+import { ApiError, getServerMessage } from '../../../lib/api-client';
 import { readText } from '../../../lib/form-data';
 import { useRegisterUser } from '../api/register-user';
-import { ExternalSignInButtons, OrDivider } from './external-sign-in-buttons';
+import { browserFieldErrors, type FieldErrors, focusFirstError, serverFieldErrors } from '../field-errors';
+import { ExternalSignInSection } from './external-sign-in-buttons';
 
 function readForm(form: HTMLFormElement): Register {
   const data = new FormData(form);
@@ -21,25 +22,34 @@ function readForm(form: HTMLFormElement): Register {
   };
 }
 
+function errorsFor(error: unknown): FieldErrors {
+  if (error instanceof ApiError && error.code === 'email_taken') {
+    return { email: 'An account with this email already exists. Sign in instead, or use another email.' };
+  }
+  return serverFieldErrors(error);
+}
+
 export function RegisterForm() {
   const [, navigate] = useLocation();
   const register = useRegisterUser({ onSuccess: () => navigate('/dashboard') });
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readForm(form);
+    const found = browserFieldErrors(form, ['firstName', 'email', 'password']);
+    setErrors(found);
     if (!values.firstName || !values.email || !values.password) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
-      return;
     }
-    // The email shape is checked by the browser (type="email").
-    if (!form.checkValidity()) {
-      form.reportValidity();
+    if (Object.keys(found).length > 0) {
+      focusFirstError(form, found);
       return;
     }
     register.mutate(values, {
       onError: (error) => {
+        setErrors(errorsFor(error));
         const description = getServerMessage(error) ?? 'Please try again';
         toast({ variant: 'destructive', title: 'Registration Failed', description });
       },
@@ -48,20 +58,23 @@ export function RegisterForm() {
 
   return (
     <div>
-      <ExternalSignInButtons />
-      <OrDivider />
-      <form onSubmit={handleSubmit} className="grid gap-4">
+      <ExternalSignInSection />
+      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First Name" name="firstName" autoComplete="given-name" />
-          <FormField label="Last Name" name="lastName" autoComplete="family-name" optional />
+          <FormField label="First Name" name="firstName" autoComplete="given-name" required maxLength={100} error={errors.firstName} />
+          <FormField label="Last Name" name="lastName" autoComplete="family-name" optional maxLength={100} error={errors.lastName} />
         </div>
-        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
+        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} />
         <FormField
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={errors.password}
         />
         <Button type="submit" variant="brand" size="lg" className="mt-2 w-full" disabled={register.isPending}>
           {register.isPending ? 'Creating Account...' : 'CREATE ACCOUNT'}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Brand } from '../../../components/layouts/brand';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { signInPath, useSignInOptions } from '../../../lib/sign-in-options';
 
 export type SignInRequiredVariant = 'default' | 'generator';
 
@@ -14,6 +15,8 @@ const SENTENCES: Record<SignInRequiredVariant, string> = {
 
 /** Shown on a signed-in route to a visitor who is not signed in. */
 export function SignInRequired({ variant = 'default' }: { variant?: SignInRequiredVariant }) {
+  // The spec's link is /api/login: this server's OpenID Connect sign-in when it has one, else the /login form.
+  const path = signInPath(useSignInOptions());
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-background px-4 py-10">
       <Brand />
@@ -25,9 +28,15 @@ export function SignInRequired({ variant = 'default' }: { variant?: SignInRequir
           <h1 className="text-xl font-bold">Sign In Required</h1>
           <p className="text-sm text-muted-foreground">{SENTENCES[variant]}</p>
           <div className="grid w-full gap-2">
-            <Link href="/login" className={buttonVariants({ variant: 'brand' })}>
-              Sign In
-            </Link>
+            {path === '/login' ? (
+              <Link href="/login" className={buttonVariants({ variant: 'brand' })}>
+                Sign In
+              </Link>
+            ) : (
+              <a href={path} className={buttonVariants({ variant: 'brand' })}>
+                Sign In
+              </a>
+            )}
             <Link href="/register" className={buttonVariants({ variant: 'outline' })}>
               Create Account
             </Link>

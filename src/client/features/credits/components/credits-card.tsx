@@ -1,4 +1,4 @@
-import { CalendarClock, CircleCheck, Coins, Film } from 'lucide-react';
+import { CalendarClock, CircleCheck, Coins, Film, UserCog } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -20,6 +20,8 @@ interface CreditsCardProps {
   payer?: GenerationPayer;
   /** The tour's 'Show Me How This Works' button, when the tour exists. */
   tourButton?: ReactNode;
+  /** Whether this server takes payments; false turns 'Buy Credits' into 'ask the administrator' for someone who cannot pay. */
+  paymentsEnabled?: boolean;
   /** What this video uses of the priced add-ons, for the breakdown's lines. */
   uses?: { hasAudio: boolean; usedPromptEnhancement: boolean; usedImageAnalysis: boolean };
 }
@@ -62,9 +64,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
  * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
  */
-export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton, uses }: CreditsCardProps) {
+export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton, uses, paymentsEnabled }: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
   const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
+  // Nothing to pay with and nowhere to buy: the only way on is the administrator.
+  const askAdministrator = paymentsEnabled === false && shortfall > 0;
   const breakdown = breakdownLines(cost, uses);
   return (
     <Card>
@@ -108,9 +112,15 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
             ))}
           </dl>
         </div>
-        <div className={cn('grid gap-2', status?.isUnlimited ? 'grid-cols-1' : 'grid-cols-2')}>
-          {/* An unlimited account never needs credits: it is not sent to buy them. */}
-          {status?.isUnlimited ? null : (
+        {askAdministrator ? (
+          <p className="flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200" data-testid="ask-administrator">
+            <UserCog aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            This server does not take payments. Ask its administrator to add credits to your account.
+          </p>
+        ) : null}
+                <div className={cn('grid gap-2', status?.isUnlimited || askAdministrator ? 'grid-cols-1' : 'grid-cols-2')}>
+          {/* An unlimited account never needs credits, and a server without payments sells none. */}
+          {status?.isUnlimited || askAdministrator ? null : (
             <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>
               <Coins aria-hidden="true" /> Buy Credits
             </Link>

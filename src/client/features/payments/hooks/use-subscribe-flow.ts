@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExtraPackName } from '../../../../shared/money/plans';
 import { toast } from '../../../components/ui/use-toast';
 import { browserNavigation } from '../../../lib/browser-navigation';
+import { signInPath, useSignInOptions } from '../../../lib/sign-in-options';
 import { useBuyExtraGenerations } from '../api/buy-extra-generations';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useStartSubscription } from '../api/start-subscription';
@@ -10,11 +11,6 @@ import { isPaymentsDisabledError, isUnauthorizedError } from '../payment-errors'
 
 /** Spec section 9: the wait before a logged-out buyer is sent to sign in again. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
-/**
- * Where 'Logging in again...' goes. The spec says /api/login, which on this server is the
- * unconfigured external sign-in (it bounces to /login with an OAuth error); /login is the sign-in.
- */
-export const SIGN_IN_PATH = '/login';
 
 export type Purchase = { mode: 'subscription' } | { mode: 'extra'; pack: ExtraPackName };
 
@@ -35,6 +31,8 @@ export function useSubscribeFlow({ returnedFromStripe }: { returnedFromStripe: b
   const start = useStartSubscription();
   const buy = useBuyExtraGenerations();
   const confirm = useConfirmPayment();
+  // 'Logging in again...' goes to the spec's /api/login when OpenID Connect is configured, else to /login.
+  const signInOptions = useSignInOptions();
   const signInTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -48,7 +46,7 @@ export function useSubscribeFlow({ returnedFromStripe }: { returnedFromStripe: b
     if (isPaymentsDisabledError(error)) return setDisabledByServer(true);
     if (isUnauthorizedError(error)) {
       toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-      signInTimer.current = setTimeout(() => browserNavigation.assign(SIGN_IN_PATH), UNAUTHORIZED_REDIRECT_MS);
+      signInTimer.current = setTimeout(() => browserNavigation.assign(signInPath(signInOptions)), UNAUTHORIZED_REDIRECT_MS);
       return;
     }
     toast({ title: 'Error', description: 'Failed to initialize payment', variant: 'destructive' });

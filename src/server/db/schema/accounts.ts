@@ -1,0 +1,40 @@
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** The external sign-ins: 'oidc' is the configured OpenID Connect provider at /api/login. */
+export const IDENTITY_PROVIDERS = ['oidc', 'google'] as const;
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
+
+/** An external sign-in linked to an account: the provider's subject signs its user in. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<IdentityProvider>().notNull(),
+    /** The provider's stable id of the person (the ID token's `sub`). */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the provider gave when the identity was linked (for the account page). */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_identities_provider_subject_key').on(t.provider, t.subject), index('user_identities_user_id_idx').on(t.userId)],
+);
+export type UserIdentityRow = typeof userIdentities.$inferSelect;
+
+/** Password-reset links: only the SHA-256 of the token is kept; a link works once, until it expires. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId), index('password_reset_tokens_expires_at_idx').on(t.expiresAt)],
+);

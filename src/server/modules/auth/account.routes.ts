@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountSignInsSchema,
+  identityIdParamsSchema,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  signInOptionsSchema,
+} from '../../../shared/accounts';
+import { authUserSchema, messageSchema } from '../../../shared/auth';
+import type { ServiceContext } from '../../context';
+import { requireUser } from '../../http/guards';
+import { AppError } from '../../lib/app-error';
+import { presentAuthUser } from '../users/users.service';
+import * as auth from './auth.service';
+import { listSignIns, removeIdentity } from './identities.service';
+import { confirmPasswordReset, requestPasswordReset, settlePasswordResetMail } from './password-reset.service';
+import { setSessionCookie } from './session-cookie';
+
+/** Sign-in options, password reset by email, and the account page's linked sign-ins. */
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  const { accounts } = ctx.config;
+  app.addHook('onClose', async () => settlePasswordResetMail(ctx));
+
+  app.get('/api/auth/providers', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
+    oidc: accounts.oidc ? { label: accounts.oidc.buttonLabel } : null,
+    google: accounts.google !== undefined,
+    passwordReset: accounts.mail !== undefined,
+  }));
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
+    },
+    async (request, reply) => {
+      if (!accounts.mail) {
+        throw new AppError(404, 'password_reset_unavailable', 'Password reset by email is not available on this server. Please ask the administrator.');
+      }
+      requestPasswordReset(ctx, request.body.email, request.log);
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: { body: passwordResetConfirmSchema, response: { 200: authUserSchema } },
+    },
+    async (request, reply) => {
+      const user = await confirmPasswordReset(ctx, request.body);
+      // Every session of the account ended; this browser gets a fresh one.
+      const session = await auth.startSession(ctx, user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+      return presentAuthUser(user);
+    },
+  );
+
+  app.get('/api/account/sign-ins', { schema: { response: { 200: accountSignInsSchema } } }, async (request) =>
+    listSignIns(ctx, requireUser(request)),
+  );
+
+  app.delete(
+    '/api/account/identities/:id',
+    { schema: { params: identityIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await removeIdentity(ctx, requireUser(request).id, request.params.id);
+      return { message: 'The sign-in was removed from your account.' };
+    },
+  );
+};
