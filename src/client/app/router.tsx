@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 import { SignedInOnly, SignedOutOnly } from './route-guards';
+import { UpdatePrompt } from '../features/install/components/update-prompt';
 import { LandingPage } from './routes/landing';
 
 // The landing page is eager; every other page is its own chunk so the first load stays small.
@@ -22,6 +23,7 @@ const SubscribePage = lazy(() => import('./routes/subscribe').then((m) => ({ def
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
 const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const SignedInExtras = lazy(() => import('./signed-in-extras').then((m) => ({ default: m.SignedInExtras })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
@@ -41,9 +43,7 @@ function HomeRoute() {
   return isAuthenticated ? <GeneratorPage /> : <LandingPage />;
 }
 
-export function AppRouter() {
-  const { isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
+function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
@@ -73,5 +73,22 @@ export function AppRouter() {
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
+  );
+}
+
+/** The pages, plus what rides along them: the update prompt, and for signed-in people the first-time tour and install banner. */
+export function AppRouter() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  return (
+    <>
+      <AppRoutes />
+      <UpdatePrompt />
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <SignedInExtras />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

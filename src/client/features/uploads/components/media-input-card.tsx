@@ -71,7 +71,7 @@ function MediaPicker({ mediaKind, ready, onComplete, onRemove }: MediaPickerProp
   const { kind, label, allowedFileTypes } = mediaKind;
   const Icon = KIND_ICONS[kind];
   return (
-    <div className="grid content-start gap-2">
+    <div className="grid content-start gap-2" data-tour={`upload-${kind}`}>
       <span className="flex items-center gap-2 text-sm font-medium">
         <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
         {label}
