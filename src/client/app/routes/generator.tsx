@@ -48,14 +48,15 @@ function StorageWarningCard() {
   );
 }
 
-/** The credits card's line on phones while folded. */
-function CreditsSummary({ status }: { status: UserStatus | undefined }) {
+/** The storage notice and credits card as one line on phones while folded. */
+function NoticesSummary({ status }: { status: UserStatus | undefined }) {
   return (
     <>
+      <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+      <span className="truncate">Kept 24 hours</span>
+      <span aria-hidden="true" className="text-muted-foreground">·</span>
       <Coins aria-hidden="true" className="size-4 shrink-0 text-violet-700 dark:text-violet-300" />
-      <span className="truncate">
-        Your balance: {status ? (status.isUnlimited ? 'unlimited' : formatCredits(status).toLowerCase()) : '…'}
-      </span>
+      <span className="truncate">{status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}</span>
     </>
   );
 }
@@ -158,15 +159,13 @@ export function GeneratorPage() {
       {/* Phones: notices and credits first, then the form, then recent videos; desktops: a side column. */}
       <div className="flex flex-col gap-6 pb-24 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-          {/* On phones each folds to one line, so the description box is on the first screen. */}
-          <div className="order-1 grid gap-3 lg:gap-6">
-            <PhoneCollapsible summary={<><Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" /> Videos are kept for 24 hours</>}>
+          {/* On phones both fold into one line, so the description box is on the first screen. */}
+          <PhoneCollapsible className="order-1" summary={<NoticesSummary status={status.data} />}>
+            <div className="grid gap-3 lg:gap-6">
               <StorageWarningCard />
-            </PhoneCollapsible>
-            <PhoneCollapsible summary={<CreditsSummary status={status.data} />}>
               <CreditsCard status={status.data} cost={cost} payer={payer} tourButton={<GeneratorTourButton />} />
-            </PhoneCollapsible>
-          </div>
+            </div>
+          </PhoneCollapsible>
           <div className="order-3">
             <RecentHistoryCard />
           </div>

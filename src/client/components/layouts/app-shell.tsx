@@ -49,8 +49,8 @@ export function AppShell({ title, subtitle, actions, width = 'default', showAdmi
   return (
     <div className="min-h-dvh bg-background pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
       <AppHeader maxWidth={WIDTHS[width]} showAdminLink={showAdminLink} />
-      <main className={cn('mx-auto w-full px-4 py-6 sm:px-6 sm:py-10', WIDTHS[width])}>
-        <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <main className={cn('mx-auto w-full px-4 py-5 sm:px-6 sm:py-10', WIDTHS[width])}>
+        <div className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
               {title}

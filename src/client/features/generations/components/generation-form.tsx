@@ -43,7 +43,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           <CardTitle className="flex items-center gap-2">
             <Wand2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Video Description
           </CardTitle>
-          <CardDescription>Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the result.</CardDescription>
+          <CardDescription className="hidden sm:block">Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the result.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <Label htmlFor="video-description" className="sr-only">
