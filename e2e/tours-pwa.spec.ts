@@ -30,7 +30,8 @@ describe('onboarding tours', () => {
     expect(await page.getByRole('dialog', { name: 'Welcome to Reelsmith' }).count()).toBe(1);
     expect(await focusedText(page)).toBe('Next');
 
-    // The arrow keys step; Tab never leaves the step.
+    // The arrow keys step (once the step has settled); Tab never leaves the step.
+    await page.waitForTimeout(600);
     await page.keyboard.press('ArrowRight');
     await popoverTitle(page).filter({ hasText: 'Credits pay for videos' }).waitFor();
     expect(await page.locator('.driver-active-element').getAttribute('data-tour')).toBe('nav-credits');
@@ -126,6 +127,10 @@ describe('installable app', () => {
     });
     await page.clock.install();
     await signIn(page, email, PASSWORD);
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    // The banner's chunk loads after sign-in; its 30 s start when it mounts.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('signed-in-extras')));
+    await page.waitForTimeout(500);
     const banner = page.getByRole('region', { name: 'Install Reelsmith' });
     await page.clock.fastForward(20_000);
     expect(await banner.count()).toBe(0);

@@ -56,6 +56,22 @@ function decoratePopover(popover: PopoverDOM, isFirst: boolean, isLast: boolean,
 }
 
 /**
+ * driver.js marks the highlighted element with aria-haspopup/expanded/controls, which a plain div
+ * may not carry (the popover is a labelled modal dialog anyway), and a step changed mid-animation
+ * can leave the previous element marked as highlighted.
+ */
+function tidyHighlight(active: Element | undefined) {
+  for (const element of document.querySelectorAll('.driver-active-element')) {
+    if (element !== active) element.classList.remove('driver-active-element', 'driver-no-interaction');
+  }
+  for (const element of document.querySelectorAll('[aria-controls="driver-popover-content"]')) {
+    element.removeAttribute('aria-haspopup');
+    element.removeAttribute('aria-expanded');
+    element.removeAttribute('aria-controls');
+  }
+}
+
+/**
  * Runs a tour with driver.js: Skip Tour, Back, Next and Finish, arrow keys and Escape, focus kept
  * inside the step. Finishing or skipping marks it complete. Answers false when another tour runs.
  */
@@ -83,6 +99,8 @@ export function runTour(id: TourId, options: { onEnd?: () => void } = {}): boole
     doneBtnText: 'Finish',
     onPopoverRender: (popover, { driver: tour }) => {
       decoratePopover(popover, tour.isFirstStep(), tour.isLastStep(), () => tour.destroy());
+      // After driver.js finishes marking this step's element.
+      queueMicrotask(() => tidyHighlight(tour.getActiveElement()));
     },
     onDestroyed: () => {
       running = false;
