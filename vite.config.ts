@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,6 +11,10 @@ const BRAND_VIOLET = '#7c3aed';
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
+  resolve: {
+    // Zod without its eval probe in the browser (src/client/lib/zod-jitless.ts); the server keeps the JIT.
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/client/lib/zod-jitless.ts') }],
+  },
   plugins: [
     react(),
     tailwindcss(),

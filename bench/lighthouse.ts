@@ -1,9 +1,10 @@
 // Lighthouse (mobile settings: the default config's Moto G-class emulation and simulated slow 4G)
 // on the landing page and on the generator signed in, against the built server (PGlite, fresh
 // DATA_DIR) and the system Chromium. Prints the four category scores of each page.
-// Run `npm run build` first (npm run bench:lighthouse does). Options: --port N (3904).
+// Run `npm run build` first (npm run bench:lighthouse does). Options: --port N (3904), --save DIR
+// (writes each full report as JSON there).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -19,6 +20,8 @@ function option(name: string, fallback: number): number {
 const PORT = option('port', 3904);
 const DEBUG_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
+const saveIndex = process.argv.indexOf('--save');
+const SAVE_DIR = saveIndex === -1 ? undefined : process.argv[saveIndex + 1];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function startServer(dataDir: string) {
@@ -71,6 +74,7 @@ async function audit(url: string, keepStorage: boolean): Promise<{ scores: Score
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (SAVE_DIR) writeFileSync(path.join(SAVE_DIR, `${new URL(url).pathname.replace(/\W/g, '') || 'landing'}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Scores;
   // The audits that cost points, so a low figure says why.
