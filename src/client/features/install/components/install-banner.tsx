@@ -46,7 +46,7 @@ export function InstallBanner() {
           <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg" />
           <p className="min-w-0 flex-1 text-sm">
             <span className="block font-semibold">Install Reelsmith</span>
-            <span className="text-muted-foreground">Open it from your home screen like an app.</span>
+            <span className="hidden text-muted-foreground sm:inline">Open it from your home screen like an app.</span>
           </p>
           <Button size="sm" variant="brand" onClick={() => void handleInstall()}>
             <Download aria-hidden="true" /> Install
