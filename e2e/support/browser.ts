@@ -44,6 +44,11 @@ export function useBrowser(): { get(): Browser } {
 export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /**
+   * A first visit: the onboarding tours and the install banner may appear. Otherwise they count as
+   * seen (local storage), so they never cover what a journey clicks.
+   */
+  fresh?: boolean;
 }
 
 /** A page in its own context (own cookies); uncaught page errors fail the test at `assertNoPageErrors`. */
@@ -57,6 +62,12 @@ export async function openPage(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
+  if (!options.fresh) {
+    await context.addInitScript(() => {
+      window.localStorage.setItem('reelsmith:completed-tours', JSON.stringify(['first-time', 'generator']));
+      window.localStorage.setItem('reelsmith:install-dismissed', 'true');
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -28,13 +28,5 @@ export const singleLine = z.refine<string>((text) => !hasControlCharacters(text,
 /** For descriptions, prompts and error stacks: tab, line feed and carriage return allowed, nothing else. */
 export const multiLine = z.refine<string>((text) => !hasControlCharacters(text, 'multi-line'), CONTROL_CHARACTERS_MESSAGE);
 
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const ANY_CONTROL_GLOBAL = /[\u0000-\u001F\u007F]/g;
-// eslint-disable-next-line no-control-regex -- the same, keeping tab, line feed and carriage return
-const CONTROL_EXCEPT_LINE_BREAKS_GLOBAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
-/** Text a field of that kind accepts: control characters removed (a line break becomes a space on one line), at most `max` characters. */
-export function toFieldText(text: string, kind: 'single-line' | 'multi-line', max: number): string {
-  const cleaned = kind === 'single-line' ? text.replace(/[\r\n\t]+/g, ' ').replace(ANY_CONTROL_GLOBAL, '') : text.replace(CONTROL_EXCEPT_LINE_BREAKS_GLOBAL, '');
-  return cleaned.slice(0, max);
-}
+// In its own zod-free file so the landing page's error reporting does not load zod.
+export { toFieldText } from './field-text';

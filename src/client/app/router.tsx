@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 import { SignedInOnly, SignedOutOnly } from './route-guards';
+import { UpdatePrompt } from '../features/install/components/update-prompt';
 import { LandingPage } from './routes/landing';
 
 // The landing page is eager; every other page is its own chunk so the first load stays small.
@@ -27,6 +28,7 @@ const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.
 const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
+const SignedInExtras = lazy(() => import('./signed-in-extras').then((m) => ({ default: m.SignedInExtras })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
@@ -47,16 +49,9 @@ function HomeRoute() {
   return isAuthenticated ? <GeneratorPage /> : <LandingPage />;
 }
 
-export function AppRouter() {
-  const { isLoading, isAuthenticated } = useAuth();
-  if (isLoading) return <PageSpinner />;
+function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      {isAuthenticated ? (
-        <Suspense fallback={null}>
-          <LiveUpdates />
-        </Suspense>
-      ) : null}
       <Switch>
         <Route path="/" component={HomeRoute} />
         <Route path="/generator">
@@ -91,5 +86,23 @@ export function AppRouter() {
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
+  );
+}
+
+/** The pages, plus what rides along them: the update prompt, and for signed-in people the first-time tour and install banner. */
+export function AppRouter() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  return (
+    <>
+      <AppRoutes />
+      <UpdatePrompt />
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+          <SignedInExtras />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -42,6 +42,9 @@ export function useAuth(): AuthState {
     queryKey: authQueryKey,
     queryFn: fetchAuthUser,
     retry: false,
+    // A failed check (offline, server down) is not retried by every component that mounts: each
+    // retry puts the query back to pending, the router shows its spinner, and the pages remount.
+    retryOnMount: false,
     staleTime: 30_000,
     gcTime: 5 * 60_000,
     // Authentication is re-checked when the window regains focus (spec section 4).

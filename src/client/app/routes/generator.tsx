@@ -1,18 +1,19 @@
-import { Clock, ShieldCheck } from 'lucide-react';
+import { Clock, Coins, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { aiUseOf } from '../../../shared/ai-use';
 import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
+import type { UserStatus } from '../../../shared/auth';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
-import { BottomNav } from '../../components/layouts/bottom-nav';
 import { AppShell } from '../../components/layouts/app-shell';
+import { PhoneCollapsible } from '../../components/layouts/phone-collapsible';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { useCostEstimate } from '../../features/credits/api/estimate-cost';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
-import { useUserStatus } from '../../features/credits/api/get-user-status';
+import { formatCredits, useUserStatus } from '../../features/credits/api/get-user-status';
 import { CreditsCard } from '../../features/credits/components/credits-card';
 import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
@@ -29,6 +30,8 @@ import { ImageAnalysisCard } from '../../features/prompts/components/image-analy
 import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
 import { usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
 import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
+import { InstallButton } from '../../features/install/components/install-button';
+import { GeneratorTourAutoStart, GeneratorTourButton } from '../../features/onboarding/components/generator-tour';
 import { getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 
@@ -47,6 +50,19 @@ function StorageWarningCard() {
         Your videos and uploads are deleted automatically 24 hours after they are made. Download the videos you want to keep.
       </CardContent>
     </Card>
+  );
+}
+
+/** The storage notice and credits card as one line on phones while folded. */
+function NoticesSummary({ status }: { status: UserStatus | undefined }) {
+  return (
+    <>
+      <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+      <span className="truncate">Kept 24 hours</span>
+      <span aria-hidden="true" className="text-muted-foreground">·</span>
+      <Coins aria-hidden="true" className="size-4 shrink-0 text-violet-700 dark:text-violet-300" />
+      <span className="truncate">{status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}</span>
+    </>
   );
 }
 
@@ -143,20 +159,27 @@ export function GeneratorPage() {
       // The page's own Admin Dashboard button (spec) replaces the header's link here.
       showAdminLink={false}
       actions={
-        user?.isAdmin ? (
-          <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
-            <ShieldCheck aria-hidden="true" /> Admin Dashboard
-          </Link>
-        ) : null
+        <div className="flex flex-wrap gap-2">
+          <InstallButton />
+          {user?.isAdmin ? (
+            <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
+              <ShieldCheck aria-hidden="true" /> Admin Dashboard
+            </Link>
+          ) : null}
+        </div>
       }
     >
+      <GeneratorTourAutoStart />
       {/* Phones: notices and credits first, then the form, then recent videos; desktops: a side column. */}
       <div className="flex flex-col gap-6 pb-24 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-          <div className="order-1 grid gap-6">
-            <StorageWarningCard />
-            <CreditsCard status={status.data} cost={cost} payer={payer} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} paymentsEnabled={paymentsConfig.data?.enabled} />
-          </div>
+          {/* On phones both fold into one line, so the description box is on the first screen. */}
+          <PhoneCollapsible className="order-1" summary={<NoticesSummary status={status.data} />}>
+            <div className="grid gap-3 lg:gap-6">
+              <StorageWarningCard />
+              <CreditsCard status={status.data} cost={cost} payer={payer} tourButton={<GeneratorTourButton />} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} paymentsEnabled={paymentsConfig.data?.enabled} />
+            </div>
+          </PhoneCollapsible>
           <div className="order-3">
             <RecentHistoryCard />
           </div>
@@ -177,7 +200,6 @@ export function GeneratorPage() {
           />
         </div>
       </div>
-      <BottomNav />
     </AppShell>
   );
 }

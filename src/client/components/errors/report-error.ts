@@ -1,5 +1,5 @@
 import type { ErrorReport } from '../../../shared/errors';
-import { toFieldText } from '../../../shared/text';
+import { toFieldText } from '../../../shared/field-text';
 import { apiRequest } from '../../lib/api-client';
 
 /**

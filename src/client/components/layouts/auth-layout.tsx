@@ -15,7 +15,7 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, description, children }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <div className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-6 sm:py-12">
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-6 sm:py-12">
         <div className="mb-6 flex items-center justify-between">
           <Brand />
           <Link
@@ -32,7 +32,7 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
           </CardHeader>
           <CardContent>{children}</CardContent>
         </Card>
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Close, Content, Description, Overlay, Portal, Root, Title, Trigger } from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 
 import { cn } from '../../lib/utils';
 
@@ -12,8 +12,24 @@ export function DialogContent({
   className,
   children,
   hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Content> & { hideClose?: boolean; children: ReactNode }) {
+  // Radix returns focus to a Dialog.Trigger; dialogs opened from state have none, so focus would
+  // fall to <body>. The control focused when the dialog opened gets it back instead.
+  const opener = useRef<HTMLElement | null>(null);
+  const handleOpenAutoFocus = (event: Event) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    onOpenAutoFocus?.(event);
+  };
+  const handleCloseAutoFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    const target = opener.current;
+    if (event.defaultPrevented || !target || !target.isConnected || target === document.body) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <Portal>
       <Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]" />
@@ -22,6 +38,8 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl outline-none',
           className,
         )}
+        onOpenAutoFocus={handleOpenAutoFocus}
+        onCloseAutoFocus={handleCloseAutoFocus}
         {...props}
       >
         {children}

@@ -111,6 +111,8 @@ export function createUploader(options: UploaderOptions): Uploader {
         clearOnOpen = false;
         uppy.clear();
       }
+      // Uppy names its outer element; the element with role="dialog" inside it needs a name of its own.
+      dashboard.el?.querySelector('.uppy-Dashboard-inner')?.setAttribute('aria-label', 'Upload files');
       void dashboard.openModal();
     },
     setRestrictions(restrictions) {

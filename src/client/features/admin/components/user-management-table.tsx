@@ -114,7 +114,7 @@ export function UserManagementTable() {
       </CardHeader>
 
       <div className="overflow-x-auto border-t border-border">
-        <table className="w-full min-w-[64rem] text-sm">
+        <table className="table-cards w-full text-sm md:min-w-[64rem]">
           <caption className="sr-only">Users</caption>
           <thead className="border-b border-border bg-muted/40 text-xs text-muted-foreground">
             <tr>

@@ -20,26 +20,28 @@ interface UserRowProps {
 /** One user, read-only; clicking a cell (or the edit button) edits the row in place. */
 export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  const cell = (focus: EditField, className: string, children: ReactNode) => (
-    <td className={cn('cursor-pointer px-3 py-3', className)} onClick={() => onEdit(focus)}>
+  // data-label names the column where phones show the row as a card (table-cards in index.css).
+  const cell = (focus: EditField, label: string, className: string, children: ReactNode) => (
+    <td data-label={label} className={cn('cursor-pointer px-3 py-3', className)} onClick={() => onEdit(focus)}>
       {children}
     </td>
   );
   return (
     <tr className="border-b border-border transition-colors last:border-0 hover:bg-muted/50">
-      {cell('email', 'max-w-64 font-medium', <span className="block truncate" title={user.email}>{user.email}</span>)}
+      {cell('email', 'Email', 'max-w-64 font-medium max-md:col-span-2', <span className="block truncate" title={user.email}>{user.email}</span>)}
       {cell(
         'firstName',
+        'Name',
         'max-w-48',
         name ? <span className="block truncate">{name}</span> : <span className="text-muted-foreground">—</span>,
       )}
-      {cell('email', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
-      {cell('availableCredits', 'text-right font-semibold tabular-nums', formatNumber(user.availableCredits))}
-      {cell('availableCredits', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
-      {cell('totalCreditsUsed', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
-      {cell('subscriptionStatus', '', <SubscriptionStatusBadge status={user.subscriptionStatus} />)}
-      <td className="px-3 py-2">
-        <div className="flex items-center justify-end gap-1">
+      {cell('email', 'Signed Up', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
+      {cell('availableCredits', 'Current Credits', 'text-right font-semibold tabular-nums', formatNumber(user.availableCredits))}
+      {cell('availableCredits', 'Credits Last 30d', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
+      {cell('totalCreditsUsed', 'Lifetime Credits', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
+      {cell('subscriptionStatus', 'Status', '', <SubscriptionStatusBadge status={user.subscriptionStatus} />)}
+      <td className="px-3 py-2 max-md:col-span-2">
+        <div className="flex items-center justify-end gap-1 max-md:justify-start">
           <Button
             variant="ghost"
             size="icon"

@@ -49,7 +49,9 @@ export function GenerationStatusCard({ status, isError }: GenerationStatusCardPr
                 <dd className="text-xl font-bold tabular-nums">
                   {status.dailyUsed}/{status.dailyLimit}
                 </dd>
-                <Progress value={status.dailyLimit > 0 ? (status.dailyUsed / status.dailyLimit) * 100 : 0} label="Daily generations used" />
+                <dd>
+                  <Progress value={status.dailyLimit > 0 ? (status.dailyUsed / status.dailyLimit) * 100 : 0} label="Daily generations used" />
+                </dd>
               </div>
               <div className="grid content-start gap-2 rounded-lg bg-muted/60 p-3">
                 <dt className="text-xs font-medium text-muted-foreground">Extra generations</dt>

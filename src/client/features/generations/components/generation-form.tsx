@@ -47,12 +47,12 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
   };
   return (
     <form onSubmit={submit} className="grid gap-6" aria-label="Create a video">
-      <Card>
+      <Card data-tour="description">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Wand2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Video Description
           </CardTitle>
-          <CardDescription>Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the result.</CardDescription>
+          <CardDescription className="hidden sm:block">Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the result.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <Label htmlFor="video-description" className="sr-only">
@@ -73,7 +73,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
         </CardContent>
       </Card>
 
-      <Card>
+      <Card data-tour="audio">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <AudioLines aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Audio Settings
@@ -126,7 +126,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
             </Label>
             <Switch id="economy-switch" checked={state.isEconomy} onCheckedChange={form.setEconomy} aria-label="Economy mode" />
           </div>
-          <div className="grid gap-2">
+          <div className="grid gap-2" data-tour="advanced-json">
             <Label htmlFor="advanced-settings">Advanced settings (JSON)</Label>
             <Textarea
               id="advanced-settings"
@@ -165,7 +165,7 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
               Insufficient credits. You need {cost} but have {credits}.
             </p>
           ) : null}
-          <Button type="submit" variant="brand" size="lg" disabled={disabled} className="w-full">
+          <Button type="submit" variant="brand" size="lg" disabled={disabled} className="w-full" data-tour="generate">
             <Sparkles aria-hidden="true" /> {pending ? 'Processing...' : 'Generate Video'}
           </Button>
         </CardContent>

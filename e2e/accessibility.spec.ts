@@ -1,0 +1,127 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, shoot, signIn, useBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const admin = inject('admin');
+const browser = useBrowser();
+
+const SIGNED_OUT = ['/', '/login', '/register', '/no-such-page'];
+const SIGNED_IN = [
+  '/dashboard',
+  '/generator',
+  '/media',
+  '/history',
+  '/credits',
+  '/subscribe',
+  '/payment-checkout?credits=10',
+  '/payment-success?session_id=cs_test_unknown',
+  '/admin',
+  '/no-such-page',
+];
+
+/** The serious and critical axe violations on what the page shows now, as readable lines. */
+async function seriousViolations(page: Page, what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${what}: ${violation.id} at ${node.target.join(' ')}`));
+}
+
+async function settle(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
+  // Queries answer and lazy parts mount.
+  await page.waitForTimeout(800);
+}
+
+describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violations on any screen in ${scheme}`, async () => {
+      const problems: string[] = [];
+      const visitor = await openPage(browser.get(), baseUrl, { colorScheme: scheme });
+      for (const url of SIGNED_OUT) {
+        await settle(visitor.page, url);
+        problems.push(...(await seriousViolations(visitor.page, `${scheme} ${url}`)));
+      }
+      visitor.assertNoPageErrors();
+      await visitor.context.close();
+
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { colorScheme: scheme });
+      await signIn(page, admin.email, admin.password);
+      for (const url of SIGNED_IN) {
+        await settle(page, url);
+        problems.push(...(await seriousViolations(page, `${scheme} ${url}`)));
+      }
+
+      // The dialogs and overlays, open.
+      await settle(page, '/generator');
+      await page.getByRole('button', { name: 'Choose Image' }).click();
+      const upload = page.getByRole('dialog', { name: 'Upload files' });
+      await upload.waitFor();
+      problems.push(...(await seriousViolations(page, `${scheme} upload dialog`)));
+      await page.keyboard.press('Escape');
+      await upload.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Add Reelsmith to Home Screen' }).click();
+      await page.getByRole('dialog', { name: 'Add Reelsmith to your Home Screen' }).waitFor();
+      problems.push(...(await seriousViolations(page, `${scheme} install help`)));
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Show Me How This Works' }).click();
+      await page.locator('.driver-popover-title').filter({ hasText: 'Welcome to Create Video' }).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.locator('.driver-popover-title').filter({ hasText: 'Start from an image' }).waitFor();
+      await page.waitForTimeout(500);
+      problems.push(...(await seriousViolations(page, `${scheme} generator tour`)));
+      await page.keyboard.press('Escape');
+
+      expect(problems).toEqual([]);
+      assertNoPageErrors();
+      await context.close();
+    });
+  }
+
+  it('returns focus to the opener when a dialog closes, and moves it to the heading on navigation', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    await signIn(page, admin.email, admin.password);
+    const opener = page.getByRole('button', { name: 'Sign out everywhere' });
+    await opener.click();
+    await page.getByRole('alertdialog', { name: 'Sign out everywhere?' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assertNoPageErrors();
+    await context.close();
+  });
+
+  it('offers one navigation on every signed-in screen, each entry opening a different screen', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { viewport: { width: 390, height: 844 } });
+    await signIn(page, admin.email, admin.password);
+    for (const url of ['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']) {
+      await settle(page, url);
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        expect(await nav.count()).toBe(1);
+        const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(hrefs).toEqual(['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']);
+        expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    expect(await page.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+    // On a phone the description box is on the first screen.
+    await settle(page, '/generator');
+    const box = await page.getByLabel('Video Description').boundingBox();
+    expect(box && box.y + 40).toBeLessThan(844 - 64);
+    await shoot(page, 'generator-first-screen');
+    assertNoPageErrors();
+    await context.close();
+  });
+});

@@ -1,0 +1,236 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, shoot, signIn, useBrowser } from './support/browser';
+import { registerAccount } from './support/app-server';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+const PASSWORD = 'tour-password-1';
+
+async function newAccount(name: string): Promise<string> {
+  const email = `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await registerAccount(baseUrl, { email, password: PASSWORD, firstName: name });
+  return email;
+}
+
+const popover = (page: Page) => page.locator('.driver-popover');
+const popoverTitle = (page: Page) => page.locator('.driver-popover-title');
+const completedTours = (page: Page) => page.evaluate(() => window.localStorage.getItem('reelsmith:completed-tours'));
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+describe('onboarding tours', () => {
+  it('runs the first-time tour 2 s after the first sign-in, once, keyboard operable with focus kept in the step', async () => {
+    const email = await newAccount('Fay');
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { fresh: true });
+    await signIn(page, email, PASSWORD);
+    const signedInAt = Date.now();
+    await popoverTitle(page).filter({ hasText: 'Welcome to Reelsmith' }).waitFor({ timeout: 6000 });
+    expect(Date.now() - signedInAt).toBeGreaterThanOrEqual(1500);
+    expect(await page.locator('.driver-popover-progress-text').textContent()).toBe('1 of 5');
+    expect(await page.getByRole('dialog', { name: 'Welcome to Reelsmith' }).count()).toBe(1);
+    expect(await focusedText(page)).toBe('Next');
+
+    // The arrow keys step (once the step has settled); Tab never leaves the step.
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowRight');
+    await popoverTitle(page).filter({ hasText: 'Credits pay for videos' }).waitFor();
+    expect(await page.locator('.driver-active-element').getAttribute('data-tour')).toBe('nav-credits');
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.driver-popover')))).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Back' }).click();
+    await popoverTitle(page).filter({ hasText: 'Welcome to Reelsmith' }).waitFor();
+    await page.getByRole('button', { name: 'Skip Tour' }).click();
+    await popover(page).waitFor({ state: 'detached' });
+    expect(JSON.parse((await completedTours(page)) ?? '[]')).toContain('first-time');
+    // Focus goes back to the page, at its heading.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+
+    // Never again: not on a reload, not after signing out and in.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    await page.waitForTimeout(3000);
+    expect(await popover(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await signIn(page, email, PASSWORD);
+    await page.waitForTimeout(3000);
+    expect(await popover(page).count()).toBe(0);
+    assertNoPageErrors();
+    await context.close();
+  });
+
+  it('runs the generator tour 1 s after the generator opens: forward, back, Finish; then only from Show Me How This Works', async () => {
+    const email = await newAccount('Gus');
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { fresh: true });
+    await context.addInitScript(() => {
+      if (!window.localStorage.getItem('reelsmith:completed-tours')) {
+        window.localStorage.setItem('reelsmith:completed-tours', JSON.stringify(['first-time']));
+      }
+    });
+    await signIn(page, email, PASSWORD);
+    await page.goto('/generator');
+    await popoverTitle(page).filter({ hasText: 'Welcome to Create Video' }).waitFor({ timeout: 5000 });
+    expect(await page.getByRole('button', { name: 'Back' }).isVisible()).toBe(false);
+    await shoot(page, 'tour-generator-welcome');
+
+    const expected = [
+      ['Start from an image', 'upload-image', '2 of 7'],
+      ['Or from a video', 'upload-video', '3 of 7'],
+      ['Describe your video', 'description', '4 of 7'],
+      ['Advanced settings in JSON', 'advanced-json', '5 of 7'],
+      ['Audio is detected for you', 'audio', '6 of 7'],
+      ['Generate', 'generate', '7 of 7'],
+    ] as const;
+    for (const [index, [title, target, progress]] of expected.entries()) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await popoverTitle(page).filter({ hasText: title }).waitFor();
+      expect(await page.locator('.driver-active-element').getAttribute('data-tour')).toBe(target);
+      expect(await page.locator('.driver-popover-progress-text').textContent()).toBe(progress);
+      if (index === 2) {
+        await shoot(page, 'tour-generator-description');
+        await page.getByRole('button', { name: 'Back' }).click();
+        await popoverTitle(page).filter({ hasText: 'Or from a video' }).waitFor();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await popoverTitle(page).filter({ hasText: title }).waitFor();
+      }
+    }
+    expect(await page.getByRole('button', { name: 'Skip Tour' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await popover(page).waitFor({ state: 'detached' });
+    expect(JSON.parse((await completedTours(page)) ?? '[]')).toEqual(['first-time', 'generator']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Create Video' }).waitFor();
+    await page.waitForTimeout(2500);
+    expect(await popover(page).count()).toBe(0);
+
+    // The credits card replays it; Escape ends it and focus returns to the button.
+    const replay = page.getByRole('button', { name: 'Show Me How This Works' });
+    await replay.click();
+    await popoverTitle(page).filter({ hasText: 'Welcome to Create Video' }).waitFor();
+    await page.keyboard.press('Escape');
+    await popover(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Show Me How This Works'));
+    assertNoPageErrors();
+    await context.close();
+  });
+});
+
+describe('installable app', () => {
+  it('shows the install banner after 30 s, opens the steps when the browser offers no prompt, and remembers a dismissal', async () => {
+    const email = await newAccount('Ivy');
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { fresh: true, viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      window.localStorage.setItem('reelsmith:completed-tours', JSON.stringify(['first-time', 'generator']));
+    });
+    await page.clock.install();
+    await signIn(page, email, PASSWORD);
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    // The banner's chunk loads after sign-in; its 30 s start when it mounts (the page clock runs on meanwhile).
+    await page.waitForTimeout(1500);
+    const banner = page.getByRole('region', { name: 'Install Reelsmith' });
+    await page.clock.fastForward(20_000);
+    expect(await banner.count()).toBe(0);
+    await page.clock.fastForward(11_000);
+    await banner.waitFor();
+    await shoot(page, 'install-banner');
+
+    // Headless Chromium offers no install prompt: Install opens the platform steps.
+    const install = banner.getByRole('button', { name: 'Install' });
+    await install.click();
+    const help = page.getByRole('dialog', { name: 'Add Reelsmith to your Home Screen' });
+    await help.waitFor();
+    for (const platform of ['iPhone and iPad (Safari)', 'Android (Chrome)', 'Desktop browsers']) {
+      await help.getByRole('heading', { name: platform }).waitFor();
+    }
+    await shoot(page, 'install-help');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    // Radix gives focus back a task after the dialog unmounts.
+    await expect.poll(() => install.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.localStorage.getItem('reelsmith:install-dismissed'))).toBe('true');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    await page.clock.fastForward(31_000);
+    await page.waitForTimeout(300);
+    expect(await banner.count()).toBe(0);
+
+    // The generator's own button stays, and opens the same steps.
+    await page.goto('/generator');
+    await page.getByRole('button', { name: 'Add Reelsmith to Home Screen' }).click();
+    await help.waitFor();
+    assertNoPageErrors();
+    await context.close();
+  });
+
+  it('serves a valid web manifest with its icons', async () => {
+    const response = await fetch(`${baseUrl}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest.name).toContain('Reelsmith');
+    expect(manifest.short_name).toBe('Reelsmith');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const sizes = manifest.icons.map((icon) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons) {
+      const image = await fetch(new URL(icon.src, baseUrl));
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await image.arrayBuffer());
+      // IHDR width and height, big-endian, at bytes 16 and 20.
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    const html = await (await fetch(baseUrl)).text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const worker = await fetch(`${baseUrl}/sw.js`);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('installs a service worker that controls a reloaded page and serves the shell offline, never API answers', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl}/sw.js`);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
+    expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.setOffline(false);
+    assertNoPageErrors();
+    await context.close();
+  });
+});

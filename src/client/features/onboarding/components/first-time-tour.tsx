@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+
+import { startTour } from '../start-tour';
+import { FIRST_TIME_TOUR_DELAY_MS } from '../tour-timing';
+import { isTourCompleted } from '../tour-storage';
+
+/**
+ * Spec sections 2 and 9: the first-time tour starts by itself 2 seconds after sign-in, once. Mount it
+ * only for a signed-in user; it renders nothing.
+ */
+export function FirstTimeTour() {
+  useEffect(() => {
+    if (isTourCompleted('first-time')) return;
+    const timer = setTimeout(() => {
+      // Still not completed (another tab may have finished it), and the page still has its navigation.
+      if (!isTourCompleted('first-time') && document.querySelector('[data-tour="nav-create"]')) void startTour('first-time');
+    }, FIRST_TIME_TOUR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}

@@ -1,0 +1,75 @@
+import type { TourId } from './tour-storage';
+
+export interface TourStep {
+  /** A CSS selector; the first visible match is highlighted. None: a centred step. */
+  element?: string;
+  title: string;
+  description: string;
+}
+
+/** Spec section 2, Tour overlay: welcome, image upload, video upload, text prompt, advanced JSON, audio detection, generate. */
+const GENERATOR_TOUR: TourStep[] = [
+  {
+    title: 'Welcome to Create Video',
+    description: 'A quick look at how a video is made here. Use Next and Back, or the arrow keys; Skip Tour ends it at any time.',
+  },
+  {
+    element: '[data-tour="upload-image"]',
+    title: 'Start from an image',
+    description: 'Optional: upload a JPG or PNG (up to 50 MB). The AI analyses it and suggests a description.',
+  },
+  {
+    element: '[data-tour="upload-video"]',
+    title: 'Or from a video',
+    description: 'Optional: upload an MP4 or MOV clip to restyle or continue it.',
+  },
+  {
+    element: '[data-tour="description"]',
+    title: 'Describe your video',
+    description: 'Write the scene, the motion and the mood. AI Enhance can improve your wording before you generate.',
+  },
+  {
+    element: '[data-tour="advanced-json"]',
+    title: 'Advanced settings in JSON',
+    description: 'Optional fine-tuning: aspectRatio, negativePrompt, seed and resolution, as JSON.',
+  },
+  {
+    element: '[data-tour="audio"]',
+    title: 'Audio is detected for you',
+    description: 'Mention music, a voice or sound and audio turns on by itself (+2 credits). Switch it off for a silent video.',
+  },
+  {
+    element: '[data-tour="generate"]',
+    title: 'Generate',
+    description: 'Check the cost and press Generate Video. You are taken to your media, where the video appears in a few minutes. Videos are kept for 24 hours.',
+  },
+];
+
+/** Spec section 2, Tour overlay: welcome, credits explanation, unlimited access, how to create, get started. */
+const FIRST_TIME_TOUR: TourStep[] = [
+  {
+    title: 'Welcome to Reelsmith',
+    description: 'Turn an image, a clip or just a description into a short AI video. Here is where everything is.',
+  },
+  {
+    element: '[data-tour="nav-credits"]',
+    title: 'Credits pay for videos',
+    description: 'A credit costs $1 and never expires. A standard video costs 1 credit, economy half a credit, and a video with audio 3.',
+  },
+  {
+    element: '[data-tour="nav-subscribe"]',
+    title: 'Unlimited access',
+    description: 'A daily subscription gives 15 generations every day (reset at 3am EST), and extra packs add more.',
+  },
+  {
+    element: '[data-tour="nav-create"]',
+    title: 'How to create',
+    description: 'Open Create, add an image, video or audio if you like, describe your video and press Generate Video.',
+  },
+  {
+    title: 'Get started',
+    description: 'Your videos appear under Media and are kept for 24 hours, so download the ones you love. You can replay the Create Video tour from the credits card.',
+  },
+];
+
+export const TOURS: Record<TourId, TourStep[]> = { generator: GENERATOR_TOUR, 'first-time': FIRST_TIME_TOUR };

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { pickEncoding } from './client-files';
+
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+describe('precompressed client files and the installable app', () => {
+  let c: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
+    mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), `<html><head><meta content="__SUPPORT_EMAIL__"></head><body>${'app '.repeat(500)}</body></html>`);
+    const asset = path.join(clientDir, 'assets', 'index-abc123.js');
+    writeFileSync(asset, SCRIPT);
+    writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
+    writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
+    writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Reelsmith', short_name: 'Reelsmith' }));
+    c = await createTestApp({ CLIENT_DIR: clientDir, SUPPORT_EMAIL: 'help@reelsmith.test' });
+  });
+  afterAll(async () => {
+    await c.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset as brotli, gzip or plain by Accept-Encoding, immutable, varying on it', async () => {
+    const br = await c.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await c.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await c.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses the app shell once, with the support address, uncached and varying on Accept-Encoding', async () => {
+    for (const url of ['/', '/index.html', '/generator']) {
+      const response = await c.app.inject({ url, headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('content="help@reelsmith.test"');
+    }
+    const gz = await c.app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await c.app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('help@reelsmith.test');
+  });
+
+  it('serves the web manifest and the service worker with their types, never cached for long', async () => {
+    const manifest = await c.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ short_name: 'Reelsmith' });
+    const worker = await c.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('reads Accept-Encoding preferences, refusals included', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+  });
+});
