@@ -315,6 +315,8 @@ const NO_INPUT_ROUTES = [
   'POST /api/webhooks/replicate',
   // Issue 18: the event stream reads only the Last-Event-ID header (anything not a known id of the user's gets a fresh snapshot).
   'GET /api/events',
+  // Issue 20: the app shell by its own name (the service worker's navigation fallback).
+  'GET /index.html',
 ];
 
 /** "METHOD /path" of every route the app answers, read from Fastify's own route tree. */
