@@ -73,6 +73,9 @@ describe("issue 19's screens", () => {
   it('a subscriber on /subscribe, expired videos, receipts and the admin table', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await signUp(page);
+    // These screens are drawn from the answers below: the live event stream, which would bring the
+    // server's real state (no subscription, no videos), stays closed.
+    await page.route((url) => url.pathname === '/api/events', (route) => route.abort());
     await answer(page, '/api/payments/config', { enabled: true, publishableKey: 'pk_test_shots' });
     await answer(page, '/api/user/generation-status', { dailyUsed: 3, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'active', canGenerate: true });
     await answer(page, '/api/payments/subscription', {

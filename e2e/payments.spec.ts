@@ -77,6 +77,8 @@ describe('payment screens with Stripe', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_reelsmith_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
       STRIPE_API_URL: stripe.url,
+      // Balances here count purchases only: no sign-up grant.
+      SIGNUP_CREDITS: '0',
     });
     // The first account of an installation is its (unlimited) administrator; buyers come after.
     await registerAccount(server.baseUrl, { email: 'owner@example.com', password: 'owner-password-1', firstName: 'Olive' });

@@ -205,7 +205,7 @@ describe('installable app', () => {
   });
 
   it('installs a service worker that controls a reloaded page and serves the shell offline, never API answers', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.evaluate(async () => {

@@ -49,6 +49,11 @@ export interface PageOptions {
    * seen (local storage), so they never cover what a journey clicks.
    */
   fresh?: boolean;
+  /**
+   * The app's service worker: blocked unless a journey is about it, because Playwright's request
+   * routing does not see requests a service worker makes.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A page in its own context (own cookies); uncaught page errors fail the test at `assertNoPageErrors`. */
@@ -61,6 +66,7 @@ export async function openPage(
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (!options.fresh) {
     await context.addInitScript(() => {

@@ -106,7 +106,7 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
           <dl className="grid gap-1.5" aria-label="Cost breakdown">
             {breakdown.map((line) => (
               <div key={line.label} className={cn('flex justify-between gap-3', line.label === 'Total' && 'border-t border-border pt-1.5')}>
-                <dt className={line.unused ? 'text-muted-foreground/80' : 'text-muted-foreground'}>{line.label}</dt>
+                <dt className="text-muted-foreground">{line.label}</dt>
                 <dd className={line.unused ? 'text-xs text-muted-foreground tabular-nums' : 'font-medium tabular-nums'}>{line.value}</dd>
               </div>
             ))}
