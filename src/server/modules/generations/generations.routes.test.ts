@@ -27,6 +27,17 @@ const generate = (cookie: string, body: object) => injectJson(t.app, 'POST', '/a
 const balanceOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths;
 const ledgerOf = (id: string) => t.db.select().from(creditLedger).where(eq(creditLedger.userId, id));
 
+describe('POST /api/video-generation: its answer', () => {
+  it("carries the new job's place in the queue, as the live event about it does", async () => {
+    const { cookie } = await signedInUser({ creditsHundredths: 1000 });
+    const first = (await generate(cookie, { prompt: 'A first lantern' })).json<GenerationRecord>();
+    const second = (await generate(cookie, { prompt: 'A second lantern' })).json<GenerationRecord>();
+    expect(first.status).toBe('pending');
+    expect(first.queuePosition).toBeGreaterThanOrEqual(1);
+    expect(second.queuePosition).toBe((first.queuePosition ?? 0) + 1);
+  });
+});
+
 describe('POST /api/video-generation: what it refuses', () => {
   it('needs a session and a description', async () => {
     expect((await injectJson(t.app, 'POST', '/api/video-generation', { body: { prompt: 'x' } })).statusCode).toBe(401);

@@ -30,7 +30,10 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       const user = requireUser(request);
       const row = await generations.createGeneration(ctx, user.id, request.body);
       request.log.info({ generationId: row.id, model: row.model }, 'generation queued');
-      return reply.status(201).send(generations.presentRecord(ctx.secret, row, ctx.now()));
+      // With its queue place and estimates, like the live event about it: the browser puts this
+      // answer into its lists, and it must not hide a place the event already brought.
+      const [record] = await generations.presentRecords(ctx, [row]);
+      return reply.status(201).send(record ?? generations.presentRecord(ctx.secret, row, ctx.now()));
     },
   );
 
