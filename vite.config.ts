@@ -1,11 +1,48 @@
 import path from 'node:path';
 
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import babel from '@rolldown/plugin-babel';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const BRAND_VIOLET = '#7c3aed';
+
+/**
+ * The entry (main.tsx) is small and imports the app (app/boot.tsx) dynamically, so it can ask who
+ * is signed in before React has loaded. These links let the browser fetch the app and everything it
+ * imports at once, with the entry, instead of after the entry has run.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'reelsmith:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return undefined;
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/app/boot.tsx'));
+        if (!boot) throw new Error('the build has no app/boot.tsx chunk to preload');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const preloadedByVite = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || preloadedByVite.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(boot.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 // The client lives in src/client; the server serves dist/client on the same port.
 export default defineConfig({
@@ -17,6 +54,10 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // React Compiler: components re-render only where their inputs changed. Without it every answer
+    // that reaches a page (a query, a live event) re-rendered the whole page at once (decision 013).
+    babel({ presets: [reactCompilerPreset()] }),
+    preloadApp(),
     tailwindcss(),
     // The web manifest and a Workbox service worker (decision 013). 'prompt': a new release waits
     // until the person accepts 'New version available' (features/install/service-worker.ts).
@@ -61,6 +102,23 @@ export default defineConfig({
     sourcemap: false,
     // Names each route's chunk and its imports, so bench/route-js-size.ts can weigh a route.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // A few chunks instead of dozens of one-icon files: each file is a request, and on a phone's
+        // connection every request costs a round trip before the page can render (decision 013).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|tailwind-merge|clsx|class-variance-authority|lucide-react|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              priority: 3,
+            },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,28 +1,23 @@
 import './index.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-
-// The entry point is the one file outside app/ that mounts it.
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
-import { listenForInstallPrompt } from './features/install/install-prompt';
-
-listenForInstallPrompt();
-// The service worker (production builds only) after the page has loaded, so it never competes with it.
-if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    void import('./features/install/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-  });
-}
+// The entry point is the one file outside app/ that starts it. It stays small: it asks who is
+// signed in and starts the page's own code at once, while React and the app (app/boot.tsx, preloaded
+// by index.html) download in parallel.
+import { LANDING_MARKER } from './app/prerendered';
+import { preloadPage } from './app/route-modules';
+import { beginAuthCheck, wasSignedIn } from './lib/auth-request';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const start = () => void import('./app/boot').then(({ boot }) => boot(container));
+
+if (container.hasAttribute(LANDING_MARKER)) {
+  // The prerendered landing page is only ever sent to a browser with no session: nothing to ask.
+  // It is already on screen and its links work without script; the app loads once it has painted.
+  requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  beginAuthCheck();
+  preloadPage(window.location.pathname, wasSignedIn());
+  start();
+}

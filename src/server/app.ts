@@ -10,7 +10,7 @@ import { registerRequestLog } from './http/request-log';
 import { registerSecurity, serverTimeouts } from './http/security';
 import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { registerAuthHooks } from './modules/auth/auth.hooks';
+import { hasSessionCookie, registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -78,6 +78,6 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   ]) {
     await app.register(routes, { ctx });
   }
-  await registerClientFiles(app, config);
+  await registerClientFiles(app, config, { hasSessionCookie });
   return app;
 }

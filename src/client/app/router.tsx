@@ -3,33 +3,34 @@ import { Route, Switch } from 'wouter';
 
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
+import { pageModules } from './route-modules';
 import { SignedInOnly, SignedOutOnly } from './route-guards';
 import { UpdatePrompt } from '../features/install/components/update-prompt';
 import { LandingPage } from './routes/landing';
 
 // The landing page is eager; every other page is its own chunk so the first load stays small.
-const GeneratorPage = lazy(() => import('./routes/generator').then((m) => ({ default: m.GeneratorPage })));
-const DashboardPage = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardPage })));
-const CreditsPage = lazy(() => import('./routes/credits').then((m) => ({ default: m.CreditsPage })));
+const GeneratorPage = lazy(() => pageModules.generator().then((m) => ({ default: m.GeneratorPage })));
+const DashboardPage = lazy(() => pageModules.dashboard().then((m) => ({ default: m.DashboardPage })));
+const CreditsPage = lazy(() => pageModules.credits().then((m) => ({ default: m.CreditsPage })));
 const PaymentCheckoutPage = lazy(() =>
-  import('./routes/payment-checkout').then((m) => ({ default: m.PaymentCheckoutPage })),
+  pageModules.paymentCheckout().then((m) => ({ default: m.PaymentCheckoutPage })),
 );
 const PaymentSuccessPage = lazy(() =>
-  import('./routes/payment-success').then((m) => ({ default: m.PaymentSuccessPage })),
+  pageModules.paymentSuccess().then((m) => ({ default: m.PaymentSuccessPage })),
 );
-const HistoryPage = lazy(() => import('./routes/history').then((m) => ({ default: m.HistoryPage })));
-const MediaPage = lazy(() => import('./routes/media').then((m) => ({ default: m.MediaPage })));
-const SubscribePage = lazy(() => import('./routes/subscribe').then((m) => ({ default: m.SubscribePage })));
-const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
-const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
-const RegisterPage = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterPage })));
-const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const HistoryPage = lazy(() => pageModules.history().then((m) => ({ default: m.HistoryPage })));
+const MediaPage = lazy(() => pageModules.media().then((m) => ({ default: m.MediaPage })));
+const SubscribePage = lazy(() => pageModules.subscribe().then((m) => ({ default: m.SubscribePage })));
+const AccountPage = lazy(() => pageModules.account().then((m) => ({ default: m.AccountPage })));
+const AdminPage = lazy(() => pageModules.admin().then((m) => ({ default: m.AdminPage })));
+const RegisterPage = lazy(() => pageModules.register().then((m) => ({ default: m.RegisterPage })));
+const LoginPage = lazy(() => pageModules.login().then((m) => ({ default: m.LoginPage })));
 // Live updates load with the first signed-in page, never with the landing page.
 const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() => pageModules.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => pageModules.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
 const SignedInExtras = lazy(() => import('./signed-in-extras').then((m) => ({ default: m.SignedInExtras })));
-const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => pageModules.notFound().then((m) => ({ default: m.NotFoundPage })));
 
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
   ['/dashboard', DashboardPage],

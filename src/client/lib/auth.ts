@@ -2,34 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthUser } from '../../shared/auth';
 import { apiRequest } from './api-client';
+import { authCheck } from './auth-request';
 import { browserNavigation } from './browser-navigation';
 import { authQueryKey } from './query-keys';
-
-/**
- * A light check of the fields the router relies on. The shared zod schema is deliberately not
- * used here: this runs before every page, including the landing page, and zod would add about
- * 24 kB gzipped to its JavaScript. The lazily loaded login and register calls parse with it.
- */
-function isAuthUser(body: unknown): body is AuthUser {
-  if (typeof body !== 'object' || body === null) return false;
-  const { id, email, displayName, isAdmin } = body as Record<string, unknown>;
-  return (
-    typeof id === 'string' &&
-    typeof email === 'string' &&
-    typeof displayName === 'string' &&
-    typeof isAdmin === 'boolean'
-  );
-}
-
-/** 401 means signed out; any other failure is an error the caller treats as "not signed in". */
-export async function fetchAuthUser(): Promise<AuthUser | null> {
-  const response = await fetch('/api/auth/user', { credentials: 'include' });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`Auth check failed: ${response.status}`);
-  const body: unknown = await response.json();
-  if (!isAuthUser(body)) throw new Error('Auth check failed: unexpected response');
-  return body;
-}
 
 export interface AuthState {
   user: AuthUser | null;
@@ -40,7 +15,7 @@ export interface AuthState {
 export function useAuth(): AuthState {
   const query = useQuery({
     queryKey: authQueryKey,
-    queryFn: fetchAuthUser,
+    queryFn: authCheck,
     retry: false,
     // A failed check (offline, server down) is not retried by every component that mounts: each
     // retry puts the query back to pending, the router shows its spinner, and the pages remount.

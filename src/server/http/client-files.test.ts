@@ -19,6 +19,8 @@ describe('precompressed client files and the installable app', () => {
     writeFileSync(asset, SCRIPT);
     writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
     writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
+    mkdirSync(path.join(clientDir, '.prerender'));
+    writeFileSync(path.join(clientDir, '.prerender', 'landing.html'), `<html><head><meta content="__SUPPORT_EMAIL__"></head><body><div id="root" data-prerendered-landing><h1>Turn an idea into a short AI video</h1></div></body></html>`);
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Reelsmith', short_name: 'Reelsmith' }));
     c = await createTestApp({ CLIENT_DIR: clientDir, SUPPORT_EMAIL: 'help@reelsmith.test' });
@@ -47,7 +49,7 @@ describe('precompressed client files and the installable app', () => {
   });
 
   it('compresses the app shell once, with the support address, uncached and varying on Accept-Encoding', async () => {
-    for (const url of ['/', '/index.html', '/generator']) {
+    for (const url of ['/index.html', '/generator']) {
       const response = await c.app.inject({ url, headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
@@ -60,6 +62,28 @@ describe('precompressed client files and the installable app', () => {
     const plain = await c.app.inject({ url: '/' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('help@reelsmith.test');
+  });
+
+  it('sends the prerendered landing page for "/" without a session cookie, and the app shell with one', async () => {
+    const visitor = await c.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers.vary).toMatch(/accept-encoding/i);
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const page = brotliDecompressSync(visitor.rawPayload).toString();
+    expect(page).toContain('Turn an idea into a short AI video');
+    expect(page).toContain('content="help@reelsmith.test"');
+
+    // Any session cookie, even a stale one: the app shell asks who is signed in.
+    const signedIn = await c.app.inject({ url: '/', headers: { cookie: `rs_session=${'a'.repeat(43)}` } });
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    expect(signedIn.body).not.toContain('data-prerendered-landing');
+    expect(signedIn.body).toContain('app app');
+
+    // Other addresses are always the app shell; the prerendered file is never served as it is.
+    const other = await c.app.inject({ url: '/generator' });
+    expect(other.body).not.toContain('data-prerendered-landing');
+    expect((await c.app.inject({ url: '/.prerender/landing.html' })).body).not.toContain('__SUPPORT_EMAIL__');
   });
 
   it('serves the web manifest and the service worker with their types, never cached for long', async () => {

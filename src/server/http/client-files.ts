@@ -12,14 +12,15 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** index.html in each encoding, compressed once at start (it carries the configured support address). */
+/** A page in each encoding, compressed once at start (it carries the configured support address). */
 interface AppShellBodies {
   identity: string;
   br: Buffer;
   gzip: Buffer;
 }
 
-function compressAppShell(html: string): AppShellBodies {
+function compressAppShell(file: string, supportEmail: string): AppShellBodies {
+  const html = readFileSync(file, 'utf8').replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeAttribute(supportEmail));
   return {
     identity: html,
     br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -41,18 +42,29 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+interface ClientFilesOptions {
+  /** Whether a request carries a session cookie: one without is sent the prerendered landing page for "/". */
+  hasSessionCookie: (request: FastifyRequest) => boolean;
+}
+
 /**
  * Serves the built client: hashed assets cached for a year, index.html, sw.js and the manifest
  * never cached, and index.html for every client route. Files are sent precompressed (brotli or
  * gzip, written by scripts/precompress.mjs) when the request accepts it, with Vary: Accept-Encoding.
- * Unknown /api paths are JSON 404s.
+ * "/" without a session cookie is the prerendered landing page (Vary: Cookie). Unknown /api paths
+ * are JSON 404s.
  */
-export async function registerClientFiles(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerClientFiles(
+  app: FastifyInstance,
+  config: Config,
+  { hasSessionCookie }: ClientFilesOptions,
+): Promise<void> {
   const indexFile = path.join(config.clientDir, 'index.html');
+  const landingFile = path.join(config.clientDir, '.prerender', 'landing.html');
   const hasClient = existsSync(indexFile);
-  const indexHtml = hasClient
-    ? compressAppShell(readFileSync(indexFile, 'utf8').replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeAttribute(config.supportEmail)))
-    : null;
+  const indexHtml = hasClient ? compressAppShell(indexFile, config.supportEmail) : null;
+  // The landing page rendered at build time (scripts/prerender-landing.mjs), for visitors with no session.
+  const landingHtml = hasClient && existsSync(landingFile) ? compressAppShell(landingFile, config.supportEmail) : null;
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -71,22 +83,30 @@ export async function registerClientFiles(app: FastifyInstance, config: Config):
     });
   }
 
-  const sendAppShell = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!indexHtml) {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: AppShellBodies | null, vary: string) => {
+    if (!page) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web client is not built. Run `npm run build`, then start the server again.');
     }
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(indexHtml.identity);
-    return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
+    if (!encoding) return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   };
+  const sendAppShell = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply, indexHtml, 'Accept-Encoding');
 
   // Explicit, so the static plugin's wildcard never answers "/" as a directory, nor /index.html
   // (which the service worker precaches as the shell) without the support address filled in.
-  app.get('/', async (request, reply) => sendAppShell(request, reply));
+  // "/" is the landing page, painted before any script, for a browser without a session cookie;
+  // with one it is the app shell, which shows the generator to a signed-in user.
+  app.get('/', async (request, reply) =>
+    landingHtml && !hasSessionCookie(request)
+      ? sendPage(request, reply, landingHtml, 'Accept-Encoding, Cookie')
+      : sendPage(request, reply, indexHtml, landingHtml ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'),
+  );
   app.get('/index.html', async (request, reply) => sendAppShell(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,17 +1,14 @@
 import { subscriptionStatusLabel } from '../admin';
 import { isSubscribed, isUnlimitedStatus, subscriptionStatusSchema } from '../auth';
 import type { GenerationStatus } from './plans';
-import { CREDIT_PRICE_CENTS, formatUsd } from './payments';
+import { CREDIT_PRICE_CENTS, formatPrice, formatUsd } from './price-list';
+
+export { formatPrice } from './price-list';
 
 /**
  * How the payment screens and the generator word money, credits and allowances. Pure and
  * browser-safe; the figures themselves live in billing.ts and payments.ts.
  */
-
-/** '$30' for whole dollars, '$30.50' otherwise: the short prices of packages and packs. */
-export function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);
-}
 
 /** Spec section 2 (/credits): 'Purchase 30 Credits for $30'. */
 export function purchaseCreditsLabel(credits: number): string {

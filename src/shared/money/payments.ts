@@ -9,7 +9,7 @@ import { EXTRA_PACKS, type ExtraPackName } from './plans';
 
 /** One purchase buys at most this many credits (Stripe's own ceiling is far above). */
 export const MAX_CREDITS_PER_PURCHASE = 10_000;
-export const CREDIT_PRICE_CENTS = 100;
+export { CREDIT_PRICE_CENTS, formatUsd } from './price-list';
 
 const creditsAmount = z
   .number({ error: 'Choose how many credits to buy' })
@@ -87,7 +87,3 @@ export function parseCreditsParam(raw: string | null | undefined): CreditsParam 
   return { ok: true, credits };
 }
 
-/** '$30.00' */
-export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

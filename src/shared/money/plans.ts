@@ -5,19 +5,7 @@ import { z } from 'zod';
  * credits in whole credits (the ledger stores hundredths).
  */
 
-export interface CreditPackage {
-  credits: number;
-  priceCents: number;
-  popular: boolean;
-}
-
-/** $1 a credit: 10, 30 (most popular), 75 and 200. Credits never expire. */
-export const CREDIT_PACKAGES: readonly CreditPackage[] = [
-  { credits: 10, priceCents: 1000, popular: false },
-  { credits: 30, priceCents: 3000, popular: true },
-  { credits: 75, priceCents: 7500, popular: false },
-  { credits: 200, priceCents: 20000, popular: false },
-];
+export { CREDIT_PACKAGES, type CreditPackage } from './price-list';
 
 export const EXTRA_PACKS = {
   small: { generations: 30, priceCents: 1000 },

@@ -1,29 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_PLAN, type Plan, planSchema } from '../auth';
 import { modelIdSchema, type ModelId } from '../models';
-import { toCredits } from './credits';
+import { PRICES, toCredits } from './price-list';
 
 /** Model ids come from the server's catalogue (GET /api/models); the spec's client sends 'veo3'. */
 export type { ModelId };
 export const DEFAULT_MODEL: ModelId = 'veo3';
 export const DEFAULT_ESTIMATE_DURATION = 8;
 
-/** All prices in hundredths of a credit (integers), so sums never drift. */
-export const PRICES = {
-  baseVideo: 100,
-  economyVideo: 50,
-  audio: 200,
-  /** The spec's display says +1 each; the server halves these add-ons (spec section 9 allows it). */
-  promptEnhancement: 50,
-  imageAnalysis: 50,
-  geminiOptimization: 0,
-} as const;
-/** Spec section 9's cost per video, from the prices above (before any add-on). */
-export const VIDEO_COSTS = [
-  { label: 'Economy video', credits: toCredits(PRICES.economyVideo) },
-  { label: 'Standard video', credits: toCredits(PRICES.baseVideo) },
-  { label: 'Video with audio or voice', credits: toCredits(PRICES.baseVideo + PRICES.audio) },
-] as const;
+export { PRICES, VIDEO_COSTS } from './price-list';
 /** A model's base price in hundredths (the catalogue's, per model; the spec's prices by default). */
 export interface ModelPrice {
   standard: number;

@@ -93,7 +93,8 @@ async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<ty
 }
 
 const player = () => screen.getByRole('region', { name: 'Player' });
-const toasts = () => screen.getByRole('region', { name: /Notifications/ });
+/** The toasts' region, which mounts with the first toast. */
+const toasts = () => screen.findByRole('region', { name: /Notifications/ });
 
 function calledWith(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): boolean {
   return fetchMock.mock.calls.some(([input, init]) => (init?.method ?? 'GET') === method && urlOf(input) === path);
@@ -128,7 +129,7 @@ describe('the /media page', () => {
     expect(within(player()).getByRole('button', { name: /Download/ }).hasAttribute('disabled')).toBe(false);
     expect(within(player()).getByRole('button', { name: /Share/ }).hasAttribute('disabled')).toBe(false);
 
-    expect(await within(toasts()).findByText('Video Ready!')).toBeDefined();
+    expect(await within(await toasts()).findByText('Video Ready!')).toBeDefined();
 
     // The completed items show their posters, lazily loaded.
     const completed = screen.getByRole('list', { name: 'Completed videos' });
@@ -148,7 +149,7 @@ describe('the /media page', () => {
 
     expect(await within(player()).findByRole('heading', { name: 'Snowy mountains at golden hour' })).toBeDefined();
     expect(within(player()).getByText('Local preview')).toBeDefined();
-    expect(within(toasts()).queryByText('Video Ready!')).toBeNull();
+    expect(screen.queryByText('Video Ready!')).toBeNull();
   });
 
   it('shows the progress of unfinished videos, with Processing... when the stage is unknown', async () => {
@@ -192,7 +193,7 @@ describe('the /media page', () => {
     expect(screen.getByRole('tab', { name: 'Processing (1)' }).getAttribute('aria-selected')).toBe('true');
 
     videos = [{ ...queued, status: 'completed', progress: 100, outputVideoUrl: '/objects/videos/video_9.mp4', queuePosition: null }, sunset];
-    expect(await within(toasts()).findByText('Video Ready!', {}, { timeout: 8000 })).toBeDefined();
+    expect(await within(await toasts()).findByText('Video Ready!', {}, { timeout: 8000 })).toBeDefined();
     expect(within(player()).getByRole('heading', { name: 'A paper lantern over the harbour' })).toBeDefined();
     expect(player().querySelector('video')?.getAttribute('src')).toBe('/objects/videos/video_9.mp4');
   }, 15_000);
@@ -236,8 +237,8 @@ describe('the /media page', () => {
     const { user } = await renderMediaPage([mountains]);
 
     await user.click(await within(player()).findByRole('button', { name: /Share/ }));
-    expect(await within(toasts()).findByText('Link Copied')).toBeDefined();
-    expect(within(toasts()).getByText('Video URL copied to clipboard.')).toBeDefined();
+    expect(await within(await toasts()).findByText('Link Copied')).toBeDefined();
+    expect(within(await toasts()).getByText('Video URL copied to clipboard.')).toBeDefined();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/objects/videos/video_2.mp4`);
   });
 
@@ -255,7 +256,7 @@ describe('the /media page', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
 
-    expect(await within(toasts()).findByText('Video Deleted')).toBeDefined();
+    expect(await within(await toasts()).findByText('Video Deleted')).toBeDefined();
     expect(calledWith(fetchMock, 'DELETE', '/api/video-generation/video_1')).toBe(true);
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeDefined());
     expect(within(player()).getByText('No video selected')).toBeDefined();
@@ -269,8 +270,8 @@ describe('the /media page', () => {
     await user.click(await within(player()).findByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /Delete/ }));
 
-    expect(await within(toasts()).findByText('Delete Failed')).toBeDefined();
-    expect(within(toasts()).getByText('Unable to delete the video. Please try again.')).toBeDefined();
+    expect(await within(await toasts()).findByText('Delete Failed')).toBeDefined();
+    expect(within(await toasts()).getByText('Unable to delete the video. Please try again.')).toBeDefined();
     expect(within(player()).getByRole('heading', { name: 'Snowy mountains at golden hour' })).toBeDefined();
   });
 });

@@ -16,5 +16,7 @@ export function useWaitingUpdate(): (() => void) | null {
       return () => listeners.delete(listener);
     },
     () => applyUpdate,
+    // The prerendered landing page (and its hydration) has no release waiting.
+    () => null,
   );
 }

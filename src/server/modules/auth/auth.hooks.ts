@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context';
 import { resolveSession } from './auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
@@ -17,4 +17,9 @@ export function registerAuthHooks(app: FastifyInstance, ctx: ServiceContext): vo
     request.sessionId = session.id;
     if (session.renewedUntil) setSessionCookie(reply, ctx.config, token, session.renewedUntil);
   });
+}
+
+/** Whether the request carries a session cookie at all (valid or not): without one it is surely signed out. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return readSessionToken(request) !== null;
 }

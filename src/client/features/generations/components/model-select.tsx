@@ -1,9 +1,10 @@
+import { ChevronDown } from 'lucide-react';
+
 import type { ModelInfo } from '../../../../shared/models';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { ModelId } from '../../../../shared/money/pricing';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useModels } from '../api/get-models';
 import { describeModel } from '../remix/model-fit';
 
@@ -32,31 +33,37 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor="model-select">Model</Label>
-      <Select value={selectedId} onValueChange={(next) => onChange(next)} disabled={list.length === 0}>
-        <SelectTrigger id="model-select" aria-label="Model">
-          <SelectValue placeholder={models.isError ? 'Models are unavailable' : 'Loading models…'} />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectGroup>
-            <SelectLabel>Available here</SelectLabel>
-            {available.map((model) => (
-              <SelectItem key={model.id} value={model.id}>
-                {model.name} · {formatCreditCount(model.credits)}
-              </SelectItem>
-            ))}
-          </SelectGroup>
-          {unavailable.length > 0 ? (
-            <SelectGroup>
-              <SelectLabel>Not set up on this server</SelectLabel>
-              {unavailable.map((model) => (
-                <SelectItem key={model.id} value={model.id} disabled>
-                  {model.name} (unavailable)
-                </SelectItem>
-              ))}
-            </SelectGroup>
+      {/* The browser's own list: a phone's native picker, and nothing to lay out while closed. */}
+      <div className="relative">
+        <select
+          id="model-select"
+          value={selectedId ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={list.length === 0}
+          className="h-10 w-full appearance-none truncate rounded-lg border border-input bg-background pr-9 pl-3 text-sm text-foreground shadow-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {list.length === 0 ? (
+            <option value="">{models.isError ? 'Models are unavailable' : 'Loading models…'}</option>
           ) : null}
-        </SelectContent>
-      </Select>
+          <optgroup label="Available here">
+            {available.map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.name} · {formatCreditCount(model.credits)}
+              </option>
+            ))}
+          </optgroup>
+          {unavailable.length > 0 ? (
+            <optgroup label="Not set up on this server">
+              {unavailable.map((model) => (
+                <option key={model.id} value={model.id} disabled>
+                  {model.name} (unavailable)
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60" />
+      </div>
       {selected ? <ModelNote model={selected} /> : null}
       {unavailable.length > 0 ? (
         <details className="text-xs text-muted-foreground">

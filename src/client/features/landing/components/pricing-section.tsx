@@ -3,11 +3,15 @@ import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { CREDIT_PACKAGES, type CreditPackage } from '../../../../shared/money/plans';
-import { formatCreditCount } from '../../../../shared/money/credits';
-import { formatPrice } from '../../../../shared/money/display';
-import { CREDIT_PRICE_CENTS } from '../../../../shared/money/payments';
-import { VIDEO_COSTS } from '../../../../shared/money/pricing';
+// The zod-free price list only: this section is part of the landing page's first load.
+import {
+  CREDIT_PACKAGES,
+  CREDIT_PRICE_CENTS,
+  type CreditPackage,
+  formatCreditCount,
+  formatPrice,
+  VIDEO_COSTS,
+} from '../../../../shared/money/price-list';
 
 function PackageCard({ pack }: { pack: CreditPackage }) {
   return (

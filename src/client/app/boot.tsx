@@ -1,0 +1,76 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+import { listenForInstallPrompt } from '../features/install/install-prompt';
+import { pendingAuthCheck, settleAuthCheck } from '../lib/auth-request';
+import { queryClient } from '../lib/query-client';
+import { authQueryKey } from '../lib/query-keys';
+import { App } from './app';
+import { LANDING_MARKER } from './prerendered';
+import { pageFor, pageModules } from './route-modules';
+
+/** A page module may export what it reads as it opens (routes/generator.tsx). */
+interface PageModule {
+  prefetch?: (client: QueryClient) => Promise<unknown>;
+}
+
+/** The first render waits at most this long for the answers below; the page's spinner shows meanwhile. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
+/**
+ * Mounts the app. The server sends the prerendered landing page only to a browser without a
+ * session cookie, so that page hydrates as signed out without asking; every other page renders
+ * here. Both run as a transition, in slices that leave the main thread free between them.
+ */
+export async function boot(container: HTMLElement): Promise<void> {
+  listenForInstallPrompt();
+  if (container.hasAttribute(LANDING_MARKER)) {
+    queryClient.setQueryData(authQueryKey, null);
+    startTransition(() => {
+      hydrateRoot(container, <App queryClient={queryClient} />);
+    });
+  } else {
+    await prepareFirstRender(queryClient);
+    const root = createRoot(container);
+    startTransition(() => root.render(<App queryClient={queryClient} />));
+  }
+  registerServiceWorkerAfterLoad();
+}
+
+/**
+ * Waits (briefly) for who is signed in and for the data the page reads as it opens, so the page
+ * renders once, in slices, with its answers: each answer arriving later would re-render it whole
+ * and at once. Gives up after FIRST_RENDER_WAIT_MS; the page then loads its data as usual.
+ */
+async function prepareFirstRender(client: QueryClient): Promise<void> {
+  const check = pendingAuthCheck();
+  if (!check) return;
+  const ready = (async () => {
+    const user = await check;
+    // Unless the app already took the check (it only does once rendered), its answer goes in the cache.
+    if (pendingAuthCheck() !== check) return;
+    client.setQueryData(authQueryKey, user);
+    settleAuthCheck(check);
+    const page = pageFor(window.location.pathname, user !== null);
+    if (!user || !page) return;
+    const module = (await pageModules[page]()) as PageModule;
+    // Asked for now, answered while the page renders: its first paint does not wait for data.
+    void module.prefetch?.(client);
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);
+  });
+  await Promise.race([ready.catch(() => undefined), giveUp]);
+  clearTimeout(timer);
+}
+
+/** The service worker (production builds only) once the page has loaded, so it never competes with it. */
+function registerServiceWorkerAfterLoad(): void {
+  if (!import.meta.env.PROD) return;
+  const register = () =>
+    void import('../features/install/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,0 +1,64 @@
+/**
+ * The figures the public price list shows, with no zod: the landing page's pricing section is
+ * built from this module alone, so a visitor's browser never loads the schemas (decision 013).
+ * The modules that own these figures (credits, payments, plans, pricing, display) re-export them.
+ */
+
+/** Credits are stored as integers in hundredths of a credit; the API shows them as numbers. */
+export const CREDIT_UNIT = 100;
+
+export function toCredits(hundredths: number): number {
+  return hundredths / CREDIT_UNIT;
+}
+
+export function toHundredths(credits: number): number {
+  return Math.round(credits * CREDIT_UNIT);
+}
+
+/** '1 credit', '3 credits', '0.5 credits', '1,000 credits'. */
+export function formatCreditCount(credits: number): string {
+  return `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
+}
+
+export const CREDIT_PRICE_CENTS = 100;
+
+/** '$30.00' */
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** '$30' for whole dollars, '$30.50' otherwise: the short prices of packages and packs. */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);
+}
+
+export interface CreditPackage {
+  credits: number;
+  priceCents: number;
+  popular: boolean;
+}
+
+/** $1 a credit: 10, 30 (most popular), 75 and 200. Credits never expire. */
+export const CREDIT_PACKAGES: readonly CreditPackage[] = [
+  { credits: 10, priceCents: 1000, popular: false },
+  { credits: 30, priceCents: 3000, popular: true },
+  { credits: 75, priceCents: 7500, popular: false },
+  { credits: 200, priceCents: 20000, popular: false },
+];
+
+/** All prices in hundredths of a credit (integers), so sums never drift. */
+export const PRICES = {
+  baseVideo: 100,
+  economyVideo: 50,
+  audio: 200,
+  /** The spec's display says +1 each; the server halves these add-ons (spec section 9 allows it). */
+  promptEnhancement: 50,
+  imageAnalysis: 50,
+  geminiOptimization: 0,
+} as const;
+/** Spec section 9's cost per video, from the prices above (before any add-on). */
+export const VIDEO_COSTS = [
+  { label: 'Economy video', credits: toCredits(PRICES.economyVideo) },
+  { label: 'Standard video', credits: toCredits(PRICES.baseVideo) },
+  { label: 'Video with audio or voice', credits: toCredits(PRICES.baseVideo + PRICES.audio) },
+] as const;
