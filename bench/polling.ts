@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
+import { openSse, type SseEvent, type SseStream } from '../tests/support/sse-client';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -111,28 +112,12 @@ async function seedOurs(db: pg.Client): Promise<{ cookie: string; userId: string
   return { cookie, userId };
 }
 
-/** Reads an event stream until `match` sees an event; answers when. */
-function openStream(cookie: string, onEvent: (name: string, data: string) => void): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port: OURS, path: '/api/events', agent: false, headers: { cookie } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) onEvent(name, data);
-        }
-      });
-      resolve(request);
-    });
-    request.on('error', reject);
-  });
+/** An event stream of the web process, as a signed-in tab opens it. */
+async function openStream(cookie: string): Promise<SseStream> {
+  const stream = await openSse(`http://127.0.0.1:${OURS}`, cookie);
+  if (stream.status === 200) return stream;
+  stream.close();
+  throw new Error(`stream answered ${stream.status}`);
 }
 
 async function progressLatency(db: pg.Client, cookie: string, userId: string): Promise<number[]> {
@@ -142,12 +127,7 @@ async function progressLatency(db: pg.Client, cookie: string, userId: string): P
     [userId],
   );
   const id = rows[0]?.id ?? '';
-  const waiting = new Map<number, () => void>();
-  const stream = await openStream(cookie, (name, data) => {
-    if (name !== 'generation') return;
-    const record = JSON.parse(data) as { id: string; progress: number };
-    if (record.id === id) waiting.get(record.progress)?.();
-  });
+  const stream = await openStream(cookie);
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The worker's own two statements (saveProgress, then the event), from this separate process.
   const { saveProgress } = await import('../src/server/jobs/queue.repository');
@@ -156,15 +136,20 @@ async function progressLatency(db: pg.Client, cookie: string, userId: string): P
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 2 });
   const latencies: number[] = [];
   for (let progress = 1; progress <= 100; progress += 1) {
-    const arrived = new Promise<void>((resolve) => waiting.set(progress, resolve));
+    const reached = ({ event, data }: SseEvent) => {
+      const record = data as { id: string; progress: number };
+      return event === 'generation' && record.id === id && record.progress === progress;
+    };
+    // Measured until the event arrives, or for at most 5 s when it never does.
+    const arrived = stream.next(reached, 5000).catch(() => undefined);
     const started = performance.now();
     await saveProgress(database.db, id, 'bench-worker', { progress, stage: 'Rendering', leaseSeconds: 3600 });
     await publishGenerationChange(database.db, userId, id);
-    await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await arrived;
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  stream.destroy();
+  stream.close();
   await database.close();
   return latencies.sort((a, b) => a - b);
 }
@@ -195,9 +180,9 @@ async function manyStreams(db: pg.Client, pid: number): Promise<string> {
   const before = processFigures(pid);
   const opened = Date.now();
   // In batches, as tabs would come: a thousand snapshots at once would be shed with 503 (decision 009).
-  const streams: http.ClientRequest[] = [];
+  const streams: SseStream[] = [];
   for (let i = 0; i < cookies.length; i += 25) {
-    streams.push(...(await Promise.all(cookies.slice(i, i + 25).map((cookie) => openStream(cookie, () => undefined)))));
+    streams.push(...(await Promise.all(cookies.slice(i, i + 25).map(openStream))));
   }
   const openMs = Date.now() - opened;
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -205,7 +190,7 @@ async function manyStreams(db: pg.Client, pid: number): Promise<string> {
   const idleSeconds = 30;
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
   const after = processFigures(pid);
-  for (const stream of streams) stream.destroy();
+  for (const stream of streams) stream.close();
   const ticks = 100;
   return [
     `${STREAMS} streams opened in ${openMs} ms (each with its snapshot)`,

@@ -28,6 +28,22 @@ const WIDE_TALL: AspectRatio[] = ['16:9', '9:16'];
 const NO_FAL = 'Not available on this server: it has no fal.ai key (FAL_KEY).';
 const NO_REPLICATE = 'Not available on this server: it has no Replicate token (REPLICATE_API_TOKEN).';
 
+/** What a model makes; the same model family makes the same on every provider that hosts it. */
+type Capabilities = Pick<ModelDefinition, 'inputs' | 'durations' | 'aspectRatios' | 'resolutions' | 'sound'>;
+type About = Pick<ModelDefinition, 'id' | 'name' | 'description'>;
+
+const VEO_3: Capabilities = { inputs: ['text', 'image'], durations: [4, 6, 8], aspectRatios: WIDE_TALL, resolutions: ['720p', '1080p'], sound: true };
+const KLING_2_1_MASTER: Capabilities = { inputs: ['text', 'image'], durations: [5, 10], aspectRatios: ALL, resolutions: ['1080p'], sound: false };
+const OPEN_WEIGHT: Capabilities = { inputs: ['text', 'image'], durations: [5], aspectRatios: ALL, resolutions: ['720p'], sound: false };
+
+function falModel({ id, name, description }: About, capabilities: Capabilities, fal: NonNullable<ModelDefinition['fal']>): ModelDefinition {
+  return { id, engine: 'fal', name, description, ...capabilities, isPreview: false, missing: NO_FAL, fal };
+}
+
+function replicateModel({ id, name, description }: About, capabilities: Capabilities, replicate: NonNullable<ModelDefinition['replicate']>): ModelDefinition {
+  return { id, engine: 'replicate', name, description, ...capabilities, isPreview: false, missing: NO_REPLICATE, replicate };
+}
+
 /** The built-in models, in the order the generator lists them. ComfyUI templates are added after these. */
 export const BUILT_IN_MODELS: ModelDefinition[] = [
   {
@@ -35,11 +51,7 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     engine: 'veo',
     name: 'Veo 3',
     description: "Google's video model with native sound, through the Gemini API.",
-    inputs: ['text', 'image'],
-    durations: [4, 6, 8],
-    aspectRatios: WIDE_TALL,
-    resolutions: ['720p', '1080p'],
-    sound: true,
+    ...VEO_3,
     isPreview: false,
     missing: 'Not available on this server: it has no Google Gemini API key.',
   },
@@ -56,130 +68,54 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     isPreview: false,
     missing: 'Not available on this server: it has no Kling API keys.',
   },
-  {
-    id: 'fal-veo3',
-    engine: 'fal',
-    name: 'Veo 3 (fal.ai)',
-    description: "Google's Veo 3 with native sound, through fal.ai.",
-    inputs: ['text', 'image'],
-    durations: [4, 6, 8],
-    aspectRatios: WIDE_TALL,
-    resolutions: ['720p', '1080p'],
-    sound: true,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: { family: 'veo', textEndpoint: 'fal-ai/veo3', imageEndpoint: 'fal-ai/veo3/image-to-video' },
-  },
-  {
-    id: 'fal-veo3-fast',
-    engine: 'fal',
-    name: 'Veo 3 Fast (fal.ai)',
-    description: 'The faster, cheaper Veo 3, with sound, through fal.ai.',
-    inputs: ['text', 'image'],
-    durations: [4, 6, 8],
-    aspectRatios: WIDE_TALL,
-    resolutions: ['720p', '1080p'],
-    sound: true,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: { family: 'veo', textEndpoint: 'fal-ai/veo3/fast', imageEndpoint: 'fal-ai/veo3/fast/image-to-video' },
-  },
-  {
-    id: 'fal-kling-2.1',
-    engine: 'fal',
-    name: 'Kling 2.1 Master (fal.ai)',
-    description: 'Kling 2.1 Master text and image to video through fal.ai.',
-    inputs: ['text', 'image'],
-    durations: [5, 10],
-    aspectRatios: ALL,
-    resolutions: ['1080p'],
-    sound: false,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: {
+  falModel(
+    { id: 'fal-veo3', name: 'Veo 3 (fal.ai)', description: "Google's Veo 3 with native sound, through fal.ai." },
+    VEO_3,
+    { family: 'veo', textEndpoint: 'fal-ai/veo3', imageEndpoint: 'fal-ai/veo3/image-to-video' },
+  ),
+  falModel(
+    { id: 'fal-veo3-fast', name: 'Veo 3 Fast (fal.ai)', description: 'The faster, cheaper Veo 3, with sound, through fal.ai.' },
+    VEO_3,
+    { family: 'veo', textEndpoint: 'fal-ai/veo3/fast', imageEndpoint: 'fal-ai/veo3/fast/image-to-video' },
+  ),
+  falModel(
+    { id: 'fal-kling-2.1', name: 'Kling 2.1 Master (fal.ai)', description: 'Kling 2.1 Master text and image to video through fal.ai.' },
+    KLING_2_1_MASTER,
+    {
       family: 'kling',
       textEndpoint: 'fal-ai/kling-video/v2.1/master/text-to-video',
       imageEndpoint: 'fal-ai/kling-video/v2.1/master/image-to-video',
     },
-  },
-  {
-    id: 'fal-wan-2.2',
-    engine: 'fal',
-    name: 'Wan 2.2 5B (fal.ai)',
-    description: 'The open-weight Wan 2.2 model, hosted by fal.ai.',
-    inputs: ['text', 'image'],
-    durations: [5],
-    aspectRatios: ALL,
-    resolutions: ['720p'],
-    sound: false,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: { family: 'wan', textEndpoint: 'fal-ai/wan/v2.2-5b/text-to-video', imageEndpoint: 'fal-ai/wan/v2.2-5b/image-to-video' },
-  },
-  {
-    id: 'fal-ltx-video',
-    engine: 'fal',
-    name: 'LTX-Video 13B (fal.ai)',
-    description: "Lightricks' fast open-weight LTX-Video, hosted by fal.ai.",
-    inputs: ['text', 'image'],
-    durations: [5],
-    aspectRatios: ALL,
-    resolutions: ['720p'],
-    sound: false,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: {
-      family: 'ltx',
-      textEndpoint: 'fal-ai/ltx-video-13b-distilled',
-      imageEndpoint: 'fal-ai/ltx-video-13b-distilled/image-to-video',
-    },
-  },
-  {
-    id: 'fal-hailuo-02',
-    engine: 'fal',
-    name: 'Hailuo 02 (fal.ai)',
-    description: "MiniMax's Hailuo 02 text and image to video through fal.ai.",
-    inputs: ['text', 'image'],
-    durations: [6, 10],
-    aspectRatios: ['16:9'],
-    resolutions: ['720p'],
-    sound: false,
-    isPreview: false,
-    missing: NO_FAL,
-    fal: {
+  ),
+  falModel(
+    { id: 'fal-wan-2.2', name: 'Wan 2.2 5B (fal.ai)', description: 'The open-weight Wan 2.2 model, hosted by fal.ai.' },
+    OPEN_WEIGHT,
+    { family: 'wan', textEndpoint: 'fal-ai/wan/v2.2-5b/text-to-video', imageEndpoint: 'fal-ai/wan/v2.2-5b/image-to-video' },
+  ),
+  falModel(
+    { id: 'fal-ltx-video', name: 'LTX-Video 13B (fal.ai)', description: "Lightricks' fast open-weight LTX-Video, hosted by fal.ai." },
+    OPEN_WEIGHT,
+    { family: 'ltx', textEndpoint: 'fal-ai/ltx-video-13b-distilled', imageEndpoint: 'fal-ai/ltx-video-13b-distilled/image-to-video' },
+  ),
+  falModel(
+    { id: 'fal-hailuo-02', name: 'Hailuo 02 (fal.ai)', description: "MiniMax's Hailuo 02 text and image to video through fal.ai." },
+    { ...OPEN_WEIGHT, durations: [6, 10], aspectRatios: ['16:9'] },
+    {
       family: 'hailuo',
       textEndpoint: 'fal-ai/minimax/hailuo-02/standard/text-to-video',
       imageEndpoint: 'fal-ai/minimax/hailuo-02/standard/image-to-video',
     },
-  },
-  {
-    id: 'replicate-veo3',
-    engine: 'replicate',
-    name: 'Veo 3 (Replicate)',
-    description: "Google's Veo 3 with native sound, through Replicate.",
-    inputs: ['text', 'image'],
-    durations: [8],
-    aspectRatios: WIDE_TALL,
-    resolutions: ['720p', '1080p'],
-    sound: true,
-    isPreview: false,
-    missing: NO_REPLICATE,
-    replicate: { family: 'veo', slug: 'google/veo-3' },
-  },
-  {
-    id: 'replicate-kling-2.1',
-    engine: 'replicate',
-    name: 'Kling 2.1 Master (Replicate)',
-    description: 'Kling 2.1 Master text and image to video through Replicate.',
-    inputs: ['text', 'image'],
-    durations: [5, 10],
-    aspectRatios: ALL,
-    resolutions: ['1080p'],
-    sound: false,
-    isPreview: false,
-    missing: NO_REPLICATE,
-    replicate: { family: 'kling', slug: 'kwaivgi/kling-v2.1-master' },
-  },
+  ),
+  replicateModel(
+    { id: 'replicate-veo3', name: 'Veo 3 (Replicate)', description: "Google's Veo 3 with native sound, through Replicate." },
+    { ...VEO_3, durations: [8] },
+    { family: 'veo', slug: 'google/veo-3' },
+  ),
+  replicateModel(
+    { id: 'replicate-kling-2.1', name: 'Kling 2.1 Master (Replicate)', description: 'Kling 2.1 Master text and image to video through Replicate.' },
+    KLING_2_1_MASTER,
+    { family: 'kling', slug: 'kwaivgi/kling-v2.1-master' },
+  ),
   {
     id: 'local',
     engine: 'local',

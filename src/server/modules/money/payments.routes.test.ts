@@ -1,30 +1,21 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
-import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
+import type { FakeStripe } from '../../../../tests/support/fake-stripe';
+import { createStripeTestApp, type DeliverWebhook } from '../../../../tests/support/stripe-app';
 import { allowanceLedger, creditLedger, extraGenerationPacks, payments, stripeEvents, users } from '../../db/schema';
 import { applyCreditChange } from './ledger.service';
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
 let stripe: FakeStripe;
 let t: TestApp;
+let deliver: DeliverWebhook;
 const clock = new Date('2026-11-23T15:00:00Z');
-const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp(
-    { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_reelsmith', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
-    undefined,
-    { now: () => clock },
-  );
+  ({ t, stripe, deliver } = await createStripeTestApp({ now: () => clock }));
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 
 async function buyer(creditsHundredths = 0) {
   const user = await createUser(t.db, { creditsHundredths });
@@ -33,15 +24,6 @@ async function buyer(creditsHundredths = 0) {
 
 const creditsOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths;
 const ledgerOf = (id: string) => t.db.select().from(creditLedger).where(eq(creditLedger.userId, id));
-
-/** A webhook delivery signed as Stripe signs it. */
-function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  return injectJson(t.app, 'POST', '/api/stripe/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
-  });
-}
 
 async function paidIntent(cookie: string, credits: number) {
   const created = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie, body: { credits } });

@@ -1,36 +1,18 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
+import { injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
-import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
+import type { FakeStripe } from '../../../../tests/support/fake-stripe';
+import { createStripeTestApp, type DeliverWebhook } from '../../../../tests/support/stripe-app';
 import type { Receipt } from '../../../shared/money/billing-account';
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
 let stripe: FakeStripe;
 let t: TestApp;
-const signer = new Stripe('sk_test_signer');
+let deliver: DeliverWebhook;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_reelsmith',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
+  ({ t, stripe, deliver } = await createStripeTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
-
-function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  return injectJson(t.app, 'POST', '/api/stripe/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-  });
-}
+afterAll(() => t.close());
 
 describe('GET /api/payments/receipts', () => {
   it("lists the user's own payments with what they bought, refunds and Stripe's receipt link", async () => {

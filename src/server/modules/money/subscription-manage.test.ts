@@ -1,37 +1,20 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
-import { type FakeStripe, startFakeStripe } from '../../../../tests/support/fake-stripe';
+import type { FakeStripe } from '../../../../tests/support/fake-stripe';
+import { createStripeTestApp, type DeliverWebhook } from '../../../../tests/support/stripe-app';
 import { adminAuditLog, users } from '../../db/schema';
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_reelsmith';
 let stripe: FakeStripe;
 let t: TestApp;
-const signer = new Stripe('sk_test_signer');
+let deliver: DeliverWebhook;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_reelsmith',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
+  ({ t, stripe, deliver } = await createStripeTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 
-function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  return injectJson(t.app, 'POST', '/api/stripe/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-  });
-}
 const rowOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 /** A user whose $1/day subscription Stripe has activated (its first invoice paid). */

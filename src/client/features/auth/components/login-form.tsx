@@ -9,7 +9,8 @@ import { ApiError, getServerMessage } from '../../../lib/api-client';
 import { readText } from '../../../lib/form-data';
 import { useSignInOptions } from '../../../lib/sign-in-options';
 import { useLoginUser } from '../api/login-user';
-import { browserFieldErrors, type FieldErrors, focusFirstError, serverFieldErrors } from '../field-errors';
+import { type FieldErrors, serverFieldErrors } from '../field-errors';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { useLoginQueryNotice } from '../hooks/use-login-query-notice';
 import { ExternalSignInSection } from './external-sign-in-buttons';
 
@@ -33,7 +34,7 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLoginUser({ onSuccess: () => navigate('/dashboard') });
   const { passwordReset } = useSignInOptions();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, checkFields } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   useLoginQueryNotice();
 
@@ -41,16 +42,11 @@ export function LoginForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readForm(form);
-    const found = browserFieldErrors(form, ['email', 'password']);
-    setErrors(found);
     setFormError(null);
     if (!values.email || !values.password) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please enter both email and password' });
     }
-    if (Object.keys(found).length > 0) {
-      focusFirstError(form, found);
-      return;
-    }
+    if (!checkFields(form, ['email', 'password'])) return;
     login.mutate(values, {
       onError: (error) => {
         const shown = errorsFor(error);

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Register } from '../../../../shared/auth';
@@ -8,7 +8,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, getServerMessage } from '../../../lib/api-client';
 import { readText } from '../../../lib/form-data';
 import { useRegisterUser } from '../api/register-user';
-import { browserFieldErrors, type FieldErrors, focusFirstError, serverFieldErrors } from '../field-errors';
+import { type FieldErrors, serverFieldErrors } from '../field-errors';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { ExternalSignInSection } from './external-sign-in-buttons';
 
 function readForm(form: HTMLFormElement): Register {
@@ -32,21 +33,16 @@ function errorsFor(error: unknown): FieldErrors {
 export function RegisterForm() {
   const [, navigate] = useLocation();
   const register = useRegisterUser({ onSuccess: () => navigate('/dashboard') });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, checkFields } = useFieldErrors();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readForm(form);
-    const found = browserFieldErrors(form, ['firstName', 'email', 'password']);
-    setErrors(found);
     if (!values.firstName || !values.email || !values.password) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
     }
-    if (Object.keys(found).length > 0) {
-      focusFirstError(form, found);
-      return;
-    }
+    if (!checkFields(form, ['firstName', 'email', 'password'])) return;
     register.mutate(values, {
       onError: (error) => {
         setErrors(errorsFor(error));
