@@ -10,6 +10,9 @@ const serverLegs = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The server tests
+    // mostly wait on databases, child processes and sockets, so three run side by side.
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -101,17 +101,18 @@ describe('the job time budget', () => {
     });
     expect(other.statusCode).toBe(201);
 
+    // The budget leaves the short render room on a loaded machine (tests run three at a time).
     const started = Date.now();
     worker = startWorker(t.ctx, {
-      config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 3 },
+      config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 8 },
       log: t.app.log,
     });
     const failed = await waitFor(stuckCookie, stuck.json<GenerationRecord>().id);
     const failedAfter = Date.now() - started;
-    expect(failed).toMatchObject({ status: 'failed', errorMessage: budgetExceededMessage(3000) });
-    expect(failed.errorMessage).toMatch(/^Making this video took longer than 3 seconds, so it was stopped\./);
-    expect(failedAfter).toBeGreaterThanOrEqual(3000);
-    expect(failedAfter).toBeLessThan(8000);
+    expect(failed).toMatchObject({ status: 'failed', errorMessage: budgetExceededMessage(8000) });
+    expect(failed.errorMessage).toMatch(/^Making this video took longer than 8 seconds, so it was stopped\./);
+    expect(failedAfter).toBeGreaterThanOrEqual(8000);
+    expect(failedAfter).toBeLessThan(14_000);
     // Not retried: the same input would take the next attempt as long.
     const [row] = await t.db.select().from(generations).where(eq(generations.id, failed.id));
     expect(row?.attempts).toBe(1);
