@@ -10,11 +10,6 @@ import { App } from './app';
 import { LANDING_MARKER } from './prerendered';
 import { pageFor, pageModules } from './route-modules';
 
-/** A page module may export what it reads as it opens (routes/generator.tsx). */
-interface PageModule {
-  prefetch?: (client: QueryClient) => Promise<unknown>;
-}
-
 /** The first render waits at most this long for the answers below; the page's spinner shows meanwhile. */
 const FIRST_RENDER_WAIT_MS = 1500;
 
@@ -39,9 +34,9 @@ export async function boot(container: HTMLElement): Promise<void> {
 }
 
 /**
- * Waits (briefly) for who is signed in and for the data the page reads as it opens, so the page
- * renders once, in slices, with its answers: each answer arriving later would re-render it whole
- * and at once. Gives up after FIRST_RENDER_WAIT_MS; the page then loads its data as usual.
+ * Waits (briefly) for who is signed in and for the page's code, so the first render is the page
+ * itself, as a transition in slices (an answer arriving after it would render the page synchronously,
+ * all at once). Gives up after FIRST_RENDER_WAIT_MS; the app then shows its spinner until they come.
  */
 async function prepareFirstRender(client: QueryClient): Promise<void> {
   const check = pendingAuthCheck();
@@ -52,11 +47,10 @@ async function prepareFirstRender(client: QueryClient): Promise<void> {
     if (pendingAuthCheck() !== check) return;
     client.setQueryData(authQueryKey, user);
     settleAuthCheck(check);
+    // The page's code, so the first render does not stop at its lazy boundary. Its data is asked
+    // for as it renders: answers re-render only what shows them (the React Compiler, decision 013).
     const page = pageFor(window.location.pathname, user !== null);
-    if (!user || !page) return;
-    const module = (await pageModules[page]()) as PageModule;
-    // Asked for now, answered while the page renders: its first paint does not wait for data.
-    void module.prefetch?.(client);
+    if (user && page) await pageModules[page]();
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { Clock, Coins, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -13,13 +12,12 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { useCostEstimate } from '../../features/credits/api/estimate-cost';
-import { generationStatusQueryOptions, useGenerationStatus } from '../../features/credits/api/get-generation-status';
-import { formatCredits, userStatusQueryOptions, useUserStatus } from '../../features/credits/api/get-user-status';
+import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
+import { formatCredits, useUserStatus } from '../../features/credits/api/get-user-status';
 import { CreditsCard } from '../../features/credits/components/credits-card';
-import { paymentsConfigQueryOptions, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
+import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
-import { recentJobsQueryOptions } from '../../features/generations/api/get-generation-jobs';
-import { modelsQueryOptions, useModels } from '../../features/generations/api/get-models';
+import { useModels } from '../../features/generations/api/get-models';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
@@ -66,20 +64,6 @@ function NoticesSummary({ status }: { status: UserStatus | undefined }) {
       <span className="truncate">{status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}</span>
     </>
   );
-}
-
-/**
- * What the screen reads as it opens, fetched by the app's start (app/boot.tsx) alongside this
- * page's code, so the first render has it and nothing re-renders the page as each answer arrives.
- */
-export function prefetch(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.prefetchQuery(userStatusQueryOptions()),
-    queryClient.prefetchQuery(generationStatusQueryOptions()),
-    queryClient.prefetchQuery(paymentsConfigQueryOptions()),
-    queryClient.prefetchQuery(modelsQueryOptions()),
-    queryClient.prefetchQuery(recentJobsQueryOptions()),
-  ]);
 }
 
 /** The Create Video screen: inputs, description, settings, cost and the Generate button. */

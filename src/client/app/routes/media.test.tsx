@@ -94,7 +94,7 @@ async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<ty
 
 const player = () => screen.getByRole('region', { name: 'Player' });
 /** The toasts' region, which mounts with the first toast. */
-const toasts = () => screen.findByRole('region', { name: /Notifications/ });
+const toasts = () => screen.findByRole('region', { name: /Notifications/ }, { timeout: 5000 });
 
 function calledWith(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): boolean {
   return fetchMock.mock.calls.some(([input, init]) => (init?.method ?? 'GET') === method && urlOf(input) === path);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { type GenerationStatus, generationStatusSchema } from '../../../../shared/money/plans';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,10 +10,6 @@ export async function getGenerationStatus(): Promise<GenerationStatus> {
   return generationStatusSchema.parse(await response.json());
 }
 
-export function generationStatusQueryOptions() {
-  return queryOptions({ queryKey: generationStatusQueryKey, queryFn: getGenerationStatus });
-}
-
 export function useGenerationStatus({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...generationStatusQueryOptions(), enabled });
+  return useQuery({ queryKey: generationStatusQueryKey, queryFn: getGenerationStatus, enabled });
 }

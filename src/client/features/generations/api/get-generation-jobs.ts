@@ -21,15 +21,12 @@ export function useGenerationJobs() {
   return useQuery(generationJobsQueryOptions());
 }
 
-export function recentJobsQueryOptions() {
-  return queryOptions({ queryKey: recentJobsQueryKey, queryFn: () => getJobs('/api/video-generation-jobs/recent') });
-}
-
 /** The generator's 'Recent History' card: the latest 3 jobs, live; polled only when the stream fails and one is unfinished. */
 export function useRecentJobs() {
   const live = useLiveUpdatesActive();
   return useQuery({
-    ...recentJobsQueryOptions(),
+    queryKey: recentJobsQueryKey,
+    queryFn: () => getJobs('/api/video-generation-jobs/recent'),
     refetchInterval: (query) => (!live && query.state.data?.some((job) => isUnfinished(job.status)) ? FALLBACK_POLL_MS : false),
     refetchIntervalInBackground: false,
   });
