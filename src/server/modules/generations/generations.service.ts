@@ -146,9 +146,9 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
     const parts = [body.isEconomy ? 'economy' : null, hasAudio ? 'audio' : null, used.promptEnhancement ? 'AI prompt enhancement' : null, used.imageAnalysis ? 'image analysis' : null].filter(Boolean);
     const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
     const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now(), reason });
-    await repo.setPayment(tx, row.id, paid);
+    const paidRow = await repo.setPayment(tx, row.id, paid);
     await publishGenerationChange(tx, userId, row.id);
-    return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
+    return paidRow;
   });
 }
 
@@ -293,6 +293,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     queuePosition: null,
     estimatedStartAt: null,
     estimatedReadyAt: null,
+    version: row.version,
   };
 }
 
@@ -321,6 +322,7 @@ export function presentJob(secret: string, row: GenerationRow, now: Date): Gener
     errorMessage: row.errorMessage,
     outputVideoUrl: linksFor(secret, row, now).video,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
