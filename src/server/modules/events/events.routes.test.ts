@@ -6,6 +6,8 @@ import type { GenerationRecord } from '../../../shared/generations';
 import type { LiveBalance, LiveSnapshot } from '../../../shared/live-events';
 import { MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import { claimNext, saveProgress } from '../../jobs/queue.repository';
+import { sweepExpired } from '../../jobs/retention-sweeper';
+import { generations } from '../../db/schema';
 import { publishGenerationChange } from './live-events.service';
 
 describe('GET /api/events', () => {
@@ -128,6 +130,20 @@ describe('GET /api/events', () => {
     }
     throw new Error('job not claimed');
   }
+
+  it('tells a stream about a record the retention sweeper deleted', async () => {
+    const { user, cookie } = await signedInUser();
+    const old = new Date(Date.now() - (t.config.generationRecordRetentionDays + 1) * 86_400_000);
+    const [row] = await t.db
+      .insert(generations)
+      .values({ userId: user.id, prompt: 'An old harbour', model: 'local', requestedDuration: 4, hasAudio: false, status: 'failed', createdAt: old })
+      .returning();
+    const events = await stream(cookie);
+    const snapshot = (await events.next((e) => e.event === 'snapshot')).data as LiveSnapshot;
+    expect(snapshot.generations.map((g) => g.id)).toEqual([row?.id]);
+    await sweepExpired(t.ctx);
+    await events.next((e) => e.event === 'generation-deleted' && (e.data as { id: string }).id === row?.id);
+  });
 
   it(`refuses more than ${MAX_STREAMS_PER_USER} streams per user`, async () => {
     const { cookie } = await signedInUser();

@@ -244,7 +244,12 @@ export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
   for (;;) {
     const batch = await repo.findOldRecords(ctx.db, before, 200);
     for (const found of batch) {
-      const row = await repo.deleteById(ctx.db, found.id);
+      // Announced like a user's own deletion: open tabs drop it, and the lists' ETags move.
+      const row = await ctx.db.transaction(async (tx) => {
+        const deleted = await repo.deleteById(tx, found.id);
+        if (deleted) await publishGenerationChange(tx, deleted.userId, deleted.id);
+        return deleted;
+      });
       if (!row) continue;
       for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
       await discardUploads(ctx, row.userId, Object.values(row.inputs).map((input) => input.uploadId));
