@@ -172,8 +172,10 @@ describe('live streams and shutdown', () => {
 
 describe('ETags of lists and status', () => {
   let t: TestApp;
+  /** The server's clock when a test moves it; the real time otherwise. */
+  let clock: Date | null = null;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { now: () => clock ?? new Date() });
   });
   afterAll(async () => {
     await t?.close();
@@ -221,5 +223,37 @@ describe('ETags of lists and status', () => {
     const after = await injectJson(t.app, 'GET', '/api/user/status', { cookie, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ availableCredits: 4 });
+  });
+
+  it('answers 304 for an unchanged generation status and 200 after a generation or a new generation day', async () => {
+    const url = '/api/user/generation-status';
+    // 2:58:30am New York time (EDT): today's daily generations reset at 3am.
+    clock = new Date('2026-06-10T06:58:30Z');
+    try {
+      const user = await createUser(t.db, { subscriptionStatus: 'active', creditsHundredths: 500 });
+      const cookie = await signIn(t.app, user);
+      const first = await injectJson(t.app, 'GET', url, { cookie });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      // A generation paid with one of today's daily generations.
+      expect((await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A kite', model: 'local' } })).statusCode).toBe(201);
+      const used = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': etag } });
+      expect(used.statusCode).toBe(200);
+      expect(used.json()).toMatchObject({ dailyUsed: 1 });
+      const usedTag = used.headers.etag as string;
+      expect((await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } })).statusCode).toBe(304);
+
+      // 3am: a new generation day, with no change of the user's.
+      clock = new Date('2026-06-10T07:00:00Z');
+      const reset = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toMatchObject({ dailyUsed: 0 });
+    } finally {
+      clock = null;
+    }
   });
 });
