@@ -8,6 +8,7 @@ import { MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import { claimNext, saveProgress } from '../../jobs/queue.repository';
 import { sweepExpired } from '../../jobs/retention-sweeper';
 import { generations } from '../../db/schema';
+import { CLI_ACTOR, setSubscriptionStatus } from '../admin/admin.service';
 import { publishGenerationChange } from './live-events.service';
 
 describe('GET /api/events', () => {
@@ -130,6 +131,26 @@ describe('GET /api/events', () => {
     }
     throw new Error('job not claimed');
   }
+
+  it("tells a user's stream when an administrator changes their subscription status", async () => {
+    const { user, cookie } = await signedInUser();
+    const admin = await createUser(t.db, { isAdmin: true });
+    const events = await stream(cookie);
+    await events.next((e) => e.event === 'snapshot');
+    const edit = { firstName: user.firstName, lastName: user.lastName, email: user.email, availableCredits: 10, totalCreditsUsed: 0 };
+    const patched = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
+      cookie: await signIn(t.app, admin),
+      body: { ...edit, subscriptionStatus: 'premium_unlimited' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const unlimited = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
+    expect(unlimited).toMatchObject({ status: { isUnlimited: true, availableCredits: 10 }, generationStatus: { subscriptionStatus: 'premium_unlimited' } });
+
+    // The operator command line's status change is announced the same way.
+    await setSubscriptionStatus(t.ctx, CLI_ACTOR, user.email, 'trial');
+    const trial = await events.next((e) => e.event === 'balance' && (e.data as LiveBalance).generationStatus.subscriptionStatus === 'trial');
+    expect((trial.data as LiveBalance).status.isUnlimited).toBe(false);
+  });
 
   it('tells a stream about a record the retention sweeper deleted', async () => {
     const { user, cookie } = await signedInUser();
