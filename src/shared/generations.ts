@@ -109,6 +109,8 @@ export const generationRecordSchema = z.object({
   /** Estimates from recent job durations (labelled as estimates): when a waiting job should start, and when it should be ready. */
   estimatedStartAt: z.string().nullable().optional(),
   estimatedReadyAt: z.string().nullable().optional(),
+  /** Moves with every change of the row: of two copies of a record, the lower version is the older. */
+  version: z.number().optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 
@@ -126,6 +128,8 @@ export const generationJobSchema = z.object({
   outputVideoUrl: z.string().nullable(),
   /** When the video is (or was) deleted: past it a completed job is Expired. */
   expiresAt: z.string().nullable().optional(),
+  /** The record's version (see generationRecordSchema). */
+  version: z.number().optional(),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 

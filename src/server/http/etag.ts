@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Lists carry signed links that die with their video: their ETags also change once a minute. */
-export const minuteBucket = (now: Date) => Math.floor(now.getTime() / 60_000);
+const minuteBucket = (now: Date) => Math.floor(now.getTime() / 60_000);
+
+/**
+ * The tag of an answer made of one user's state (decision 011): their live version moves with every
+ * change of theirs, queue places included, and the minute with what time alone changes (links that
+ * die with their video, the 3am reset, a pack's expiry within a minute). The session lookup already
+ * loaded the row, so an unchanged answer is a 304 without a query.
+ */
+export const liveStateTag = (kind: string, user: { id: string; liveVersion: number }, now: Date) =>
+  `"${kind}-${user.id}-${user.liveVersion}-${minuteBucket(now)}"`;
 
 /** True when the request's If-None-Match names this entity tag (weak comparison, RFC 9110 13.1.2). */
 function matches(header: string | undefined, etag: string): boolean {

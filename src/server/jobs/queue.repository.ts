@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { type GenerationRow, generations } from '../db/schema';
+import { type GenerationRow, generations, nextVersion } from '../db/schema';
 
 /** Claims so far: a job is tried at most this many times (a worker that died counts as one). */
 export const MAX_ATTEMPTS = 3;
@@ -27,6 +27,7 @@ export async function claimNext(tx: Executor, workerId: string, leaseSeconds: nu
   const [row] = await tx
     .update(generations)
     .set({
+      ...nextVersion(),
       status: 'processing',
       leaseOwner: workerId,
       leaseExpiresAt: leaseUntil(leaseSeconds),
@@ -59,7 +60,7 @@ export async function lockExhausted(tx: Executor): Promise<GenerationRow[]> {
 export async function heartbeat(tx: Executor, id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
   const rows = await tx
     .update(generations)
-    .set({ leaseExpiresAt: leaseUntil(leaseSeconds) })
+    .set({ ...nextVersion(), leaseExpiresAt: leaseUntil(leaseSeconds) })
     .where(ownedBy(id, workerId))
     .returning({ id: generations.id });
   return rows.length > 0;
@@ -73,7 +74,7 @@ export async function saveProgress(
 ): Promise<boolean> {
   const rows = await tx
     .update(generations)
-    .set({ progress: progress.progress, progressStage: progress.stage, leaseExpiresAt: leaseUntil(progress.leaseSeconds) })
+    .set({ ...nextVersion(), progress: progress.progress, progressStage: progress.stage, leaseExpiresAt: leaseUntil(progress.leaseSeconds) })
     .where(ownedBy(id, workerId))
     .returning({ id: generations.id });
   return rows.length > 0;
@@ -82,7 +83,7 @@ export async function saveProgress(
 export async function saveProviderTask(tx: Executor, id: string, workerId: string, taskId: string): Promise<boolean> {
   const rows = await tx
     .update(generations)
-    .set({ providerTaskId: taskId })
+    .set({ ...nextVersion(), providerTaskId: taskId })
     .where(ownedBy(id, workerId))
     .returning({ id: generations.id });
   return rows.length > 0;
@@ -97,6 +98,7 @@ export async function complete(
   const rows = await tx
     .update(generations)
     .set({
+      ...nextVersion(),
       status: 'completed',
       outputKey: output.outputKey,
       posterKey: output.posterKey,
@@ -118,7 +120,7 @@ export async function complete(
 export async function fail(tx: Executor, id: string, workerId: string | null, message: string): Promise<GenerationRow | null> {
   const [row] = await tx
     .update(generations)
-    .set({ status: 'failed', errorMessage: message, progressStage: 'Failed', leaseOwner: null, leaseExpiresAt: null })
+    .set({ ...nextVersion(), status: 'failed', errorMessage: message, progressStage: 'Failed', leaseOwner: null, leaseExpiresAt: null })
     .where(workerId ? ownedBy(id, workerId) : eq(generations.id, id))
     .returning();
   return row ?? null;
@@ -135,6 +137,7 @@ export async function retryLater(
   const rows = await tx
     .update(generations)
     .set({
+      ...nextVersion(),
       ...(retry.restartTask ? { providerTaskId: null } : {}),
       status: 'pending',
       runAfter: leaseUntil(delaySeconds),
@@ -152,6 +155,7 @@ export async function release(tx: Executor, id: string, workerId: string): Promi
   const rows = await tx
     .update(generations)
     .set({
+      ...nextVersion(),
       status: 'pending',
       attempts: sql`greatest(${generations.attempts} - 1, 0)`,
       progressStage: 'Waiting in queue',

@@ -8,8 +8,10 @@ import { sweepExpired } from './retention-sweeper';
 
 const DAY = 86_400_000;
 let t: TestApp;
+/** A still clock: two reads of a list fall in the same minute of its ETag. */
+const clock = new Date();
 beforeAll(async () => {
-  t = await createTestApp({ GENERATION_RECORD_RETENTION_DAYS: '7' });
+  t = await createTestApp({ GENERATION_RECORD_RETENTION_DAYS: '7' }, undefined, { now: () => clock });
 });
 afterAll(async () => {
   await t.close();
@@ -46,5 +48,30 @@ describe('expired videos and old records', () => {
     const removable = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<Array<{ id: string; prompt: string }>>();
     const id = removable.find((r) => r.prompt.startsWith('made 2 '))?.id ?? '';
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('the list after a sweep', () => {
+  it("answers the new list, not 304, to the ETag it had before the sweep deleted one of the user's records", async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const made = (daysAgo: number) => ({
+      userId: user.id,
+      prompt: `kept for ${daysAgo} days`,
+      model: 'local' as const,
+      requestedDuration: 8,
+      hasAudio: false,
+      status: 'failed' as const,
+      createdAt: new Date(clock.getTime() - daysAgo * DAY),
+    });
+    await t.db.insert(generations).values([made(1), made(8)]);
+    const before = await injectJson(t.app, 'GET', '/api/video-generation', { cookie });
+    expect(before.json<Array<{ prompt: string }>>()).toHaveLength(2);
+    const etag = before.headers.etag as string;
+
+    await sweepExpired(t.ctx);
+    const after = await injectJson(t.app, 'GET', '/api/video-generation', { cookie, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<Array<{ prompt: string }>>().map((r) => r.prompt)).toEqual(['kept for 1 days']);
   });
 });

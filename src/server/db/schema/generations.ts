@@ -58,6 +58,11 @@ export const generations = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** 24 hours after completion; the output is deleted then. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Moves by one with every update of the row (`nextVersion`), under its row lock: of two copies
+     * a browser gets (a live event, the answer to Generate), the one with the lower version is older.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
@@ -74,3 +79,6 @@ export const generations = pgTable(
   ],
 );
 export type GenerationRow = typeof generations.$inferSelect;
+
+/** What every update of a generation sets besides its own fields: the row's next version. */
+export const nextVersion = () => ({ version: sql<number>`${generations.version} + 1` });

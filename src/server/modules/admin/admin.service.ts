@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { publishBalanceChange } from '../events/live-events.service';
 import { deleteUserOutputs } from '../generations/generations.service';
 import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
 import { cancelSubscriptionForAdmin } from '../money/stripe/subscription-manage.service';
@@ -193,6 +194,7 @@ export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, 
       ...(edited('subscriptionStatus') ? { subscriptionStatus: input.subscriptionStatus } : {}),
       ...(edited('totalCreditsUsed') ? { creditsUsedHundredths: toHundredths(input.totalCreditsUsed) } : {}),
     });
+    await announceStatusChange(tx, before, after);
     await audit(tx, actor, 'user.update', before, after);
     return after;
   });
@@ -219,6 +221,11 @@ export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string):
   await deleteUserFiles(ctx, user.id);
   await deleteUserOutputs(ctx, user.id);
   return user;
+}
+
+/** A new subscription status changes what the user's open tabs show (unlimited, daily generations): a balance event, in the change's transaction. */
+async function announceStatusChange(tx: Tx, before: UserRow, after: UserRow): Promise<void> {
+  if (after.subscriptionStatus !== before.subscriptionStatus) await publishBalanceChange(tx, after.id);
 }
 
 async function requireAnotherAdmin(tx: Tx, id: string): Promise<void> {
@@ -291,6 +298,7 @@ export async function setSubscriptionStatus(ctx: ServiceContext, actor: Actor, e
     const before = await requireUserByEmail(tx, email);
     if (cancelled) await auditCancellation(tx, actor, before, cancelled);
     const after = await repo.updateUser(tx, before.id, { subscriptionStatus: status });
+    await announceStatusChange(tx, before, after);
     await audit(tx, actor, 'user.set_status', before, after);
     return after;
   });

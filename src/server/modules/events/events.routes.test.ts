@@ -6,6 +6,9 @@ import type { GenerationRecord } from '../../../shared/generations';
 import type { LiveBalance, LiveSnapshot } from '../../../shared/live-events';
 import { MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import { claimNext, saveProgress } from '../../jobs/queue.repository';
+import { sweepExpired } from '../../jobs/retention-sweeper';
+import { generations } from '../../db/schema';
+import { CLI_ACTOR, setSubscriptionStatus } from '../admin/admin.service';
 import { publishGenerationChange } from './live-events.service';
 
 describe('GET /api/events', () => {
@@ -129,6 +132,40 @@ describe('GET /api/events', () => {
     throw new Error('job not claimed');
   }
 
+  it("tells a user's stream when an administrator changes their subscription status", async () => {
+    const { user, cookie } = await signedInUser();
+    const admin = await createUser(t.db, { isAdmin: true });
+    const events = await stream(cookie);
+    await events.next((e) => e.event === 'snapshot');
+    const edit = { firstName: user.firstName, lastName: user.lastName, email: user.email, availableCredits: 10, totalCreditsUsed: 0 };
+    const patched = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
+      cookie: await signIn(t.app, admin),
+      body: { ...edit, subscriptionStatus: 'premium_unlimited' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const unlimited = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
+    expect(unlimited).toMatchObject({ status: { isUnlimited: true, availableCredits: 10 }, generationStatus: { subscriptionStatus: 'premium_unlimited' } });
+
+    // The operator command line's status change is announced the same way.
+    await setSubscriptionStatus(t.ctx, CLI_ACTOR, user.email, 'trial');
+    const trial = await events.next((e) => e.event === 'balance' && (e.data as LiveBalance).generationStatus.subscriptionStatus === 'trial');
+    expect((trial.data as LiveBalance).status.isUnlimited).toBe(false);
+  });
+
+  it('tells a stream about a record the retention sweeper deleted', async () => {
+    const { user, cookie } = await signedInUser();
+    const old = new Date(Date.now() - (t.config.generationRecordRetentionDays + 1) * 86_400_000);
+    const [row] = await t.db
+      .insert(generations)
+      .values({ userId: user.id, prompt: 'An old harbour', model: 'local', requestedDuration: 4, hasAudio: false, status: 'failed', createdAt: old })
+      .returning();
+    const events = await stream(cookie);
+    const snapshot = (await events.next((e) => e.event === 'snapshot')).data as LiveSnapshot;
+    expect(snapshot.generations.map((g) => g.id)).toEqual([row?.id]);
+    await sweepExpired(t.ctx);
+    await events.next((e) => e.event === 'generation-deleted' && (e.data as { id: string }).id === row?.id);
+  });
+
   it(`refuses more than ${MAX_STREAMS_PER_USER} streams per user`, async () => {
     const { cookie } = await signedInUser();
     for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) expect((await stream(cookie)).status).toBe(200);
@@ -156,8 +193,10 @@ describe('live streams and shutdown', () => {
 
 describe('ETags of lists and status', () => {
   let t: TestApp;
+  /** The server's clock when a test moves it; the real time otherwise. */
+  let clock: Date | null = null;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { now: () => clock ?? new Date() });
   });
   afterAll(async () => {
     await t?.close();
@@ -205,5 +244,37 @@ describe('ETags of lists and status', () => {
     const after = await injectJson(t.app, 'GET', '/api/user/status', { cookie, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ availableCredits: 4 });
+  });
+
+  it('answers 304 for an unchanged generation status and 200 after a generation or a new generation day', async () => {
+    const url = '/api/user/generation-status';
+    // 2:58:30am New York time (EDT): today's daily generations reset at 3am.
+    clock = new Date('2026-06-10T06:58:30Z');
+    try {
+      const user = await createUser(t.db, { subscriptionStatus: 'active', creditsHundredths: 500 });
+      const cookie = await signIn(t.app, user);
+      const first = await injectJson(t.app, 'GET', url, { cookie });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      // A generation paid with one of today's daily generations.
+      expect((await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A kite', model: 'local' } })).statusCode).toBe(201);
+      const used = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': etag } });
+      expect(used.statusCode).toBe(200);
+      expect(used.json()).toMatchObject({ dailyUsed: 1 });
+      const usedTag = used.headers.etag as string;
+      expect((await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } })).statusCode).toBe(304);
+
+      // 3am: a new generation day, with no change of the user's.
+      clock = new Date('2026-06-10T07:00:00Z');
+      const reset = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toMatchObject({ dailyUsed: 0 });
+    } finally {
+      clock = null;
+    }
   });
 });

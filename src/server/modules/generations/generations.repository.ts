@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type GenerationRow, generations, users } from '../../db/schema';
+import { type GenerationRow, generations, nextVersion, users } from '../../db/schema';
 
 export interface LockedPayer {
   creditsHundredths: number;
@@ -36,8 +36,14 @@ export async function setPayment(
   tx: Executor,
   id: string,
   paid: { paidWith: GenerationRow['paidWith']; creditsHundredths: number },
-): Promise<void> {
-  await tx.update(generations).set({ creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith }).where(eq(generations.id, id));
+): Promise<GenerationRow> {
+  const [row] = await tx
+    .update(generations)
+    .set({ ...nextVersion(), creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith })
+    .where(eq(generations.id, id))
+    .returning();
+  if (!row) throw new Error(`generation ${id} vanished inside its own transaction`);
+  return row;
 }
 
 /** A user's generations, newest first. */
@@ -68,7 +74,7 @@ export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Prom
 }
 
 export async function clearOutput(tx: Executor, id: string): Promise<void> {
-  await tx.update(generations).set({ outputKey: null, posterKey: null }).where(eq(generations.id, id));
+  await tx.update(generations).set({ ...nextVersion(), outputKey: null, posterKey: null }).where(eq(generations.id, id));
 }
 
 /** Finished generations made before `before` (their records have outlived the retention period). */

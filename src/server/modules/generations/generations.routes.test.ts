@@ -6,6 +6,7 @@ import { createTestApp, injectJson, type TestApp } from '../../../../tests/suppo
 import { createUser, signIn, uploadFile } from '../../../../tests/support/factories';
 import type { GenerationJob, GenerationRecord, ModelInfo } from '../../../shared/generations';
 import { creditLedger, generations, uploads, users } from '../../db/schema';
+import { fail } from '../../jobs/queue.repository';
 
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
 
@@ -35,6 +36,22 @@ describe('POST /api/video-generation: its answer', () => {
     expect(first.status).toBe('pending');
     expect(first.queuePosition).toBeGreaterThanOrEqual(1);
     expect(second.queuePosition).toBe((first.queuePosition ?? 0) + 1);
+  });
+
+  it("carries the record's version as the lists have it, and a later change of the job moves it", async () => {
+    const { cookie } = await signedInUser({ creditsHundredths: 1000 });
+    const created = (await generate(cookie, { prompt: 'A versioned lantern' })).json<GenerationRecord>();
+    const listed = async () => {
+      const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
+      const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie })).json<GenerationJob[]>();
+      return [records.find((r) => r.id === created.id)?.version, jobs.find((j) => j.id === created.id)?.version];
+    };
+    expect(created.version).toEqual(expect.any(Number));
+    expect(await listed()).toEqual([created.version, created.version]);
+    await fail(t.db, created.id, null, 'The engine fell over');
+    const [record, job] = await listed();
+    expect(record).toBeGreaterThan(created.version ?? Infinity);
+    expect(job).toBe(record);
   });
 });
 
@@ -170,6 +187,8 @@ describe('record and job views', () => {
         'createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'inputs', 'isEconomy', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'settings', 'status',
         // Live progress (decision 011): elapsed time, queue place and estimates.
         'startedAt', 'queuePosition', 'estimatedStartAt', 'estimatedReadyAt',
+        // Which of two copies is newer.
+        'version',
       ].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<GenerationJob[]>();

@@ -4,7 +4,7 @@ import { messageSchema } from '../../../shared/auth';
 import { createGenerationSchema, generationJobSchema, generationRecordSchema, modelListSchema } from '../../../shared/generations';
 import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
-import { answerNotModified, minuteBucket, trustedSerializer } from '../../http/etag';
+import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
 import { polledRoute } from '../../http/polled-route';
 import { AppError, notFound } from '../../lib/app-error';
@@ -37,10 +37,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     },
   );
 
-  // The lists' ETag is the user's live version (moved by every change of theirs, queue places
-  // included; decision 011), read with the session: an unchanged list is a 304 without a query.
-  const listTag = (kind: string, user: { id: string; liveVersion: number }) =>
-    `"${kind}-${user.id}-${user.liveVersion}-${minuteBucket(ctx.now())}"`;
+  const listTag = (kind: string, user: { id: string; liveVersion: number }) => liveStateTag(kind, user, ctx.now());
 
   app.get(
     '/api/video-generation',

@@ -146,9 +146,9 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
     const parts = [body.isEconomy ? 'economy' : null, hasAudio ? 'audio' : null, used.promptEnhancement ? 'AI prompt enhancement' : null, used.imageAnalysis ? 'image analysis' : null].filter(Boolean);
     const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
     const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now(), reason });
-    await repo.setPayment(tx, row.id, paid);
+    const paidRow = await repo.setPayment(tx, row.id, paid);
     await publishGenerationChange(tx, userId, row.id);
-    return { ...row, creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith };
+    return paidRow;
   });
 }
 
@@ -244,7 +244,12 @@ export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
   for (;;) {
     const batch = await repo.findOldRecords(ctx.db, before, 200);
     for (const found of batch) {
-      const row = await repo.deleteById(ctx.db, found.id);
+      // Announced like a user's own deletion: open tabs drop it, and the lists' ETags move.
+      const row = await ctx.db.transaction(async (tx) => {
+        const deleted = await repo.deleteById(tx, found.id);
+        if (deleted) await publishGenerationChange(tx, deleted.userId, deleted.id);
+        return deleted;
+      });
       if (!row) continue;
       for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
       await discardUploads(ctx, row.userId, Object.values(row.inputs).map((input) => input.uploadId));
@@ -293,6 +298,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     queuePosition: null,
     estimatedStartAt: null,
     estimatedReadyAt: null,
+    version: row.version,
   };
 }
 
@@ -321,6 +327,7 @@ export function presentJob(secret: string, row: GenerationRow, now: Date): Gener
     errorMessage: row.errorMessage,
     outputVideoUrl: linksFor(secret, row, now).video,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 

@@ -4,7 +4,9 @@ import { creditBalanceSchema, toCredits } from '../../../shared/money/credits';
 import { generationStatusSchema } from '../../../shared/money/plans';
 import { costEstimateRequestSchema, costEstimateSchema, estimateCost } from '../../../shared/money/pricing';
 import type { ServiceContext } from '../../context';
+import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
+import { polledRoute } from '../../http/polled-route';
 import { modelPriceFor } from '../generations/generations.service';
 import { generationStatus } from './allowances.service';
 
@@ -32,7 +34,14 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     return { credits: toCredits(requireUser(request).creditsHundredths) };
   });
 
-  app.get('/api/user/generation-status', { schema: { response: { 200: generationStatusSchema } } }, async (request) => {
-    return generationStatus(ctx, requireUser(request));
-  });
+  app.get(
+    '/api/user/generation-status',
+    { schema: { response: { 200: generationStatusSchema } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Daily and pack generations, credits and the status all move the live version when they change.
+      if (answerNotModified(request, reply, liveStateTag('g', user, ctx.now()))) return reply;
+      return generationStatus(ctx, user);
+    },
+  );
 };

@@ -48,6 +48,29 @@ describe('live updates in the query caches', () => {
     expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.id)).toEqual(['a']);
   });
 
+  it('keeps the newer copy when an older one arrives later (the answer to Generate after a live event)', () => {
+    const client = new QueryClient();
+    applyGenerationsSnapshot(client, [record('a')]);
+    const running = record('b', { version: 3, status: 'processing', progress: 40, progressStage: 'Rendering frames', startedAt: '2026-11-23T18:00:05.000Z' });
+    applyGenerationChange(client, running);
+    applyGenerationChange(client, record('b', { version: 2, queuePosition: 1 }));
+    expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.[0]).toEqual(running);
+    for (const key of [generationJobsQueryKey, recentJobsQueryKey]) {
+      expect(client.getQueryData<GenerationJob[]>(key)?.map((v) => [v.id, v.status, v.progress])).toEqual([
+        ['b', 'processing', 40],
+        ['a', 'pending', 0],
+      ]);
+    }
+  });
+
+  it('takes a copy of the same version: the queue place and estimates move without a change of the row', () => {
+    const client = new QueryClient();
+    applyGenerationsSnapshot(client, []);
+    applyGenerationChange(client, record('a', { version: 2, queuePosition: 3 }));
+    applyGenerationChange(client, record('a', { version: 2, queuePosition: 2 }));
+    expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.queuePosition)).toEqual([2]);
+  });
+
   it('refuses an event that is not a generation record', () => {
     const client = new QueryClient();
     expect(() => applyGenerationChange(client, { id: 'x' })).toThrow();

@@ -10,6 +10,7 @@ const RECENT_COUNT = 3;
 function toJob(record: GenerationRecord): GenerationJob {
   return {
     id: record.id,
+    version: record.version,
     textPrompt: record.prompt,
     status: record.status,
     createdAt: record.createdAt,
@@ -22,11 +23,26 @@ function toJob(record: GenerationRecord): GenerationJob {
   };
 }
 
-/** Replaces the item with the same id, or puts it first (lists are newest first). */
-function upsert<T extends { id: string }>(list: T[] | undefined, item: T, limit?: number): T[] | undefined {
+interface Versioned {
+  id: string;
+  version?: number | undefined;
+}
+
+/**
+ * True when `item` is an older copy than `current`: copies arrive by two roads (live events, the
+ * answer to Generate) in any order. The same version is taken: queue places and estimates move
+ * without a change of the row.
+ */
+const isOlder = (item: Versioned, current: Versioned) =>
+  item.version !== undefined && current.version !== undefined && item.version < current.version;
+
+/** Replaces the item with the same id unless it holds a newer copy, or puts it first (lists are newest first). */
+function upsert<T extends Versioned>(list: T[] | undefined, item: T, limit?: number): T[] | undefined {
   if (!list) return list;
   const index = list.findIndex((entry) => entry.id === item.id);
-  const next = index >= 0 ? list.map((entry, i) => (i === index ? item : entry)) : [item, ...list];
+  const current = list[index];
+  if (current && isOlder(item, current)) return list;
+  const next = current ? list.map((entry, i) => (i === index ? item : entry)) : [item, ...list];
   return limit ? next.slice(0, limit) : next;
 }
 
