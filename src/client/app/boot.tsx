@@ -8,7 +8,7 @@ import { queryClient } from '../lib/query-client';
 import { authQueryKey } from '../lib/query-keys';
 import { App } from './app';
 import { LANDING_MARKER } from './prerendered';
-import { pageFor, pageModules } from './route-modules';
+import { PAGES, pageFor } from './route-modules';
 
 /** The first render waits at most this long for the answers below; the page's spinner shows meanwhile. */
 const FIRST_RENDER_WAIT_MS = 1500;
@@ -50,7 +50,7 @@ async function prepareFirstRender(client: QueryClient): Promise<void> {
     // The page's code, so the first render does not stop at its lazy boundary. Its data is asked
     // for as it renders: answers re-render only what shows them (the React Compiler, decision 013).
     const page = pageFor(window.location.pathname, user !== null);
-    if (user && page) await pageModules[page]();
+    if (user && page) await PAGES[page].load();
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {

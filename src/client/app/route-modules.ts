@@ -1,46 +1,55 @@
-// Each page's code, loaded on demand. The router makes its lazy pages from these, and the entry
-// (main.tsx) starts the one the address asks for while the auth check and React are still loading,
-// so a signed-in page does not wait for them before it begins to download.
-export const pageModules = {
-  generator: () => import('./routes/generator'),
-  dashboard: () => import('./routes/dashboard'),
-  credits: () => import('./routes/credits'),
-  paymentCheckout: () => import('./routes/payment-checkout'),
-  paymentSuccess: () => import('./routes/payment-success'),
-  history: () => import('./routes/history'),
-  media: () => import('./routes/media'),
-  subscribe: () => import('./routes/subscribe'),
-  account: () => import('./routes/account'),
-  admin: () => import('./routes/admin'),
-  register: () => import('./routes/register'),
-  login: () => import('./routes/login'),
-  forgotPassword: () => import('./routes/forgot-password'),
-  resetPassword: () => import('./routes/reset-password'),
-  notFound: () => import('./routes/not-found'),
-} as const;
+import type { ComponentType } from 'react';
 
-type PageName = keyof typeof pageModules;
+// Every page but the landing page, by address: its code (loaded on demand) and who may open it.
+// The router draws its routes from this table, and the entry (main.tsx) starts the code of the
+// address asked for while the auth check and React are still loading, so a signed-in page does not
+// wait for them before it begins to download.
 
-const PAGE_BY_PATH: Readonly<Record<string, PageName>> = {
-  '/generator': 'generator',
-  '/dashboard': 'dashboard',
-  '/credits': 'credits',
-  '/payment-checkout': 'paymentCheckout',
-  '/payment-success': 'paymentSuccess',
-  '/history': 'history',
-  '/media': 'media',
-  '/subscribe': 'subscribe',
-  '/account': 'account',
-  '/admin': 'admin',
-  '/register': 'register',
-  '/login': 'login',
-  '/forgot-password': 'forgotPassword',
-  '/reset-password': 'resetPassword',
-};
+/** 'signed-in': SignedInOnly; 'signed-out': SignedOutOnly; 'anyone': no guard. */
+type Access = 'signed-in' | 'signed-out' | 'anyone';
+
+interface PageEntry {
+  load: () => Promise<ComponentType>;
+  access: Access;
+}
+
+export const PAGES = {
+  '/generator': { load: () => import('./routes/generator').then((m) => m.GeneratorPage), access: 'signed-in' },
+  '/dashboard': { load: () => import('./routes/dashboard').then((m) => m.DashboardPage), access: 'signed-in' },
+  '/credits': { load: () => import('./routes/credits').then((m) => m.CreditsPage), access: 'signed-in' },
+  '/payment-checkout': {
+    load: () => import('./routes/payment-checkout').then((m) => m.PaymentCheckoutPage),
+    access: 'signed-in',
+  },
+  '/payment-success': {
+    load: () => import('./routes/payment-success').then((m) => m.PaymentSuccessPage),
+    access: 'signed-in',
+  },
+  '/history': { load: () => import('./routes/history').then((m) => m.HistoryPage), access: 'signed-in' },
+  '/media': { load: () => import('./routes/media').then((m) => m.MediaPage), access: 'signed-in' },
+  '/subscribe': { load: () => import('./routes/subscribe').then((m) => m.SubscribePage), access: 'signed-in' },
+  '/admin': { load: () => import('./routes/admin').then((m) => m.AdminPage), access: 'signed-in' },
+  '/account': { load: () => import('./routes/account').then((m) => m.AccountPage), access: 'signed-in' },
+  '/register': { load: () => import('./routes/register').then((m) => m.RegisterPage), access: 'signed-out' },
+  '/login': { load: () => import('./routes/login').then((m) => m.LoginPage), access: 'signed-out' },
+  '/forgot-password': {
+    load: () => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage),
+    access: 'signed-out',
+  },
+  // A reset link works signed in or out: it ends every other session either way.
+  '/reset-password': { load: () => import('./routes/reset-password').then((m) => m.ResetPasswordPage), access: 'anyone' },
+} satisfies Record<string, PageEntry>;
+
+export type PagePath = keyof typeof PAGES;
+
+/** Any other address. */
+export const loadNotFoundPage = () => import('./routes/not-found').then((m) => m.NotFoundPage);
 
 /** The page `pathname` shows: `/` is the generator for someone signed in (the landing page is part of the app). */
-export function pageFor(pathname: string, signedIn: boolean): PageName | undefined {
-  return pathname === '/' ? (signedIn ? 'generator' : undefined) : PAGE_BY_PATH[pathname.replace(/\/+$/, '')];
+export function pageFor(pathname: string, signedIn: boolean): PagePath | undefined {
+  if (pathname === '/') return signedIn ? '/generator' : undefined;
+  const path = pathname.replace(/\/+$/, '');
+  return path in PAGES ? (path as PagePath) : undefined;
 }
 
 /**
@@ -48,6 +57,6 @@ export function pageFor(pathname: string, signedIn: boolean): PageName | undefin
  * signed in last time. A wrong guess costs one download, never what shows.
  */
 export function preloadPage(pathname: string, wasSignedIn: boolean): void {
-  const name = pageFor(pathname, wasSignedIn);
-  if (name) void pageModules[name]().catch(() => undefined);
+  const path = pageFor(pathname, wasSignedIn);
+  if (path) void PAGES[path].load().catch(() => undefined);
 }
