@@ -103,19 +103,6 @@ export function adminDeleteConfirmation(email: string): string {
   return `Are you sure you want to delete user ${email}? This action cannot be undone and will permanently delete all their data.`;
 }
 
-/** How a subscription status reads in the admin table: premium_unlimited shows as Admin. */
-export function subscriptionStatusLabel(status: z.infer<typeof subscriptionStatusSchema>): string {
-  switch (status) {
-    case 'premium_unlimited':
-      return 'Admin';
-    case 'active':
-      return 'Active';
-    case 'trial':
-      return 'Trial';
-    case 'inactive':
-      return 'Inactive';
-  }
-}
 
 /** GET /api/admin/stats: the four tiles, over all users. */
 export const adminStatsSchema = z.object({

@@ -10,6 +10,20 @@ export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'trial', 'premium_un
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/** How a subscription status reads (admin table, badges): premium_unlimited shows as Admin. */
+export function subscriptionStatusLabel(status: SubscriptionStatus): string {
+  switch (status) {
+    case 'premium_unlimited':
+      return 'Admin';
+    case 'active':
+      return 'Active';
+    case 'trial':
+      return 'Trial';
+    case 'inactive':
+      return 'Inactive';
+  }
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 

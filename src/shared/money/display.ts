@@ -1,5 +1,4 @@
-import { subscriptionStatusLabel } from '../admin';
-import { isSubscribed, isUnlimitedStatus, subscriptionStatusSchema } from '../auth';
+import { isSubscribed, isUnlimitedStatus, subscriptionStatusLabel, subscriptionStatusSchema } from '../auth';
 import type { GenerationStatus } from './plans';
 import { CREDIT_PRICE_CENTS, formatPrice, formatUsd } from './price-list';
 

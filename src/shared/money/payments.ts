@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from '../text';
 import { EXTRA_PACKS, type ExtraPackName } from './plans';
+import { formatCount } from './price-list';
 
 /**
  * The payment calls of spec section 7 and the rules both sides apply to them. Amounts are whole
@@ -15,7 +16,7 @@ const creditsAmount = z
   .number({ error: 'Choose how many credits to buy' })
   .int('Credits are bought in whole numbers')
   .min(1, 'Buy at least 1 credit')
-  .max(MAX_CREDITS_PER_PURCHASE, `At most ${MAX_CREDITS_PER_PURCHASE.toLocaleString('en-US')} credits can be bought at once`);
+  .max(MAX_CREDITS_PER_PURCHASE, `At most ${formatCount(MAX_CREDITS_PER_PURCHASE)} credits can be bought at once`);
 
 /** POST /api/credits/checkout */
 export const creditsCheckoutRequestSchema = z.object({ creditsAmount });

@@ -1,4 +1,5 @@
 import type { UserStatus } from '../../../shared/auth';
+import { formatCount } from '../../../shared/money/price-list';
 import { AppShell } from '../../components/layouts/app-shell';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
 import { useGenerations } from '../../features/generations/api/get-generations';
@@ -9,7 +10,7 @@ import { useAuth } from '../../lib/auth';
 
 /** The Available Credits card: '∞ Unlimited' or the number; a dash when the balance cannot be read. */
 function creditsText(status: UserStatus | undefined, isError: boolean): string | undefined {
-  if (status) return status.isUnlimited ? '∞ Unlimited' : status.availableCredits.toLocaleString('en-US');
+  if (status) return status.isUnlimited ? '∞ Unlimited' : formatCount(status.availableCredits);
   return isError ? '—' : undefined;
 }
 

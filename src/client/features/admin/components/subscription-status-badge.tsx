@@ -1,4 +1,4 @@
-import { subscriptionStatusLabel } from '../../../../shared/admin';
+import { subscriptionStatusLabel } from '../../../../shared/auth';
 import type { SubscriptionStatus } from '../../../../shared/auth';
 import { cn } from '../../../lib/utils';
 

@@ -2,8 +2,8 @@ import { Check, LoaderCircle, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import type { z } from 'zod';
 
-import { type AdminUser, adminUserUpdateSchema, subscriptionStatusLabel } from '../../../../shared/admin';
-import { isUnlimitedStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/auth';
+import { type AdminUser, adminUserUpdateSchema } from '../../../../shared/admin';
+import { isUnlimitedStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus, subscriptionStatusLabel } from '../../../../shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';

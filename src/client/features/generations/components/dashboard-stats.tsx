@@ -1,6 +1,7 @@
 import { CalendarDays, Coins, Film, LoaderCircle, type LucideIcon } from 'lucide-react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
+import { formatCount } from '../../../../shared/money/price-list';
 import { cn } from '../../../lib/utils';
 
 export interface VideoSummary {
@@ -64,7 +65,7 @@ interface DashboardStatsProps {
 /** Spec section 2: Total Videos, Available Credits, Processing and This Month. */
 export function DashboardStats({ videos, credits }: DashboardStatsProps) {
   const summary = videos ? summarizeVideos(videos) : undefined;
-  const count = (n: number | undefined) => (n === undefined ? undefined : n.toLocaleString('en-US'));
+  const count = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   return (
     <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Total Videos" value={count(summary?.total)} icon={Film} accent="bg-violet-500/15 text-violet-700 dark:text-violet-300" />
