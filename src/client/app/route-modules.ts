@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 // Every page but the landing page, by address: its code (loaded on demand) and who may open it.
 // The router draws its routes from this table, and the entry (main.tsx) starts the code of the
@@ -8,42 +8,72 @@ import type { ComponentType } from 'react';
 /** 'signed-in': SignedInOnly; 'signed-out': SignedOutOnly; 'anyone': no guard. */
 type Access = 'signed-in' | 'signed-out' | 'anyone';
 
+/** Loads a page's code; once it has arrived, `loaded` holds the page, so the router can render it without waiting. */
+export interface PageLoader {
+  (): Promise<ComponentType>;
+  loaded?: ComponentType;
+}
+
+export function pageLoader(importPage: () => Promise<ComponentType>): PageLoader {
+  const load: PageLoader = () =>
+    importPage().then((Page) => {
+      load.loaded = Page;
+      return Page;
+    });
+  return load;
+}
+
+/**
+ * React.lazy over a page's loader. A page whose code has already arrived (the entry and boot load the
+ * first page before the first render) is handed to lazy() as a thenable that calls back at once, so
+ * it renders in the same pass. Handed the import's promise, lazy() would suspend once, show the
+ * spinner, and React would then hold the page back for its fallback throttle (300 ms) although
+ * nothing was left to load.
+ */
+export const lazyPage = (load: PageLoader) =>
+  lazy(() => {
+    const Page = load.loaded;
+    if (!Page) return load().then((Loaded) => ({ default: Loaded }));
+    const ready = { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: Page }) };
+    return ready as unknown as Promise<{ default: ComponentType }>;
+  });
+
 interface PageEntry {
-  load: () => Promise<ComponentType>;
+  load: PageLoader;
   access: Access;
 }
 
 export const PAGES = {
-  '/generator': { load: () => import('./routes/generator').then((m) => m.GeneratorPage), access: 'signed-in' },
-  '/dashboard': { load: () => import('./routes/dashboard').then((m) => m.DashboardPage), access: 'signed-in' },
-  '/credits': { load: () => import('./routes/credits').then((m) => m.CreditsPage), access: 'signed-in' },
+  '/generator': { load: pageLoader(() => import('./routes/generator').then((m) => m.GeneratorPage)), access: 'signed-in' },
+  '/dashboard': { load: pageLoader(() => import('./routes/dashboard').then((m) => m.DashboardPage)), access: 'signed-in' },
+  '/credits': { load: pageLoader(() => import('./routes/credits').then((m) => m.CreditsPage)), access: 'signed-in' },
   '/payment-checkout': {
-    load: () => import('./routes/payment-checkout').then((m) => m.PaymentCheckoutPage),
+    load: pageLoader(() => import('./routes/payment-checkout').then((m) => m.PaymentCheckoutPage)),
     access: 'signed-in',
   },
   '/payment-success': {
-    load: () => import('./routes/payment-success').then((m) => m.PaymentSuccessPage),
+    load: pageLoader(() => import('./routes/payment-success').then((m) => m.PaymentSuccessPage)),
     access: 'signed-in',
   },
-  '/history': { load: () => import('./routes/history').then((m) => m.HistoryPage), access: 'signed-in' },
-  '/media': { load: () => import('./routes/media').then((m) => m.MediaPage), access: 'signed-in' },
-  '/subscribe': { load: () => import('./routes/subscribe').then((m) => m.SubscribePage), access: 'signed-in' },
-  '/admin': { load: () => import('./routes/admin').then((m) => m.AdminPage), access: 'signed-in' },
-  '/account': { load: () => import('./routes/account').then((m) => m.AccountPage), access: 'signed-in' },
-  '/register': { load: () => import('./routes/register').then((m) => m.RegisterPage), access: 'signed-out' },
-  '/login': { load: () => import('./routes/login').then((m) => m.LoginPage), access: 'signed-out' },
+  '/history': { load: pageLoader(() => import('./routes/history').then((m) => m.HistoryPage)), access: 'signed-in' },
+  '/media': { load: pageLoader(() => import('./routes/media').then((m) => m.MediaPage)), access: 'signed-in' },
+  '/subscribe': { load: pageLoader(() => import('./routes/subscribe').then((m) => m.SubscribePage)), access: 'signed-in' },
+  '/admin': { load: pageLoader(() => import('./routes/admin').then((m) => m.AdminPage)), access: 'signed-in' },
+  '/account': { load: pageLoader(() => import('./routes/account').then((m) => m.AccountPage)), access: 'signed-in' },
+  '/register': { load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)), access: 'signed-out' },
+  '/login': { load: pageLoader(() => import('./routes/login').then((m) => m.LoginPage)), access: 'signed-out' },
   '/forgot-password': {
-    load: () => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage),
+    load: pageLoader(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage)),
     access: 'signed-out',
   },
   // A reset link works signed in or out: it ends every other session either way.
-  '/reset-password': { load: () => import('./routes/reset-password').then((m) => m.ResetPasswordPage), access: 'anyone' },
+  '/reset-password': { load: pageLoader(() => import('./routes/reset-password').then((m) => m.ResetPasswordPage)), access: 'anyone' },
 } satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;
 
 /** Any other address. */
-export const loadNotFoundPage = () => import('./routes/not-found').then((m) => m.NotFoundPage);
+export const loadNotFoundPage = pageLoader(() => import('./routes/not-found').then((m) => m.NotFoundPage));
 
 /** The page `pathname` shows: `/` is the generator for someone signed in (the landing page is part of the app). */
 export function pageFor(pathname: string, signedIn: boolean): PagePath | undefined {

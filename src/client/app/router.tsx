@@ -3,13 +3,12 @@ import { Route, Switch } from 'wouter';
 
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
-import { loadNotFoundPage, PAGES, type PagePath } from './route-modules';
+import { lazyPage, loadNotFoundPage, PAGES, type PagePath } from './route-modules';
 import { SignedInOnly, SignedOutOnly } from './route-guards';
 import { UpdatePrompt } from '../features/install/components/update-prompt';
 import { LandingPage } from './routes/landing';
 
 // The landing page is eager; every other page is its own chunk so the first load stays small.
-const lazyPage = (load: () => Promise<ComponentType>) => lazy(() => load().then((Page) => ({ default: Page })));
 const PAGE_PATHS = Object.keys(PAGES) as PagePath[];
 const LAZY_PAGES = {} as Record<PagePath, ComponentType>;
 for (const path of PAGE_PATHS) LAZY_PAGES[path] = lazyPage(PAGES[path].load);
