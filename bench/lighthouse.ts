@@ -5,7 +5,7 @@
 // Run `npm run build` first (npm run bench:lighthouse does). Options: --port N (3904), --runs N,
 // --save DIR (writes each page's last report as JSON there).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -24,6 +24,7 @@ const DEBUG_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 const saveIndex = process.argv.indexOf('--save');
 const SAVE_DIR = saveIndex === -1 ? undefined : process.argv[saveIndex + 1];
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function startServer(dataDir: string) {
