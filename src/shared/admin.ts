@@ -103,7 +103,6 @@ export function adminDeleteConfirmation(email: string): string {
   return `Are you sure you want to delete user ${email}? This action cannot be undone and will permanently delete all their data.`;
 }
 
-
 /** GET /api/admin/stats: the four tiles, over all users. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number(),

@@ -1,6 +1,7 @@
 import { type AdminUser, type AdminUserListQuery, type AdminUserSeen, type AdminUserSort, type AdminUserUpdate, MAX_ADMIN_CREDITS } from '../../../shared/admin';
 import { isSubscribed, type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
 import { toCredits, toHundredths } from '../../../shared/money/credits';
+import { formatCount } from '../../../shared/money/price-list';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -273,7 +274,7 @@ export async function grantCredits(ctx: ServiceContext, actor: Actor, email: str
     throw badRequest('The amount must be a positive number of credits with at most two decimals.', 'invalid_amount');
   }
   if (credits > MAX_ADMIN_CREDITS) {
-    throw badRequest(`At most ${MAX_ADMIN_CREDITS.toLocaleString('en-US')} credits can be granted at once.`, 'invalid_amount');
+    throw badRequest(`At most ${formatCount(MAX_ADMIN_CREDITS)} credits can be granted at once.`, 'invalid_amount');
   }
   return ctx.db.transaction(async (tx) => {
     const before = await requireUserByEmail(tx, email);

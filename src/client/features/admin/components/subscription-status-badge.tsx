@@ -1,5 +1,4 @@
-import { subscriptionStatusLabel } from '../../../../shared/auth';
-import type { SubscriptionStatus } from '../../../../shared/auth';
+import { type SubscriptionStatus, subscriptionStatusLabel } from '../../../../shared/auth';
 import { cn } from '../../../lib/utils';
 
 const TONES: Record<SubscriptionStatus, string> = {
