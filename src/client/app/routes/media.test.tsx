@@ -88,7 +88,8 @@ async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<ty
   });
   const user = userEvent.setup();
   renderApp(path);
-  await screen.findByRole('heading', { name: 'My Videos', level: 1 });
+  // The page's code loads on demand: the first import in a busy run can take longer than findBy's 1 s.
+  await screen.findByRole('heading', { name: 'My Videos', level: 1 }, { timeout: 10_000 });
   return { fetchMock, user };
 }
 
