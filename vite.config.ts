@@ -113,7 +113,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|tailwind-merge|clsx|class-variance-authority|lucide-react|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
               priority: 3,
             },
-            { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/, priority: 2 },
+            {
+              name: 'radix',
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/,
+              priority: 2,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },

@@ -9,7 +9,10 @@ import { analyzeLocally } from '../src/server/ai/image-analyzer';
 import { measureImage } from '../src/server/ai/image-stats';
 import { detectObjects, loadDetector } from '../src/server/ai/object-detector';
 
-const photo = await sharp(readFileSync('tests/fixtures/astronaut.png')).resize(1920, 1080, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+const photo = await sharp(readFileSync('tests/fixtures/astronaut.png'))
+  .resize(1920, 1080, { fit: 'cover' })
+  .jpeg({ quality: 90 })
+  .toBuffer();
 const time = async (label: string, run: () => Promise<unknown>, rounds = 1) => {
   const samples: number[] = [];
   let result: unknown;
@@ -19,7 +22,9 @@ const time = async (label: string, run: () => Promise<unknown>, rounds = 1) => {
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label}: ${(samples[Math.floor(samples.length / 2)] ?? 0).toFixed(0)} ms${rounds > 1 ? ` (median of ${rounds})` : ''}`);
+  console.log(
+    `${label}: ${(samples[Math.floor(samples.length / 2)] ?? 0).toFixed(0)} ms${rounds > 1 ? ` (median of ${rounds})` : ''}`,
+  );
   return result;
 };
 const note = await time('model load (TensorFlow.js WebAssembly + CenterNet)', () => loadDetector());

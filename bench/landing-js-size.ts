@@ -13,6 +13,10 @@ for (const file of files) {
   const bytes = readFileSync(path.join(clientDir, file));
   raw += bytes.length;
   gzipped += gzipSync(bytes, { level: 9 }).length;
-  console.log(`${file}: ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KiB gzip`);
+  console.log(
+    `${file}: ${(bytes.length / 1024).toFixed(1)} KiB, ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KiB gzip`,
+  );
 }
-console.log(`landing page JavaScript: ${(raw / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzip (${files.length} files)`);
+console.log(
+  `landing page JavaScript: ${(raw / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzip (${files.length} files)`,
+);

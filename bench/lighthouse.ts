@@ -88,16 +88,34 @@ async function audit(url: string, keepStorage: boolean, attempt = 1): Promise<{ 
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (SAVE_DIR) writeFileSync(path.join(SAVE_DIR, `${new URL(url).pathname.replace(/\W/g, '') || 'landing'}.json`), JSON.stringify(lhr));
+  if (SAVE_DIR)
+    writeFileSync(
+      path.join(SAVE_DIR, `${new URL(url).pathname.replace(/\W/g, '') || 'landing'}.json`),
+      JSON.stringify(lhr),
+    );
   // Headless Chromium sometimes loses the first navigation's trace start; Lighthouse says to run again.
   if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, keepStorage, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Scores;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Scores;
   // The audits that cost points, so a low figure says why.
   const notes = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]
     .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`)
     .join(', ');
   return { scores, notes: [metrics, ...notes] };

@@ -22,7 +22,12 @@ const PORT = option('port', 3902);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SLOW_MS = 10_000;
 /** Signed-in reads that each run a few queries: the session, then the page's data. */
-const ROUTES = ['/api/video-generation', '/api/user/generation-status', '/api/auth/user', '/api/video-generation-jobs/recent'];
+const ROUTES = [
+  '/api/video-generation',
+  '/api/user/generation-status',
+  '/api/auth/user',
+  '/api/video-generation-jobs/recent',
+];
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 10 });
 
@@ -31,12 +36,17 @@ function get(pathname: string, headers: Record<string, string> = {}): Promise<nu
   return getWithRetryAfter(pathname, headers).then((answer) => answer.status);
 }
 
-function getWithRetryAfter(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; retryAfter: number }> {
+function getWithRetryAfter(
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${BASE}${pathname}`, { agent, headers, timeout: 60_000 }, (response) => {
       response.resume();
       const retryAfter = Number(response.headers['retry-after'] ?? 0);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: Number.isFinite(retryAfter) ? retryAfter : 0 }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, retryAfter: Number.isFinite(retryAfter) ? retryAfter : 0 }),
+      );
       response.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
@@ -61,14 +71,21 @@ async function signUp(): Promise<string> {
   const response = await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ email: `load-${Date.now()}@example.com`, password: 'load-test-password', firstName: 'Load', lastName: 'Test' }),
+    body: JSON.stringify({
+      email: `load-${Date.now()}@example.com`,
+      password: 'load-test-password',
+      firstName: 'Load',
+      lastName: 'Test',
+    }),
   });
   const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201 || !cookie)
+    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return cookie;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 async function run(): Promise<void> {
   const cookie = await signUp();
@@ -112,16 +129,29 @@ async function run(): Promise<void> {
   await Promise.all([probe(), ...Array.from({ length: CONNECTIONS }, (_, id) => client(id))]);
   const sorted = probes.sort((a, b) => a - b);
   console.log(`${CONNECTIONS} connections for ${SECONDS} s against ${BASE} (PGlite, fresh DATA_DIR)`);
-  console.log(`/healthz: ${sorted.length} probes, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms, ${probeFailures} failed`);
+  console.log(
+    `/healthz: ${sorted.length} probes, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms, ${probeFailures} failed`,
+  );
   const served = traffic.done - traffic.failed;
-  console.log(`traffic: ${traffic.done} requests, ${served} answered 2xx (${(served / SECONDS).toFixed(0)}/s), ${traffic.failed} not 2xx, ${traffic.slow} over ${SLOW_MS / 1000} s`);
+  console.log(
+    `traffic: ${traffic.done} requests, ${served} answered 2xx (${(served / SECONDS).toFixed(0)}/s), ${traffic.failed} not 2xx, ${traffic.slow} over ${SLOW_MS / 1000} s`,
+  );
   console.log(`answers: ${[...traffic.statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}`);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-load-'));
-const env: Record<string, string | undefined> = { ...readEnv(), PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env: Record<string, string | undefined> = {
+  ...readEnv(),
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['dist/server/main.js', '--services=web'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, ['dist/server/main.js', '--services=web'], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 try {
   await waitForServer();
   await run();

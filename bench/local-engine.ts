@@ -12,7 +12,6 @@ import { ffmpegArgv, resolveFfmpeg } from '../src/server/media/ffmpeg';
 import { createLocalEngine, renderRequestFor, writeCaption } from '../src/server/engines/local/local-engine';
 import { buildFfmpegArgs } from '../src/server/engines/local/render-plan';
 
-
 const env = readEnv();
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
 const binaries = resolveFfmpeg({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH }, env.PATH);
@@ -35,7 +34,16 @@ const cases: { name: string; job: EngineJob }[] = [
   },
   {
     name: 'generated scene + soundtrack',
-    job: { id: 'bench', prompt: 'A purple and gold aurora over the sea', duration: 10, hasAudio: true, isEconomy: false, settings: {}, inputs: {}, providerTaskId: null },
+    job: {
+      id: 'bench',
+      prompt: 'A purple and gold aurora over the sea',
+      duration: 10,
+      hasAudio: true,
+      isEconomy: false,
+      settings: {},
+      inputs: {},
+      providerTaskId: null,
+    },
   },
 ];
 
@@ -63,7 +71,12 @@ async function timeBare(job: EngineJob): Promise<number> {
 
 async function timeEngine(job: EngineJob): Promise<number> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
-  const context: EngineContext = { workDir, signal: new AbortController().signal, reportProgress: () => undefined, saveProviderTask: async () => undefined };
+  const context: EngineContext = {
+    workDir,
+    signal: new AbortController().signal,
+    reportProgress: () => undefined,
+    saveProviderTask: async () => undefined,
+  };
   const started = performance.now();
   await engine.render(job, context);
   const ms = performance.now() - started;

@@ -59,7 +59,12 @@ async function waitFor(url: string): Promise<void> {
 }
 
 /** Requests per second of `connections` keep-alive clients asking `url` for `seconds`; with `etag`, If-None-Match after the first answer. */
-async function load(port: number, url: string, cookie: string, etag: boolean): Promise<{ rps: number; statuses: Record<string, number> }> {
+async function load(
+  port: number,
+  url: string,
+  cookie: string,
+  etag: boolean,
+): Promise<{ rps: number; statuses: Record<string, number> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const deadline = Date.now() + SECONDS * 1000;
   let done = 0;
@@ -93,10 +98,15 @@ async function seedOurs(db: pg.Client): Promise<{ cookie: string; userId: string
   const response = await fetch(`http://127.0.0.1:${OURS}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${OURS}` },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password-123', firstName: 'Bench' }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench-password-123',
+      firstName: 'Bench',
+    }),
   });
   const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201 || !cookie)
+    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { rows } = await db.query<{ id: string }>('SELECT id FROM users ORDER BY created_at DESC LIMIT 1');
   const userId = rows[0]?.id ?? '';
   await db.query('UPDATE users SET credits_hundredths = 100000 WHERE id = $1', [userId]);
@@ -106,7 +116,13 @@ async function seedOurs(db: pg.Client): Promise<{ cookie: string; userId: string
          progress, progress_stage, output_key, poster_key, created_at, started_at, completed_at, expires_at)
        VALUES ($1, $2, 'local', 'completed', 10, 10, true, 100, 100, 'Completed', $3, $4, now() - ($5 || ' minutes')::interval,
          now() - ($5 || ' minutes')::interval, now() - ($5 || ' minutes')::interval, now() + interval '23 hours')`,
-      [userId, `a reference prompt number ${i} with some words in it to look like a real description of a video`, `outputs/${userId}/${i}.mp4`, `outputs/${userId}/${i}.jpg`, String(i)],
+      [
+        userId,
+        `a reference prompt number ${i} with some words in it to look like a real description of a video`,
+        `outputs/${userId}/${i}.mp4`,
+        `outputs/${userId}/${i}.jpg`,
+        String(i),
+      ],
     );
   }
   return { cookie, userId };
@@ -165,9 +181,10 @@ async function manyStreams(db: pg.Client, pid: number): Promise<string> {
   // 200 users with 5 sessions each (the per-user limit), made directly in the database.
   const cookies: string[] = [];
   for (let u = 0; u < STREAMS / 5; u += 1) {
-    const { rows } = await db.query<{ id: string }>(`INSERT INTO users (email, first_name) VALUES ($1, 'Stream') RETURNING id`, [
-      `stream-${u}-${randomBytes(3).toString('hex')}@example.com`,
-    ]);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO users (email, first_name) VALUES ($1, 'Stream') RETURNING id`,
+      [`stream-${u}-${randomBytes(3).toString('hex')}@example.com`],
+    );
     for (let s = 0; s < 5; s += 1) {
       const token = randomBytes(32).toString('base64url');
       await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
@@ -215,15 +232,28 @@ async function main(): Promise<void> {
   });
   const refEnv = { PERF_DATABASE_URL: DATABASE_URL };
   await new Promise<void>((resolve, reject) => {
-    const seed = spawn(process.execPath, ['ref-servers.mjs', 'seed'], { cwd: REF_DIR, env: { ...env, ...refEnv }, stdio: 'ignore' });
-    seed.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`reference seed failed (${code}); is ${REF_DIR} installed?`))));
+    const seed = spawn(process.execPath, ['ref-servers.mjs', 'seed'], {
+      cwd: REF_DIR,
+      env: { ...env, ...refEnv },
+      stdio: 'ignore',
+    });
+    seed.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`reference seed failed (${code}); is ${REF_DIR} installed?`)),
+    );
   });
   start(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
   start(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
-  await Promise.all([waitFor(`http://127.0.0.1:${OURS}/healthz`), waitFor(`http://127.0.0.1:${EXPRESS}/`), waitFor(`http://127.0.0.1:${BARE}/`)]);
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${OURS}/healthz`),
+    waitFor(`http://127.0.0.1:${EXPRESS}/`),
+    waitFor(`http://127.0.0.1:${BARE}/`),
+  ]);
   const cookieOf = (mode: string) =>
     new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['ref-servers.mjs', 'cookie', mode], { cwd: REF_DIR, env: { ...env, ...refEnv } });
+      const child = spawn(process.execPath, ['ref-servers.mjs', 'cookie', mode], {
+        cwd: REF_DIR,
+        env: { ...env, ...refEnv },
+      });
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.on('exit', () => resolve(out.trim()));
@@ -234,7 +264,9 @@ async function main(): Promise<void> {
     { name: 'express', port: EXPRESS, cookie: await cookieOf('express') },
     { name: 'bare', port: BARE, cookie: await cookieOf('bare') },
   ];
-  console.log(`PostgreSQL, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server, alternating; median requests/s`);
+  console.log(
+    `PostgreSQL, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server, alternating; median requests/s`,
+  );
   for (const [url, etag] of [
     ['/api/user/status', false],
     ['/api/video-generation', true],
@@ -250,12 +282,20 @@ async function main(): Promise<void> {
     }
     const m = (name: string) => median(results.get(name) ?? []);
     console.log(`\n${url}${etag ? ' (If-None-Match after the first answer)' : ''}`);
-    for (const server of servers) console.log(`  ${server.name.padEnd(8)} ${m(server.name).toFixed(0).padStart(6)} req/s  statuses ${JSON.stringify(statuses.get(server.name))}`);
-    console.log(`  ours/express ${(m('ours') / m('express')).toFixed(2)}x   ours/bare ${(m('ours') / m('bare')).toFixed(2)}x`);
+    for (const server of servers)
+      console.log(
+        `  ${server.name.padEnd(8)} ${m(server.name).toFixed(0).padStart(6)} req/s  statuses ${JSON.stringify(statuses.get(server.name))}`,
+      );
+    console.log(
+      `  ours/express ${(m('ours') / m('express')).toFixed(2)}x   ours/bare ${(m('ours') / m('bare')).toFixed(2)}x`,
+    );
   }
   const latencies = await progressLatency(db, cookie, userId);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * q) / 100))]?.toFixed(1);
-  console.log(`\nprogress write (this process) -> event on the web process's stream, 100 updates: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms`);
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * q) / 100))]?.toFixed(1);
+  console.log(
+    `\nprogress write (this process) -> event on the web process's stream, 100 updates: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms`,
+  );
   console.log(`\n${await manyStreams(db, ours.pid ?? 0)}`);
   await db.end();
   rmSync(dataDir, { recursive: true, force: true });

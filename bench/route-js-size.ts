@@ -12,7 +12,10 @@ interface ManifestChunk {
 }
 
 const clientDir = process.argv[2] ?? 'dist/client';
-const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('no entry chunk in the manifest');
 
@@ -32,5 +35,7 @@ for (const route of ['generator', 'media', 'history', 'dashboard']) {
   if (!manifest[routeKey]) throw new Error(`no chunk for ${routeKey}`);
   const chunks = closure([entryKey, routeKey]);
   const total = [...chunks].reduce((sum, key) => sum + gzipKiB(manifest[key]?.file ?? ''), 0);
-  console.log(`${route}: ${total.toFixed(1)} KiB gzip in ${chunks.size} chunks ${route === 'generator' ? `(limit ${LIMIT_KIB} KiB)` : ''}`);
+  console.log(
+    `${route}: ${total.toFixed(1)} KiB gzip in ${chunks.size} chunks ${route === 'generator' ? `(limit ${LIMIT_KIB} KiB)` : ''}`,
+  );
 }

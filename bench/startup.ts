@@ -7,7 +7,13 @@ import path from 'node:path';
 import { readEnv } from '../src/server/config';
 
 async function timeToFirstAnswer(dataDir: string, port: number): Promise<number> {
-  const env: Record<string, string | undefined> = { ...readEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: Record<string, string | undefined> = {
+    ...readEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'ignore' });

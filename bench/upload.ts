@@ -36,10 +36,14 @@ async function waitFor(url: string): Promise<void> {
 function send(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(body.length), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      url,
+      { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(body.length), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', reject);
     createReadStream(file).pipe(req);
   });
@@ -54,7 +58,13 @@ const children: ChildProcess[] = [];
 try {
   const bare = spawn(process.execPath, ['-e', BARE, dir], { stdio: 'ignore' });
   children.push(bare);
-  const env: Record<string, string | undefined> = { ...readEnv(), PORT: '3932', HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' };
+  const env: Record<string, string | undefined> = {
+    ...readEnv(),
+    PORT: '3932',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dir, 'data'),
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
   children.push(server);
@@ -75,7 +85,9 @@ try {
   let peakGrowth = 0;
   for (let i = 0; i < 3; i += 1) {
     bareRuns.push((await send('http://127.0.0.1:3931/')).ms);
-    const target = (await (await fetch(`${base}/api/objects/upload`, { method: 'POST', headers: { cookie, origin: base } })).json()) as { uploadURL: string };
+    const target = (await (
+      await fetch(`${base}/api/objects/upload`, { method: 'POST', headers: { cookie, origin: base } })
+    ).json()) as { uploadURL: string };
     await new Promise((r) => setTimeout(r, 300));
     const before = rssKiB(server.pid ?? 0);
     let peak = before;
@@ -91,7 +103,9 @@ try {
   const ours = mib / (median(ourRuns) / 1000);
   const bareRate = mib / (median(bareRuns) / 1000);
   console.log(`bare node:http pipe to file: ${bareRate.toFixed(0)} MiB/s (median of 3)`);
-  console.log(`Reelsmith signed upload:     ${ours.toFixed(0)} MiB/s (median of 3), ${((ours / bareRate) * 100).toFixed(0)}% of bare`);
+  console.log(
+    `Reelsmith signed upload:     ${ours.toFixed(0)} MiB/s (median of 3), ${((ours / bareRate) * 100).toFixed(0)}% of bare`,
+  );
   console.log(`server RSS growth during a 50 MiB upload: ${peakGrowth.toFixed(1)} MiB at most`);
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -23,7 +23,9 @@ const SIGNED_IN = [
 
 /** The serious and critical axe violations on what the page shows now, as readable lines. */
 async function seriousViolations(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${what}: ${violation.id} at ${node.target.join(' ')}`));
@@ -101,15 +103,22 @@ describe('accessibility', () => {
   });
 
   it('offers one navigation on every signed-in screen, each entry opening a different screen', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { viewport: { width: 390, height: 844 } });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
     await signIn(page, admin.email, admin.password);
     for (const url of ['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']) {
       await settle(page, url);
-      for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1440, height: 900 },
+      ]) {
         await page.setViewportSize(viewport);
         const nav = page.getByRole('navigation', { name: 'Main' });
         expect(await nav.count()).toBe(1);
-        const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        const hrefs = await nav
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
         expect(hrefs).toEqual(['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']);
         expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
       }

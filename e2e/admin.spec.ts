@@ -6,7 +6,6 @@ const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const browser = useBrowser();
 
-
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -50,7 +49,9 @@ describe('administration in the browser', () => {
     await page.getByText('User Management').first().waitFor();
 
     const creditsHeader = page.getByRole('columnheader', { name: 'Current Credits' });
-    const sorted = page.waitForResponse((r) => r.url().includes('sort=availableCredits') && r.url().includes('order=asc'));
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('sort=availableCredits') && r.url().includes('order=asc'),
+    );
     await creditsHeader.getByRole('button').click();
     await sorted;
     await expect.poll(() => creditsHeader.getAttribute('aria-sort')).toBe('ascending');

@@ -6,7 +6,6 @@ const baseUrl = inject('baseUrl');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 const browser = useBrowser();
 
-
 describe('AI assist on the generator', () => {
   it('enhances the description, uses the enhanced prompt, and analyses an uploaded image', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
@@ -39,7 +38,10 @@ describe('AI assist on the generator', () => {
     const card = page.getByRole('region', { name: 'AI Image Analysis' });
     await card.getByText('Suggested prompt').waitFor({ timeout: 60_000 });
     await card.getByText('Lighting').waitFor();
-    await card.getByRole('list', { name: 'Detected objects' }).getByText(/^cat · \d+%$/).waitFor();
+    await card
+      .getByRole('list', { name: 'Detected objects' })
+      .getByText(/^cat · \d+%$/)
+      .waitFor();
     expect((await card.locator('p').first().innerText()).length).toBeGreaterThan(20);
     await page.getByText('Image Analyzed', { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();

@@ -4,7 +4,6 @@ import { openPage, useBrowser } from './support/browser';
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }

@@ -53,7 +53,9 @@ afterAll(async () => {
 describe('external sign-in in the browser', () => {
   it("'Continue with Test SSO' signs in through the provider and lands on /dashboard", async () => {
     const baseUrl = app?.baseUrl ?? '';
-    const context = await browser.get().newContext({ baseURL: baseUrl, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
+    const context = await browser
+      .get()
+      .newContext({ baseURL: baseUrl, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -90,7 +92,10 @@ describe('external sign-in in the browser', () => {
     };
     for (const path of ['/login', '/register', '/']) {
       await load(path);
-      await page.getByRole('link', { name: path === '/' ? 'GET STARTED' : 'Back to Home' }).first().waitFor();
+      await page
+        .getByRole('link', { name: path === '/' ? 'GET STARTED' : 'Back to Home' })
+        .first()
+        .waitFor();
       expect(await page.getByRole('link', { name: /Continue with/ }).count()).toBe(0);
     }
     await load('/login');

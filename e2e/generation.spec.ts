@@ -9,7 +9,6 @@ const admin = inject('admin');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 const browser = useBrowser();
 
-
 async function uploadImage(page: Page) {
   await page.getByRole('button', { name: 'Choose Image' }).click();
   const picker = page.locator('.uppy-Dashboard input[type=file]').first();
@@ -30,68 +29,72 @@ async function queueSlowJob(page: Page) {
 
 describe('making a video in the browser', () => {
   // Two renders back to back (the slow job, then ours) take most of a minute on a busy machine.
-  it('uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it', { timeout: 180_000 }, async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
-    await signIn(page, admin.email, admin.password);
-    await page.goto('/generator');
-    await uploadImage(page);
-    const token = `harbour${Date.now().toString(36)}`;
-    await page.getByLabel('Video Description').fill(`A slow zoom in on the cat at the ${token}, with gentle music`);
-    await page.getByText('Audio Enabled').waitFor();
-    await shoot(page, 'generator');
-    await queueSlowJob(page);
+  it(
+    'uploads, generates with music, watches progress, plays, downloads, finds it on the dashboard and deletes it',
+    { timeout: 180_000 },
+    async () => {
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+      await signIn(page, admin.email, admin.password);
+      await page.goto('/generator');
+      await uploadImage(page);
+      const token = `harbour${Date.now().toString(36)}`;
+      await page.getByLabel('Video Description').fill(`A slow zoom in on the cat at the ${token}, with gentle music`);
+      await page.getByText('Audio Enabled').waitFor();
+      await shoot(page, 'generator');
+      await queueSlowJob(page);
 
-    await page.getByRole('button', { name: 'Generate Video' }).click();
-    await page.getByText('Video Generation Started', { exact: true }).waitFor();
-    await page.waitForURL(/\/media\?video=/, { timeout: 10_000 });
-    await page.getByRole('tab', { name: /Processing/ }).click();
-    const progress = page.getByRole('progressbar', { name: new RegExp(token) });
-    await progress.first().waitFor({ timeout: 15_000 });
-    await shoot(page, 'media-processing');
+      await page.getByRole('button', { name: 'Generate Video' }).click();
+      await page.getByText('Video Generation Started', { exact: true }).waitFor();
+      await page.waitForURL(/\/media\?video=/, { timeout: 10_000 });
+      await page.getByRole('tab', { name: /Processing/ }).click();
+      const progress = page.getByRole('progressbar', { name: new RegExp(token) });
+      await progress.first().waitFor({ timeout: 15_000 });
+      await shoot(page, 'media-processing');
 
-    await page.getByRole('tab', { name: /Completed/ }).click();
-    const card = page.getByRole('button', { name: new RegExp(token) }).first();
-    await card.waitFor({ timeout: 60_000 });
-    await card.click();
-    const video = page.locator('video').first();
-    await video.waitFor();
-    const advanced = await video.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      const start = element.currentTime;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      return element.currentTime - start;
-    });
-    expect(advanced).toBeGreaterThan(0.3);
-    await shoot(page, 'media');
+      await page.getByRole('tab', { name: /Completed/ }).click();
+      const card = page.getByRole('button', { name: new RegExp(token) }).first();
+      await card.waitFor({ timeout: 60_000 });
+      await card.click();
+      const video = page.locator('video').first();
+      await video.waitFor();
+      const advanced = await video.evaluate(async (element: HTMLVideoElement) => {
+        element.muted = true;
+        await element.play();
+        const start = element.currentTime;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return element.currentTime - start;
+      });
+      expect(advanced).toBeGreaterThan(0.3);
+      await shoot(page, 'media');
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download' }).first().click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^reelsmith-video-[0-9a-f-]{36}-\d+\.mp4$/);
-    const file = await download.path();
-    expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
-    await page.getByText('Download Complete', { exact: true }).waitFor();
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download' }).first().click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^reelsmith-video-[0-9a-f-]{36}-\d+\.mp4$/);
+      const file = await download.path();
+      expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
+      await page.getByText('Download Complete', { exact: true }).waitFor();
 
-    await page.goto('/history');
-    await page.getByText(new RegExp(token)).first().waitFor();
-    await shoot(page, 'history');
+      await page.goto('/history');
+      await page.getByText(new RegExp(token)).first().waitFor();
+      await shoot(page, 'history');
 
-    await page.goto('/dashboard');
-    await page.getByPlaceholder('Search videos...').fill(token.toUpperCase());
-    const item = page.getByRole('button', { name: new RegExp(token) }).first();
-    await item.waitFor();
-    await shoot(page, 'dashboard');
-    await item.click();
-    const modal = page.getByRole('dialog');
-    await modal.getByText(new RegExp(token)).first().waitFor();
-    await modal.getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Video Deleted', { exact: true }).waitFor();
-    await page.getByText('No videos found').waitFor();
-    assertNoPageErrors();
-    await context.close();
-  });
+      await page.goto('/dashboard');
+      await page.getByPlaceholder('Search videos...').fill(token.toUpperCase());
+      const item = page.getByRole('button', { name: new RegExp(token) }).first();
+      await item.waitFor();
+      await shoot(page, 'dashboard');
+      await item.click();
+      const modal = page.getByRole('dialog');
+      await modal.getByText(new RegExp(token)).first().waitFor();
+      await modal.getByRole('button', { name: /Delete/ }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Video Deleted', { exact: true }).waitFor();
+      await page.getByText('No videos found').waitFor();
+      assertNoPageErrors();
+      await context.close();
+    },
+  );
 
   it('keeps Generate disabled with the insufficient-credits notice for a user without enough credits', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);

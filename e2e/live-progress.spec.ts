@@ -23,7 +23,11 @@ async function queueSlowJob(page: Page) {
  */
 async function generateAndFollow(page: Page, token: string, options: { queued: boolean; screenshots: boolean }) {
   // From the media page the app's own link (no page load: the same event stream goes on).
-  if (page.url().includes('/media')) await page.getByRole('link', { name: /Create/ }).first().click();
+  if (page.url().includes('/media'))
+    await page
+      .getByRole('link', { name: /Create/ })
+      .first()
+      .click();
   else await page.goto('/generator');
   await page.getByLabel('Video Description').fill(`A paper lantern drifting over the ${token}`);
   await page.getByRole('button', { name: 'Generate Video' }).click();
@@ -35,7 +39,7 @@ async function generateAndFollow(page: Page, token: string, options: { queued: b
   await player.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
   if (options.queued) {
     await player.getByText(/in the queue/).waitFor({ timeout: 15_000 });
-  step('await player.getByText(/in the queue/).w');
+    step('await player.getByText(/in the queue/).w');
     if (options.screenshots) await shoot(page, 'live-media-queued');
   }
   await player
@@ -58,46 +62,55 @@ async function generateAndFollow(page: Page, token: string, options: { queued: b
 }
 
 describe('live progress', () => {
-  it('follows each new video from the queue to playing, twice in a row, without polling the list', { timeout: 300_000 }, async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
-    const listPolls: number[] = [];
-    const streams: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname === '/api/video-generation') listPolls.push(Date.now());
-      if (url.pathname === '/api/events') streams.push(request.url());
-    });
-    await signIn(page, admin.email, admin.password);
-    await queueSlowJob(page);
-    const started = Date.now();
-    await generateAndFollow(page, `harbour${Date.now().toString(36)}`, { queued: true, screenshots: true });
-    await generateAndFollow(page, `meadow${Date.now().toString(36)}`, { queued: false, screenshots: false });
-    const seconds = (Date.now() - started) / 1000;
-    expect(seconds).toBeGreaterThan(10);
-    // At most one stream per page load (later pages change in the app), and the list is read when a
-    // page needs it, not every 5 seconds (polling would have made about seconds / 5 requests).
-    console.log(`[live-progress] ${seconds.toFixed(0)} s, list requests: ${listPolls.length}, streams: ${streams.length}`);
-    expect(streams.length).toBeGreaterThanOrEqual(1);
-    expect(streams.length).toBeLessThanOrEqual(2);
-    expect(listPolls.length).toBeLessThanOrEqual(2);
-    assertNoPageErrors();
-    await context.close();
-  });
+  it(
+    'follows each new video from the queue to playing, twice in a row, without polling the list',
+    { timeout: 300_000 },
+    async () => {
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+      const listPolls: number[] = [];
+      const streams: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'GET' && url.pathname === '/api/video-generation') listPolls.push(Date.now());
+        if (url.pathname === '/api/events') streams.push(request.url());
+      });
+      await signIn(page, admin.email, admin.password);
+      await queueSlowJob(page);
+      const started = Date.now();
+      await generateAndFollow(page, `harbour${Date.now().toString(36)}`, { queued: true, screenshots: true });
+      await generateAndFollow(page, `meadow${Date.now().toString(36)}`, { queued: false, screenshots: false });
+      const seconds = (Date.now() - started) / 1000;
+      expect(seconds).toBeGreaterThan(10);
+      // At most one stream per page load (later pages change in the app), and the list is read when a
+      // page needs it, not every 5 seconds (polling would have made about seconds / 5 requests).
+      console.log(
+        `[live-progress] ${seconds.toFixed(0)} s, list requests: ${listPolls.length}, streams: ${streams.length}`,
+      );
+      expect(streams.length).toBeGreaterThanOrEqual(1);
+      expect(streams.length).toBeLessThanOrEqual(2);
+      expect(listPolls.length).toBeLessThanOrEqual(2);
+      assertNoPageErrors();
+      await context.close();
+    },
+  );
 
-  it('an idle signed-in tab with nothing running makes at most one request a minute', { timeout: 180_000 }, async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
-    await signIn(page, admin.email, admin.password);
-    // Nothing may be running: the earlier journey's videos are done; wait until the dashboard says so.
-    await page.getByText('Video Gallery').first().waitFor();
-    // (Never 'networkidle': the event stream stays open by design.)
-    await page.waitForTimeout(3000);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
-    await page.waitForTimeout(61_000);
-    console.log(`[live-progress] idle dashboard, 61 s: ${JSON.stringify(requests)}`);
-    expect(requests.length).toBeLessThanOrEqual(1);
-    assertNoPageErrors();
-    await context.close();
-  });
+  it(
+    'an idle signed-in tab with nothing running makes at most one request a minute',
+    { timeout: 180_000 },
+    async () => {
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+      await signIn(page, admin.email, admin.password);
+      // Nothing may be running: the earlier journey's videos are done; wait until the dashboard says so.
+      await page.getByText('Video Gallery').first().waitFor();
+      // (Never 'networkidle': the event stream stays open by design.)
+      await page.waitForTimeout(3000);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+      await page.waitForTimeout(61_000);
+      console.log(`[live-progress] idle dashboard, 61 s: ${JSON.stringify(requests)}`);
+      expect(requests.length).toBeLessThanOrEqual(1);
+      assertNoPageErrors();
+      await context.close();
+    },
+  );
 });
-

@@ -23,8 +23,12 @@ async function signUp(page: Page): Promise<void> {
 
 /** Answers GET `path` (any query) with `body` (JSON) in this page. */
 async function answer(page: Page, path: string, body: unknown, method = 'GET'): Promise<void> {
-  await page.route((url) => url.pathname === path, (route) =>
-    route.request().method() === method ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }) : route.fallback(),
+  await page.route(
+    (url) => url.pathname === path,
+    (route) =>
+      route.request().method() === method
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+        : route.fallback(),
   );
 }
 
@@ -32,7 +36,9 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString(
 
 describe('payments off, at 390 px', () => {
   it('/credits shows the packages as information only, and /payment-success no 503', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { viewport: { width: 390, height: 844 } });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
     await signUp(page);
     await page.goto('/credits');
     await page.getByText('Payment Unavailable').first().waitFor();
@@ -75,11 +81,24 @@ describe("issue 19's screens", () => {
     await signUp(page);
     // These screens are drawn from the answers below: the live event stream, which would bring the
     // server's real state (no subscription, no videos), stays closed.
-    await page.route((url) => url.pathname === '/api/events', (route) => route.abort());
+    await page.route(
+      (url) => url.pathname === '/api/events',
+      (route) => route.abort(),
+    );
     await answer(page, '/api/payments/config', { enabled: true, publishableKey: 'pk_test_shots' });
-    await answer(page, '/api/user/generation-status', { dailyUsed: 3, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'active', canGenerate: true });
+    await answer(page, '/api/user/generation-status', {
+      dailyUsed: 3,
+      dailyLimit: 15,
+      extraRemaining: 0,
+      subscriptionStatus: 'active',
+      canGenerate: true,
+    });
     await answer(page, '/api/payments/subscription', {
-      subscription: { status: 'active', nextChargeAt: new Date(Date.now() + 9 * 3600_000).toISOString(), nextChargeCents: 100 },
+      subscription: {
+        status: 'active',
+        nextChargeAt: new Date(Date.now() + 9 * 3600_000).toISOString(),
+        nextChargeCents: 100,
+      },
       canManageBilling: true,
     });
     await page.goto('/subscribe');
@@ -101,7 +120,9 @@ describe("issue 19's screens", () => {
       expiresAt: hoursAgo(6),
     };
     await answer(page, '/api/video-generation-jobs', [{ ...expired, textPrompt: 'A lighthouse at dawn, waves below' }]);
-    await answer(page, '/api/video-generation-jobs/recent', [{ ...expired, textPrompt: 'A lighthouse at dawn, waves below' }]);
+    await answer(page, '/api/video-generation-jobs/recent', [
+      { ...expired, textPrompt: 'A lighthouse at dawn, waves below' },
+    ]);
     await answer(page, '/api/video-generation', [
       { ...expired, prompt: 'A lighthouse at dawn, waves below', model: 'local', posterUrl: null, progressStage: null },
     ]);
@@ -118,20 +139,72 @@ describe("issue 19's screens", () => {
 
     await answer(page, '/api/payments/receipts', {
       receipts: [
-        { id: 'pi_1', createdAt: hoursAgo(50), kind: 'credits', description: '30 credits', amountCents: 3000, refundedCents: 1000, currency: 'usd', status: 'partially_refunded', receiptUrl: 'https://pay.stripe.com/receipts/payment/test_1' },
-        { id: 'pi_2', createdAt: hoursAgo(20), kind: 'extra_pack', description: 'Small pack: 30 extra generations', amountCents: 1000, refundedCents: 0, currency: 'usd', status: 'paid', receiptUrl: null },
+        {
+          id: 'pi_1',
+          createdAt: hoursAgo(50),
+          kind: 'credits',
+          description: '30 credits',
+          amountCents: 3000,
+          refundedCents: 1000,
+          currency: 'usd',
+          status: 'partially_refunded',
+          receiptUrl: 'https://pay.stripe.com/receipts/payment/test_1',
+        },
+        {
+          id: 'pi_2',
+          createdAt: hoursAgo(20),
+          kind: 'extra_pack',
+          description: 'Small pack: 30 extra generations',
+          amountCents: 1000,
+          refundedCents: 0,
+          currency: 'usd',
+          status: 'paid',
+          receiptUrl: null,
+        },
       ],
     });
     await page.goto('/account');
     await page.getByRole('list', { name: 'Payments' }).waitFor();
     await shoot(page, 'i19-account-receipts');
 
-    const me = await (await page.request.get('/api/auth/user')).json() as { id: string; email: string };
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string; email: string };
     await answer(page, '/api/auth/user', { ...me, isAdmin: true, subscriptionStatus: 'premium_unlimited' });
-    await answer(page, '/api/admin/stats', { totalUsers: 2, activeCredits: 25.5, creditsUsed: 1.5, creditsLast30Days: 0 });
+    await answer(page, '/api/admin/stats', {
+      totalUsers: 2,
+      activeCredits: 25.5,
+      creditsUsed: 1.5,
+      creditsLast30Days: 0,
+    });
     await answer(page, '/api/admin/users', [
-      { id: me.id, email: me.email, firstName: 'Mo', lastName: 'Ney', displayName: 'Mo Ney', isAdmin: true, createdAt: hoursAgo(2), availableCredits: 12.5, totalCreditsUsed: 0.5, creditsLast30Days: 0, totalLifetimeCredits: 13, subscriptionStatus: 'premium_unlimited' },
-      { id: '22222222-2222-4222-8222-222222222222', email: 'payer@example.com', firstName: 'Pay', lastName: 'Er', displayName: 'Pay Er', isAdmin: false, createdAt: hoursAgo(40), availableCredits: 13, totalCreditsUsed: 1, creditsLast30Days: 10, totalLifetimeCredits: 14, subscriptionStatus: 'active', hasStripeSubscription: true },
+      {
+        id: me.id,
+        email: me.email,
+        firstName: 'Mo',
+        lastName: 'Ney',
+        displayName: 'Mo Ney',
+        isAdmin: true,
+        createdAt: hoursAgo(2),
+        availableCredits: 12.5,
+        totalCreditsUsed: 0.5,
+        creditsLast30Days: 0,
+        totalLifetimeCredits: 13,
+        subscriptionStatus: 'premium_unlimited',
+      },
+      {
+        id: '22222222-2222-4222-8222-222222222222',
+        email: 'payer@example.com',
+        firstName: 'Pay',
+        lastName: 'Er',
+        displayName: 'Pay Er',
+        isAdmin: false,
+        createdAt: hoursAgo(40),
+        availableCredits: 13,
+        totalCreditsUsed: 1,
+        creditsLast30Days: 10,
+        totalLifetimeCredits: 14,
+        subscriptionStatus: 'active',
+        hasStripeSubscription: true,
+      },
     ]);
     await page.goto('/admin');
     await page.getByRole('button', { name: `Edit ${me.email}` }).click();

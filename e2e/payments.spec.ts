@@ -16,7 +16,6 @@ import { routeStripeJs } from './support/stripe-js-stand-in';
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-
 /** A fresh regular account, signed in within the page's browser context. */
 async function signUp(page: Page, origin: string): Promise<string> {
   const email = `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -81,7 +80,11 @@ describe('payment screens with Stripe', () => {
       SIGNUP_CREDITS: '0',
     });
     // The first account of an installation is its (unlimited) administrator; buyers come after.
-    await registerAccount(server.baseUrl, { email: 'owner@example.com', password: 'owner-password-1', firstName: 'Olive' });
+    await registerAccount(server.baseUrl, {
+      email: 'owner@example.com',
+      password: 'owner-password-1',
+      firstName: 'Olive',
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -97,7 +100,10 @@ describe('payment screens with Stripe', () => {
     await signUp(page, server.baseUrl);
 
     await page.goto('/credits');
-    await page.getByRole('button', { name: /30 Credits/ }).first().click();
+    await page
+      .getByRole('button', { name: /30 Credits/ })
+      .first()
+      .click();
     const purchase = page.getByRole('link', { name: 'Purchase 30 Credits for $30' });
     await purchase.waitFor();
     await shoot(page, 'credits');
@@ -139,7 +145,10 @@ describe('payment screens with Stripe', () => {
     });
     await signUp(page, server.baseUrl);
     await page.goto('/credits');
-    await page.getByRole('button', { name: /75 Credits/ }).first().click();
+    await page
+      .getByRole('button', { name: /75 Credits/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Stripe Checkout/i }).click();
     await page.waitForURL('**/payment-success?session_id=*');
     await page.getByText('Payment Successful!').waitFor();
@@ -157,7 +166,9 @@ describe('payment screens with Stripe', () => {
   });
 
   it('offers the subscription and the packs on /subscribe, and a bought pack shows as extra generations', async () => {
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), server.baseUrl, { colorScheme: 'dark' });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), server.baseUrl, {
+      colorScheme: 'dark',
+    });
     await routeStripeJs(context);
     await signUp(page, server.baseUrl);
     await page.goto('/subscribe');

@@ -10,7 +10,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const PNG = readFileSync(path.join(root, 'tests/fixtures/chelsea.png'));
 
 /** Runs a command to its end; rejects with its output when it fails or outlives `timeoutMs`. */
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<void> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -35,12 +39,25 @@ describe('a production install (npm install --omit=dev after a build, then npm r
   let output = '';
 
   beforeAll(async () => {
-    for (const file of ['package.json', 'package-lock.json', 'dist']) cpSync(path.join(root, file), path.join(appDir, file), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json', 'dist'])
+      cpSync(path.join(root, file), path.join(appDir, file), { recursive: true });
     const env: NodeJS.ProcessEnv = { ...readEnv(), NODE_ENV: 'production' };
     await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund'], { cwd: appDir, env, timeoutMs: 300_000 });
-    const serveEnv: NodeJS.ProcessEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' };
+    const serveEnv: NodeJS.ProcessEnv = {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    };
     delete serveEnv.DATABASE_URL;
-    server = spawn('npm', ['run', 'serve'], { cwd: appDir, env: serveEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    server = spawn('npm', ['run', 'serve'], {
+      cwd: appDir,
+      env: serveEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;
@@ -68,14 +85,24 @@ describe('a production install (npm install --omit=dev after a build, then npm r
 
   it('has no development packages, starts, and stores an upload sent as a PUT and as a form', async () => {
     expect(() => readFileSync(path.join(appDir, 'node_modules/vitest/package.json'))).toThrow();
-    const cookie = (await registerAccount(baseUrl, { email: 'ops@example.com', password: 'production-pass-1', firstName: 'Ops' })).split(';')[0] ?? '';
+    const cookie =
+      (
+        await registerAccount(baseUrl, { email: 'ops@example.com', password: 'production-pass-1', firstName: 'Ops' })
+      ).split(';')[0] ?? '';
     const target = async () => {
-      const response = await fetch(`${baseUrl}/api/objects/upload`, { method: 'POST', headers: { cookie, origin: baseUrl } });
+      const response = await fetch(`${baseUrl}/api/objects/upload`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl },
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { uploadURL: string }).uploadURL;
     };
 
-    const put = await fetch(`${baseUrl}${await target()}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    const put = await fetch(`${baseUrl}${await target()}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: PNG,
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ kind: 'image', size: PNG.length });
 
@@ -87,8 +114,14 @@ describe('a production install (npm install --omit=dev after a build, then npm r
   });
 
   it('answers 400 to a malformed form and stays up', async () => {
-    const cookie = (await registerAccount(baseUrl, { email: 'ops2@example.com', password: 'production-pass-2', firstName: 'Ops' })).split(';')[0] ?? '';
-    const target = await fetch(`${baseUrl}/api/objects/upload`, { method: 'POST', headers: { cookie, origin: baseUrl } });
+    const cookie =
+      (
+        await registerAccount(baseUrl, { email: 'ops2@example.com', password: 'production-pass-2', firstName: 'Ops' })
+      ).split(';')[0] ?? '';
+    const target = await fetch(`${baseUrl}/api/objects/upload`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl },
+    });
     const { uploadURL } = (await target.json()) as { uploadURL: string };
     const malformed = await fetch(`${baseUrl}${uploadURL}`, {
       method: 'POST',

@@ -18,7 +18,10 @@ async function uploadImage(page: Page): Promise<string> {
   const target = await page.request.post('/api/objects/upload', { headers });
   expect(target.status()).toBe(200);
   const { uploadURL, objectPath } = (await target.json()) as { uploadURL: string; objectPath: string };
-  const put = await page.request.put(uploadURL, { data: CAT, headers: { ...headers, 'content-type': 'application/octet-stream' } });
+  const put = await page.request.put(uploadURL, {
+    data: CAT,
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+  });
   expect(put.status()).toBe(200);
   return objectPath;
 }
@@ -30,7 +33,10 @@ async function shootAt(page: Page, name: string, target: Locator, open?: () => P
   mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]] as const) {
+    for (const [size, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1440, height: 900 }],
+    ] as const) {
       await page.setViewportSize(viewport);
       await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       if (open) await open();
@@ -77,7 +83,13 @@ describe('remix and continue in the browser', () => {
     const image = await uploadImage(page);
     const first = await page.request.post('/api/video-generation', {
       headers,
-      data: { prompt: `A cat by the ${token} window`, imageFile: image, model: 'local', duration: 3, jsonPrompt: '{"aspectRatio":"9:16","seed":7}' },
+      data: {
+        prompt: `A cat by the ${token} window`,
+        imageFile: image,
+        model: 'local',
+        duration: 3,
+        jsonPrompt: '{"aspectRatio":"9:16","seed":7}',
+      },
     });
     expect(first.status()).toBe(201);
     const original = await waitForCompleted(page, (r) => r.prompt.includes(token));
@@ -93,10 +105,19 @@ describe('remix and continue in the browser', () => {
     await page.waitForURL('**/generator');
     await page.getByText(/Remix:/).waitFor();
     expect(await page.getByLabel('Video Description').inputValue()).toBe(`A cat by the ${token} window`);
-    const settings = JSON.parse(await page.getByLabel('Advanced settings (JSON)').inputValue()) as Record<string, unknown>;
+    const settings = JSON.parse(await page.getByLabel('Advanced settings (JSON)').inputValue()) as Record<
+      string,
+      unknown
+    >;
     expect(settings).toEqual({ aspectRatio: '9:16', seed: 7 });
     await page.getByText('✓ Image Ready').waitFor();
-    await expect.poll(() => page.getByLabel('Model', { exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '')).toContain('Local preview engine');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Model', { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? ''),
+      )
+      .toContain('Local preview engine');
     await page.getByTestId('model-note').waitFor();
     await shootAt(page, 'remix-generator', page.getByText(/Remix:/));
     await shootAt(page, 'generator-model-note', page.getByTestId('model-note'));
@@ -110,7 +131,10 @@ describe('remix and continue in the browser', () => {
 
     // Continue: the last frame becomes a new upload of the user's, the prompt is edited.
     await openInPlayer(page, token);
-    await page.getByRole('group', { name: 'Make another video from this one' }).getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('group', { name: 'Make another video from this one' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
     await page.waitForURL('**/generator');
     await page.getByText(/Continue:/).waitFor();
     await page.getByText('✓ Image Ready').waitFor();
@@ -127,7 +151,10 @@ describe('remix and continue in the browser', () => {
 
     // The dashboard's video window offers the same two actions.
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: new RegExp(token) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(token) })
+      .first()
+      .click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: 'Remix' }).waitFor();
     await shootAt(page, 'remix-dashboard-modal', modal.getByRole('button', { name: 'Remix' }));

@@ -121,7 +121,10 @@ describe('onboarding tours', () => {
 describe('installable app', () => {
   it('shows the install banner after 30 s, opens the steps when the browser offers no prompt, and remembers a dismissal', async () => {
     const email = await newAccount('Ivy');
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { fresh: true, viewport: { width: 390, height: 844 } });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      fresh: true,
+      viewport: { width: 390, height: 844 },
+    });
     await context.addInitScript(() => {
       window.localStorage.setItem('reelsmith:completed-tours', JSON.stringify(['first-time', 'generator']));
     });

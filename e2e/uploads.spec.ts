@@ -6,7 +6,6 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 
-
 describe('uploads in the browser', () => {
   it("uploads an image through the dialog and shows '✓ Image Ready'", async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);

@@ -13,7 +13,9 @@ RuleTester.itOnly = it.only;
 
 const root = path.resolve(import.meta.dirname, '..');
 const at = (rel: string) => path.join(root, rel);
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+});
 
 type Case = [file: string, code: string];
 /** Test cases from [file, code] pairs; invalid ones expect one error matching `message`. */
@@ -26,13 +28,22 @@ const ROUTES = 'src/server/modules/users/users.routes.ts';
 
 tester.run('data-access', boundaries.rules['data-access']!, {
   valid: valid([
-    ['src/server/modules/users/users.repository.ts', "import { eq } from 'drizzle-orm'; import { users } from '../../db/schema';"],
-    ['src/server/jobs/queue.repository.ts', "import { sql } from 'drizzle-orm'; import { generations } from '../db/schema/generations';"],
+    [
+      'src/server/modules/users/users.repository.ts',
+      "import { eq } from 'drizzle-orm'; import { users } from '../../db/schema';",
+    ],
+    [
+      'src/server/jobs/queue.repository.ts',
+      "import { sql } from 'drizzle-orm'; import { generations } from '../db/schema/generations';",
+    ],
     ['src/server/db/client.ts', "import { drizzle } from 'drizzle-orm/pglite'; import * as schema from './schema';"],
     [SERVICE, "import type { UserRow } from '../../db/schema';"],
     [SERVICE, "import { type UserRow } from '../../db/schema';"],
     ['src/server/http/guards.ts', "export type { UserRow } from '../db/schema';"],
-    ['src/server/modules/users/users.routes.test.ts', "import { eq } from 'drizzle-orm'; import { users } from '../../db/schema';"],
+    [
+      'src/server/modules/users/users.routes.test.ts',
+      "import { eq } from 'drizzle-orm'; import { users } from '../../db/schema';",
+    ],
   ]),
   invalid: [
     ...invalid(/may import 'drizzle-orm/, [
@@ -67,7 +78,10 @@ tester.run('module-services', boundaries.rules['module-services']!, {
     [SERVICE, "import { fulfil } from '../money/stripe/fulfilment.service';"],
     [SERVICE, "import { hashPassword } from './password';"],
     ['src/server/jobs/worker.ts', "import { claimNext } from '../modules/generations/generations.service';"],
-    ['src/server/app.ts', "import { authHooks } from './modules/auth/auth.hooks'; import { usersRoutes } from './modules/users/users.routes';"],
+    [
+      'src/server/app.ts',
+      "import { authHooks } from './modules/auth/auth.hooks'; import { usersRoutes } from './modules/users/users.routes';",
+    ],
     ['src/server/jobs/worker.test.ts', "import { charge } from '../modules/generations/generation-billing';"],
   ]),
   invalid: [
@@ -90,9 +104,18 @@ tester.run('module-services', boundaries.rules['module-services']!, {
 
 tester.run('server-layers', boundaries.rules['server-layers']!, {
   valid: valid([
-    ['src/server/jobs/worker.ts', "import { runGeneration } from './run-generation'; import { AppError } from '../lib/app-error';"],
-    ['src/server/engines/veo-engine.ts', "import { fetchWithRetry } from './provider-http'; import type { Config } from '../config';"],
-    ['src/server/lib/app-error.ts', "import { other } from './other'; import type { ErrorBody } from '../../shared/errors';"],
+    [
+      'src/server/jobs/worker.ts',
+      "import { runGeneration } from './run-generation'; import { AppError } from '../lib/app-error';",
+    ],
+    [
+      'src/server/engines/veo-engine.ts',
+      "import { fetchWithRetry } from './provider-http'; import type { Config } from '../config';",
+    ],
+    [
+      'src/server/lib/app-error.ts',
+      "import { other } from './other'; import type { ErrorBody } from '../../shared/errors';",
+    ],
     ['src/server/http/guards.ts', "import { getUser } from '../modules/users/users.service';"],
     ['src/server/jobs/run-generation.ts', "import { charge } from '../modules/generations/generations.service';"],
     ['src/server/storage/storage.test.ts', "import { serveObject } from '../http/serve-object';"],
@@ -186,7 +209,8 @@ describe('the real eslint.config.js', () => {
     const handler = 'src/server/http/error-handler.ts';
     const text = fs.readFileSync(at(appError), 'utf8');
     // The probes below also break other rules (lib/ imports nothing else of the server's): only cycles count here.
-    const cycles = async (file: string, code: string) => (await lint(file, code)).filter((m) => m.startsWith('import-x/'));
+    const cycles = async (file: string, code: string) =>
+      (await lint(file, code)).filter((m) => m.startsWith('import-x/'));
 
     it('fires on an import that closes a cycle, directly or through other files', async () => {
       expect(fs.readFileSync(at(handler), 'utf8')).toContain("from '../lib/app-error'");
@@ -200,7 +224,9 @@ describe('the real eslint.config.js', () => {
       expect(await cycles(appError, text)).toEqual([]);
       expect(await cycles(appError, `${text}\nimport '../../shared/errors';\n`)).toEqual([]);
       // Erased from the JavaScript, a type-only import cannot make a module run before the ones it needs.
-      expect(await cycles(appError, `${text}\nimport type { registerErrorHandler } from '../http/error-handler';\n`)).toEqual([]);
+      expect(
+        await cycles(appError, `${text}\nimport type { registerErrorHandler } from '../http/error-handler';\n`),
+      ).toEqual([]);
     }, 20_000);
   });
 });

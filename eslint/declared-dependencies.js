@@ -44,10 +44,15 @@ export const declaredDependencies = {
       const name = packageOf(source);
       if (isTypeOnly(node)) {
         if (isDeclared(name) || isDeclared(typesPackageOf(name))) return;
-        context.report({ node: node.source, message: `'${name}' is not declared in package.json (nor '${typesPackageOf(name)}').` });
+        context.report({
+          node: node.source,
+          message: `'${name}' is not declared in package.json (nor '${typesPackageOf(name)}').`,
+        });
       } else if (shipped ? !dependencies.has(name) : !isDeclared(name)) {
         const where = shipped ? 'dependencies' : 'dependencies or devDependencies';
-        const why = devDependencies.has(name) ? 'it is only a devDependency' : 'it is not declared (at most installed for another package)';
+        const why = devDependencies.has(name)
+          ? 'it is only a devDependency'
+          : 'it is not declared (at most installed for another package)';
         context.report({ node: node.source, message: `'${name}' must be listed in package.json ${where}: ${why}.` });
       }
     });

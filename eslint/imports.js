@@ -22,10 +22,16 @@ export function packageOf(source) {
 /** True when an import or re-export brings in types only (erased from the JavaScript). */
 export function isTypeOnly(node) {
   if (node.type === 'ImportDeclaration') {
-    return node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return (
+      node.importKind === 'type' ||
+      (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))
+    );
   }
   if (node.type === 'ExportNamedDeclaration') {
-    return node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === 'type'));
+    return (
+      node.exportKind === 'type' ||
+      (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === 'type'))
+    );
   }
   if (node.type === 'ExportAllDeclaration') return node.exportKind === 'type';
   return false; // import('...') loads the module.
@@ -37,5 +43,10 @@ export function onImports(check) {
     const source = node.source?.value;
     if (typeof source === 'string') check(node, source);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }

@@ -29,7 +29,9 @@ function serverRule(description, check) {
       const from = placeOf(rel);
       if (!from || isTestFile(rel)) return {};
       return onImports((node, source) => {
-        const to = source.startsWith('.') ? placeOf(relPath(path.resolve(path.dirname(context.filename), source))) : null;
+        const to = source.startsWith('.')
+          ? placeOf(relPath(path.resolve(path.dirname(context.filename), source)))
+          : null;
         const message = check(from, to, node, source);
         if (message) context.report({ node: node.source, message });
       });
@@ -38,16 +40,19 @@ function serverRule(description, check) {
 }
 
 // 1. Queries live in repositories; the database layer itself may of course use Drizzle.
-const dataAccess = serverRule('Only repositories and src/server/db use drizzle-orm and the schema tables.', (from, to, node, source) => {
-  if (from.role === 'repository' || from.folder === 'db') return null;
-  if (source === 'drizzle-orm' || source.startsWith('drizzle-orm/')) {
-    return `Only repositories (*.repository.ts) and src/server/db may import '${source}': move the query into a repository.`;
-  }
-  if (to?.isSchema && !isTypeOnly(node)) {
-    return 'Only repositories (*.repository.ts) and src/server/db may import values (tables) from the schema: use `import type` for row types.';
-  }
-  return null;
-});
+const dataAccess = serverRule(
+  'Only repositories and src/server/db use drizzle-orm and the schema tables.',
+  (from, to, node, source) => {
+    if (from.role === 'repository' || from.folder === 'db') return null;
+    if (source === 'drizzle-orm' || source.startsWith('drizzle-orm/')) {
+      return `Only repositories (*.repository.ts) and src/server/db may import '${source}': move the query into a repository.`;
+    }
+    if (to?.isSchema && !isTypeOnly(node)) {
+      return 'Only repositories (*.repository.ts) and src/server/db may import values (tables) from the schema: use `import type` for row types.';
+    }
+    return null;
+  },
+);
 
 // 2. Routes are thin: they call services, never queries.
 const routesUseServices = serverRule('Route files never import repositories.', (from, to) =>
@@ -57,30 +62,36 @@ const routesUseServices = serverRule('Route files never import repositories.', (
 );
 
 // 3. A module is reached from outside only through its services (app.ts also registers routes and hooks).
-const moduleServices = serverRule("Another module's files are reached only through its *.service.ts files.", (from, to) => {
-  if (!to?.module || to.module === from.module) return null;
-  if (to.role === 'service') return null;
-  if (from.inner === 'app' && (to.role === 'routes' || to.role === 'hooks')) return null;
-  const who = from.module ? `Module '${from.module}'` : `src/server/${from.inner}`;
-  return `${who} may import module '${to.module}' only through its *.service.ts files, not '${to.inner}'.`;
-});
+const moduleServices = serverRule(
+  "Another module's files are reached only through its *.service.ts files.",
+  (from, to) => {
+    if (!to?.module || to.module === from.module) return null;
+    if (to.role === 'service') return null;
+    if (from.inner === 'app' && (to.role === 'routes' || to.role === 'hooks')) return null;
+    const who = from.module ? `Module '${from.module}'` : `src/server/${from.inner}`;
+    return `${who} may import module '${to.module}' only through its *.service.ts files, not '${to.inner}'.`;
+  },
+);
 
 // 4. Folders below the product: no HTTP, no modules, no jobs; lib/ is a leaf.
 const BELOW_MODULES = new Set(['engines', 'storage', 'ai', 'media', 'payments', 'lib', 'db']);
 const BELOW_HTTP = new Set(['jobs', ...BELOW_MODULES]);
-const serverLayers = serverRule('Folders below the product modules never import http/, modules/ or jobs/.', (from, to) => {
-  if (!to) return null;
-  if (from.folder === 'lib' && to.folder !== 'lib') {
-    return `src/server/lib imports nothing else of the server's: not '${to.inner}'.`;
-  }
-  if (BELOW_HTTP.has(from.folder) && to.folder === 'http') {
-    return `src/server/${from.folder} never imports src/server/http ('${to.inner}'): HTTP concerns stay in http/ and the routes.`;
-  }
-  if (BELOW_MODULES.has(from.folder) && (to.folder === 'modules' || to.folder === 'jobs')) {
-    return `src/server/${from.folder} never imports src/server/${to.folder} ('${to.inner}'): pass what it needs in from the caller.`;
-  }
-  return null;
-});
+const serverLayers = serverRule(
+  'Folders below the product modules never import http/, modules/ or jobs/.',
+  (from, to) => {
+    if (!to) return null;
+    if (from.folder === 'lib' && to.folder !== 'lib') {
+      return `src/server/lib imports nothing else of the server's: not '${to.inner}'.`;
+    }
+    if (BELOW_HTTP.has(from.folder) && to.folder === 'http') {
+      return `src/server/${from.folder} never imports src/server/http ('${to.inner}'): HTTP concerns stay in http/ and the routes.`;
+    }
+    if (BELOW_MODULES.has(from.folder) && (to.folder === 'modules' || to.folder === 'jobs')) {
+      return `src/server/${from.folder} never imports src/server/${to.folder} ('${to.inner}'): pass what it needs in from the caller.`;
+    }
+    return null;
+  },
+);
 
 export const serverRules = {
   'data-access': dataAccess,

@@ -32,6 +32,9 @@ const outputs = [
   ['apple-touch-icon.png', 180, { rounded: false, inset: false }],
 ];
 for (const [name, size, options] of outputs) {
-  await sharp(Buffer.from(markSvg(options))).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(OUT, name));
+  await sharp(Buffer.from(markSvg(options)))
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(OUT, name));
   console.log(`${name}: ${size}x${size}`);
 }

@@ -27,10 +27,13 @@ try {
   const { renderLanding } = await vite.ssrLoadModule('/app/prerender.tsx');
   const { LANDING_MARKER } = await vite.ssrLoadModule('/app/prerendered.ts');
   const body = await renderLanding();
-  if (body.includes('<script')) throw new Error('the prerendered landing page has an inline script, which the CSP would block');
+  if (body.includes('<script'))
+    throw new Error('the prerendered landing page has an inline script, which the CSP would block');
   const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   if (!ROOT_ELEMENT.test(shell)) throw new Error('dist/client/index.html has no #root with its loading spinner');
-  const page = shell.replace(APP_PRELOAD, '').replace(ROOT_ELEMENT, () => `<div id="root" ${LANDING_MARKER}>${body}</div>`);
+  const page = shell
+    .replace(APP_PRELOAD, '')
+    .replace(ROOT_ELEMENT, () => `<div id="root" ${LANDING_MARKER}>${body}</div>`);
   // A dot directory: the static file handler never serves it as is (the server fills in the support address first).
   mkdirSync(path.join(clientDir, '.prerender'), { recursive: true });
   writeFileSync(path.join(clientDir, '.prerender', 'landing.html'), page);

@@ -29,7 +29,10 @@ export async function startBuiltServer(extraEnv: Record<string, string>): Promis
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,7 +58,10 @@ export async function startBuiltServer(extraEnv: Record<string, string>): Promis
 }
 
 /** Registers an account through the API and answers its session cookie. */
-export async function registerAccount(baseUrl: string, account: { email: string; password: string; firstName: string }): Promise<string> {
+export async function registerAccount(
+  baseUrl: string,
+  account: { email: string; password: string; firstName: string },
+): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },

@@ -23,7 +23,13 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-e2e-'));
   const port = 3100 + Math.floor(Math.random() * 800);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...readEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl };
+  const env: Record<string, string | undefined> = {
+    ...readEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+  };
   // The README's first command runs on PGlite: so do the browser journeys. And it runs in production
   // mode: Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
   delete env.DATABASE_URL;
@@ -46,14 +52,17 @@ export async function setup(project: TestProject): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (Date.now() >= deadline) throw new Error(`the app did not answer within 200 s:\n${output}`);
-  process.stdout.write(`e2e: npm start answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (build included)\n`);
+  process.stdout.write(
+    `e2e: npm start answered after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (build included)\n`,
+  );
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify(ADMIN),
   });
   const admin = (await registered.json()) as { isAdmin?: boolean };
-  if (registered.status !== 201 || !admin.isAdmin) throw new Error(`the first account is not the administrator: ${JSON.stringify(admin)}`);
+  if (registered.status !== 201 || !admin.isAdmin)
+    throw new Error(`the first account is not the administrator: ${JSON.stringify(admin)}`);
   project.provide('baseUrl', baseUrl);
   project.provide('admin', { email: ADMIN.email, password: ADMIN.password });
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
       throw new Error('database password is hunter2');
     });
     app.get('/api/test/duplicate', async () => {
-      throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) });
+      throw Object.assign(new Error('Failed query'), {
+        cause: Object.assign(new Error('duplicate key'), { code: '23505' }),
+      });
     });
   });
 });
@@ -123,7 +125,11 @@ describe('security headers', () => {
 
 describe('security headers with S3 storage', () => {
   it('lets the browser reach the bucket for uploads and playback', async () => {
-    const s3 = await createTestApp({ S3_BUCKET: 'videos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    const s3 = await createTestApp({
+      S3_BUCKET: 'videos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     try {
       const csp = String((await injectJson(s3.app, 'GET', '/healthz')).headers['content-security-policy']);
       expect(csp).toContain("connect-src 'self' https://api.stripe.com http://127.0.0.1:9000");
@@ -173,7 +179,10 @@ describe('error reports', () => {
   it('rate-limits reports per client', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i += 1) {
-      const response = await injectJson(t.app, 'POST', '/api/errors/report', { body: report(), remoteAddress: '192.0.2.3' });
+      const response = await injectJson(t.app, 'POST', '/api/errors/report', {
+        body: report(),
+        remoteAddress: '192.0.2.3',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);

@@ -20,7 +20,15 @@ function problems(env: Record<string, string>): string[] {
 
 describe('accounts configuration', () => {
   it('offers nothing external by default, and grants one credit (one standard video) at sign-up', () => {
-    const empty = { OIDC_ISSUER_URL: '', OIDC_SCOPES: '', OIDC_BUTTON_LABEL: '', GOOGLE_ISSUER_URL: '', SMTP_URL: '', MAIL_FROM: '', SIGNUP_CREDITS: '' };
+    const empty = {
+      OIDC_ISSUER_URL: '',
+      OIDC_SCOPES: '',
+      OIDC_BUTTON_LABEL: '',
+      GOOGLE_ISSUER_URL: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      SIGNUP_CREDITS: '',
+    };
     const { accounts } = load(empty);
     expect(accounts).toEqual({ oidc: undefined, google: undefined, mail: undefined, signupCreditsHundredths: 100 });
   });
@@ -44,7 +52,10 @@ describe('accounts configuration', () => {
       buttonLabel: 'Continue with single sign-on',
     });
     expect(accounts.google?.issuerUrl).toBe('https://accounts.google.com');
-    expect(accounts.mail).toEqual({ smtpUrl: 'smtp://user:pass@mail.example.com:587', from: 'Reelsmith <no-reply@videos.example.com>' });
+    expect(accounts.mail).toEqual({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      from: 'Reelsmith <no-reply@videos.example.com>',
+    });
     expect(accounts.signupCreditsHundredths).toBe(250);
     expect(load({ SIGNUP_CREDITS: '0' }).accounts.signupCreditsHundredths).toBe(0);
   });
@@ -52,7 +63,9 @@ describe('accounts configuration', () => {
   it('refuses half a provider, a plain-http issuer and a credit amount that is not one', () => {
     expect(problems({ OIDC_ISSUER_URL: 'https://sso.example.com' })[0]).toContain('set all three');
     expect(problems({ GOOGLE_CLIENT_ID: 'only-id' })[0]).toContain('set both');
-    expect(problems({ OIDC_ISSUER_URL: 'http://sso.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })[0]).toContain('must be an https:// URL');
+    expect(
+      problems({ OIDC_ISSUER_URL: 'http://sso.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })[0],
+    ).toContain('must be an https:// URL');
     expect(problems({ SIGNUP_CREDITS: 'lots' })[0]).toContain('SIGNUP_CREDITS');
     expect(problems({ SMTP_URL: 'http://mail.example.com' })[0]).toContain('smtp://');
     expect(problems({ MAIL_FROM: 'a@example.com' })[0]).toContain('set SMTP_URL too');

@@ -18,7 +18,10 @@ const withDefault = (fallback: string) =>
     .transform((v) => v?.trim() || fallback);
 
 const httpsUrl = z
-  .url({ protocol: /^https$/, error: 'must be an https:// URL (issuers are always HTTPS; a private CA goes in NODE_EXTRA_CA_CERTS)' })
+  .url({
+    protocol: /^https$/,
+    error: 'must be an https:// URL (issuers are always HTTPS; a private CA goes in NODE_EXTRA_CA_CERTS)',
+  })
   .optional()
   .or(z.literal('').transform(() => undefined));
 
@@ -28,12 +31,16 @@ export const accountsEnv = {
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_SCOPES: withDefault('openid email profile'),
-  OIDC_BUTTON_LABEL: withDefault('Continue with single sign-on').pipe(z.string().max(60, 'must be at most 60 characters')),
+  OIDC_BUTTON_LABEL: withDefault('Continue with single sign-on').pipe(
+    z.string().max(60, 'must be at most 60 characters'),
+  ),
   /** Google sign-in: on with both. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** For tests only: a stand-in for Google's issuer. Production leaves it at Google's. */
-  GOOGLE_ISSUER_URL: withDefault('https://accounts.google.com').pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
+  GOOGLE_ISSUER_URL: withDefault('https://accounts.google.com').pipe(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+  ),
   /** Password-reset mail: smtp(s)://user:pass@host:port; without it resets are done by the operator CLI. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
@@ -41,7 +48,10 @@ export const accountsEnv = {
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: optionalText,
   /** Credits every new account receives (two decimals at most); 1 pays for one standard video. */
-  SIGNUP_CREDITS: withDefault('1').refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), 'must be a number of credits from 0 to 999999 with at most two decimals'),
+  SIGNUP_CREDITS: withDefault('1').refine(
+    (v) => /^\d{1,6}(\.\d{1,2})?$/.test(v),
+    'must be a number of credits from 0 to 999999 with at most two decimals',
+  ),
 };
 
 type AccountsEnv = z.output<z.ZodObject<typeof accountsEnv>>;
@@ -88,7 +98,12 @@ export function readAccountsConfig(env: AccountsEnv & { PUBLIC_URL?: string | un
         : undefined,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { issuerUrl: env.GOOGLE_ISSUER_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, scopes: 'openid email profile' }
+        ? {
+            issuerUrl: env.GOOGLE_ISSUER_URL,
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            scopes: 'openid email profile',
+          }
         : undefined,
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Reelsmith <no-reply@${host}>` } : undefined,
     signupCreditsHundredths: Number(whole) * 100 + Number(fraction.padEnd(2, '0')),

@@ -46,11 +46,26 @@ describe('loadConfig', () => {
   it('takes payments only with both Stripe keys, and points the SDK at STRIPE_API_URL when given', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_API_URL: 'ftp://x' })).toThrow(
-      /STRIPE_API_URL/,
-    );
-    const config = loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_API_URL: 'http://127.0.0.1:12111' });
-    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: undefined, apiUrl: 'http://127.0.0.1:12111' });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_API_URL: 'ftp://x',
+      }),
+    ).toThrow(/STRIPE_API_URL/);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: undefined,
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 
   it('lists every problem at once', () => {

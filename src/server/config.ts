@@ -26,8 +26,14 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@reelsmith.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
-  S3_BUCKET: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)),
-  S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  S3_ENDPOINT: z
+    .url({ error: 'must be a URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -91,8 +97,14 @@ const envSchema = z.object({
   REPLICATE_API_TOKEN: optionalText,
   REPLICATE_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.replicate.com'),
   /** An operator's own ComfyUI (GPU), its optional auth header ("Name: value") and extra workflow templates. */
-  COMFYUI_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
-  COMFYUI_AUTH_HEADER: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9-]+:\s*\S/.test(v), 'must look like "Name: value"'),
+  COMFYUI_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  COMFYUI_AUTH_HEADER: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9-]+:\s*\S/.test(v),
+    'must look like "Name: value"',
+  ),
   COMFYUI_TEMPLATES_DIR: optionalText,
   /** A JSON file with per-model prices and switches (checked at start). */
   MODELS_CONFIG: optionalText,
@@ -267,11 +279,21 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     generationRecordRetentionDays: env.GENERATION_RECORD_RETENTION_DAYS,
     gemini: env.GEMINI_API_KEY
-      ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL, textModel: env.GEMINI_TEXT_MODEL }
+      ? {
+          apiKey: env.GEMINI_API_KEY,
+          baseUrl: env.GEMINI_BASE_URL,
+          veoModel: env.VEO_MODEL,
+          textModel: env.GEMINI_TEXT_MODEL,
+        }
       : undefined,
     kling:
       env.KLING_ACCESS_KEY && env.KLING_SECRET_KEY
-        ? { accessKey: env.KLING_ACCESS_KEY, secretKey: env.KLING_SECRET_KEY, baseUrl: env.KLING_BASE_URL, model: env.KLING_MODEL }
+        ? {
+            accessKey: env.KLING_ACCESS_KEY,
+            secretKey: env.KLING_SECRET_KEY,
+            baseUrl: env.KLING_BASE_URL,
+            model: env.KLING_MODEL,
+          }
         : undefined,
     providers: {
       pollIntervalMs: env.PROVIDER_POLL_SECONDS * 1000,
@@ -323,12 +345,14 @@ function parseTrustedProxies(value: string): string[] | string {
     .map((e) => e.trim())
     .filter(Boolean);
   if (entries.length === 1 && ['false', '0'].includes(entries[0] ?? '')) return [];
-  const example = 'e.g. TRUST_PROXY=127.0.0.1, or TRUST_PROXY=loopback,uniquelocal for a proxy on this machine or a private network';
+  const example =
+    'e.g. TRUST_PROXY=127.0.0.1, or TRUST_PROXY=loopback,uniquelocal for a proxy on this machine or a private network';
   if (entries.some((e) => /^(true|\d+)$/.test(e))) {
     return `trusting any X-Forwarded-For (true) or a number of hops lets clients choose their own address; list your reverse proxy's addresses or ranges instead (${example})`;
   }
   const wrong = entries.filter((e) => !PROXY_PRESETS.has(e) && !isAddressOrRange(e));
-  if (wrong.length > 0) return `not an IP address, CIDR range or preset (loopback, linklocal, uniquelocal): ${wrong.join(', ')} (${example})`;
+  if (wrong.length > 0)
+    return `not an IP address, CIDR range or preset (loopback, linklocal, uniquelocal): ${wrong.join(', ')} (${example})`;
   return entries;
 }
 

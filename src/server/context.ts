@@ -31,12 +31,18 @@ export interface ServiceContext {
 }
 
 /** Parts a caller (a test, the benchmark) may supply instead of the configured defaults. */
-export type ServiceOverrides = Partial<Pick<ServiceContext, 'storage' | 'engines' | 'now' | 'detectObjects' | 'aiRetryDelayMs'>> & {
+export type ServiceOverrides = Partial<
+  Pick<ServiceContext, 'storage' | 'engines' | 'now' | 'detectObjects' | 'aiRetryDelayMs'>
+> & {
   /** Used only when the configuration enables payments. */
   stripe?: StripeClient;
 };
 
-export function createServiceContext(config: Config, database: Database, overrides: ServiceOverrides = {}): ServiceContext {
+export function createServiceContext(
+  config: Config,
+  database: Database,
+  overrides: ServiceOverrides = {},
+): ServiceContext {
   return {
     config,
     database,

@@ -338,7 +338,9 @@ function routesOf(app: FastifyInstance): string[] {
 
 /** The fields of a request schema a client sends as strings (free text, enums, formats). */
 function stringFields(schema: z.ZodObject): { name: string; freeText: boolean }[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+  };
   return Object.entries(json.properties ?? {})
     .map(([name, property]) => ({ name, text: JSON.stringify(property) }))
     .filter(({ text }) => text.includes('"type":"string"') || text.includes('"string"'))
@@ -383,7 +385,9 @@ describe('a NUL character in any text field of any route', () => {
         expect(response.statusCode, `${field.name}: ${response.body}`).toBe(400);
         const body = response.json<{ code: string; message: string }>();
         expect(body.code).toBe('validation_failed');
-        expect(body.message).toContain(field.freeText ? `${field.name}: ${CONTROL_CHARACTERS_MESSAGE}` : `${field.name}: `);
+        expect(body.message).toContain(
+          field.freeText ? `${field.name}: ${CONTROL_CHARACTERS_MESSAGE}` : `${field.name}: `,
+        );
         expect(await databaseFingerprint()).toEqual(before);
       }
     });
@@ -421,8 +425,14 @@ describe('a NUL character in any text field of any route', () => {
   });
 
   it('keeps tabs and line breaks in multi-line text, and refuses them in single-line fields', async () => {
-    const report = { ...INPUT_ROUTES.find((r) => r.route === '/api/errors/report')?.valid(), message: 'Line 1\r\n\tLine 2' };
-    expect((await injectJson(t.app, 'POST', '/api/errors/report', { body: report, remoteAddress: nextAddress() })).statusCode).toBe(202);
+    const report = {
+      ...INPUT_ROUTES.find((r) => r.route === '/api/errors/report')?.valid(),
+      message: 'Line 1\r\n\tLine 2',
+    };
+    expect(
+      (await injectJson(t.app, 'POST', '/api/errors/report', { body: report, remoteAddress: nextAddress() }))
+        .statusCode,
+    ).toBe(202);
     const register = await injectJson(t.app, 'POST', '/api/auth/register', {
       body: { email: uniqueEmail('tab'), password: 'a long password', firstName: 'Ada\tLovelace' },
       remoteAddress: nextAddress(),
@@ -449,11 +459,22 @@ describe('values the database cannot store', () => {
 
   it('refuses error reports dated outside 2000-2099 (year 0 is no date PostgreSQL knows), and keeps one inside', async () => {
     const valid = INPUT_ROUTES.find((r) => r.route === '/api/errors/report')?.valid() ?? {};
-    for (const timestamp of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2100-01-01T00:00:00Z', '9999-12-31T23:59:59+14:00']) {
+    for (const timestamp of [
+      '0000-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2100-01-01T00:00:00Z',
+      '9999-12-31T23:59:59+14:00',
+    ]) {
       const before = await databaseFingerprint();
-      const response = await injectJson(t.app, 'POST', '/api/errors/report', { body: { ...valid, timestamp }, remoteAddress: nextAddress() });
+      const response = await injectJson(t.app, 'POST', '/api/errors/report', {
+        body: { ...valid, timestamp },
+        remoteAddress: nextAddress(),
+      });
       expect(response.statusCode, timestamp).toBe(400);
-      expect(response.json()).toEqual({ code: 'validation_failed', message: 'timestamp: must be a date from the year 2000 to 2099' });
+      expect(response.json()).toEqual({
+        code: 'validation_failed',
+        message: 'timestamp: must be a date from the year 2000 to 2099',
+      });
       expect(await databaseFingerprint()).toEqual(before);
     }
     const kept = await injectJson(t.app, 'POST', '/api/errors/report', {
@@ -484,7 +505,9 @@ describe('values the database cannot store', () => {
       ['totalLifetimeCredits', cursor('totalLifetimeCredits', null, id)],
     ];
     for (const [sort, value] of forged) {
-      const response = await injectJson(t.app, 'GET', `/api/admin/users?sort=${sort}&cursor=${value}`, { cookie: adminCookie });
+      const response = await injectJson(t.app, 'GET', `/api/admin/users?sort=${sort}&cursor=${value}`, {
+        cookie: adminCookie,
+      });
       expect(response.statusCode, `${sort} ${value}: ${response.body}`).toBe(400);
       expect(response.json().code).toBe('invalid_cursor');
     }
@@ -502,14 +525,22 @@ describe('values the database cannot store', () => {
     });
     // Each raise adds 10 million to the lifetime total: 30 million is 3,000,000,000 hundredths, past 2^31.
     for (const credits of [10_000_000, 0, 10_000_000, 0, 10_000_000]) {
-      const response = await injectJson(t.app, 'PATCH', `/api/admin/users/${rich.id}`, { cookie: adminCookie, body: payload(credits) });
+      const response = await injectJson(t.app, 'PATCH', `/api/admin/users/${rich.id}`, {
+        cookie: adminCookie,
+        body: payload(credits),
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     await grantCredits(t.ctx, CLI_ACTOR, rich.email, 10_000_000);
     await grantCredits(t.ctx, CLI_ACTOR, rich.email, 0.29);
-    await expect(grantCredits(t.ctx, CLI_ACTOR, rich.email, 10_000_001)).rejects.toMatchObject({ status: 400, code: 'invalid_amount' });
+    await expect(grantCredits(t.ctx, CLI_ACTOR, rich.email, 10_000_001)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_amount',
+    });
 
-    const list = await injectJson(t.app, 'GET', `/api/admin/users?q=${encodeURIComponent(rich.email)}`, { cookie: adminCookie });
+    const list = await injectJson(t.app, 'GET', `/api/admin/users?q=${encodeURIComponent(rich.email)}`, {
+      cookie: adminCookie,
+    });
     expect(list.json()[0]).toMatchObject({
       availableCredits: 20_000_000.29,
       totalCreditsUsed: 10_000_000,
@@ -521,11 +552,18 @@ describe('values the database cannot store', () => {
 
     // Cursors over 64-bit sort values page on: the richest first, then the next.
     for (const sort of ['availableCredits', 'totalLifetimeCredits', 'creditsLast30Days', 'totalCreditsUsed']) {
-      const first = await injectJson(t.app, 'GET', `/api/admin/users?sort=${sort}&order=desc&limit=1`, { cookie: adminCookie });
-      expect(first.json()[0].email, sort).toBe(rich.email);
-      const next = await injectJson(t.app, 'GET', `/api/admin/users?sort=${sort}&order=desc&limit=1&cursor=${String(first.headers['x-next-cursor'])}`, {
+      const first = await injectJson(t.app, 'GET', `/api/admin/users?sort=${sort}&order=desc&limit=1`, {
         cookie: adminCookie,
       });
+      expect(first.json()[0].email, sort).toBe(rich.email);
+      const next = await injectJson(
+        t.app,
+        'GET',
+        `/api/admin/users?sort=${sort}&order=desc&limit=1&cursor=${String(first.headers['x-next-cursor'])}`,
+        {
+          cookie: adminCookie,
+        },
+      );
       expect(next.statusCode, next.body).toBe(200);
       expect(next.json()[0].email).not.toBe(rich.email);
     }
@@ -542,8 +580,13 @@ describe('values the database cannot store', () => {
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode, response.body).toBe(404);
-    expect(response.json()).toEqual({ code: 'reference_not_found', message: 'Something this request refers to no longer exists.' });
-    const [reports] = await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM error_reports WHERE user_id = ${doomed.id}`);
+    expect(response.json()).toEqual({
+      code: 'reference_not_found',
+      message: 'Something this request refers to no longer exists.',
+    });
+    const [reports] = await rowsOf<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM error_reports WHERE user_id = ${doomed.id}`,
+    );
     expect(reports?.n).toBe(0);
   });
 });
@@ -552,27 +595,79 @@ describe('values the database cannot store', () => {
 
 const DATABASE_ERRORS = [
   { name: 'text with a NUL (22021)', status: 400, code: 'invalid_text', query: () => sql`SELECT ${'a\u0000b'}::text` },
-  { name: 'JSON with a NUL (22P05)', status: 400, code: 'invalid_text', query: () => sql`SELECT ${'{"a":"\\u0000"}'}::jsonb` },
-  { name: 'number out of range (22003)', status: 400, code: 'value_out_of_range', query: () => sql`SELECT ${String(2 ** 31)}::int` },
-  { name: 'year 0 (22008)', status: 400, code: 'invalid_date', query: () => sql`SELECT ${'0000-01-01T00:00:00Z'}::timestamptz` },
-  { name: 'invalid text representation (22P02)', status: 400, code: 'invalid_value', query: () => sql`SELECT ${'abc'}::uuid` },
-  { name: 'string too long (22001)', status: 400, code: 'value_too_long', query: () => sql`INSERT INTO test_short (v) VALUES (${'abc'})` },
-  { name: 'another data exception (22012)', status: 400, code: 'invalid_value', query: () => sql`SELECT 1 / ${'0'}::int` },
-  { name: 'not null (23502)', status: 400, code: 'missing_value', query: () => sql`INSERT INTO users (email) VALUES (NULL)` },
+  {
+    name: 'JSON with a NUL (22P05)',
+    status: 400,
+    code: 'invalid_text',
+    query: () => sql`SELECT ${'{"a":"\\u0000"}'}::jsonb`,
+  },
+  {
+    name: 'number out of range (22003)',
+    status: 400,
+    code: 'value_out_of_range',
+    query: () => sql`SELECT ${String(2 ** 31)}::int`,
+  },
+  {
+    name: 'year 0 (22008)',
+    status: 400,
+    code: 'invalid_date',
+    query: () => sql`SELECT ${'0000-01-01T00:00:00Z'}::timestamptz`,
+  },
+  {
+    name: 'invalid text representation (22P02)',
+    status: 400,
+    code: 'invalid_value',
+    query: () => sql`SELECT ${'abc'}::uuid`,
+  },
+  {
+    name: 'string too long (22001)',
+    status: 400,
+    code: 'value_too_long',
+    query: () => sql`INSERT INTO test_short (v) VALUES (${'abc'})`,
+  },
+  {
+    name: 'another data exception (22012)',
+    status: 400,
+    code: 'invalid_value',
+    query: () => sql`SELECT 1 / ${'0'}::int`,
+  },
+  {
+    name: 'not null (23502)',
+    status: 400,
+    code: 'missing_value',
+    query: () => sql`INSERT INTO users (email) VALUES (NULL)`,
+  },
   {
     name: 'foreign key on insert (23503)',
     status: 404,
     code: 'reference_not_found',
     query: () => sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${randomUUID()}, ${randomUUID()}, now())`,
   },
-  { name: 'foreign key on delete (23503)', status: 409, code: 'still_referenced', query: () => sql`DELETE FROM test_parent` },
-  { name: 'unique (23505)', status: 409, code: 'conflict', query: () => sql`INSERT INTO users (email) VALUES (${admin.email})` },
-  { name: 'check (23514)', status: 409, code: 'conflict', query: () => sql`UPDATE users SET credits_hundredths = -1 WHERE id = ${target.id}` },
+  {
+    name: 'foreign key on delete (23503)',
+    status: 409,
+    code: 'still_referenced',
+    query: () => sql`DELETE FROM test_parent`,
+  },
+  {
+    name: 'unique (23505)',
+    status: 409,
+    code: 'conflict',
+    query: () => sql`INSERT INTO users (email) VALUES (${admin.email})`,
+  },
+  {
+    name: 'check (23514)',
+    status: 409,
+    code: 'conflict',
+    query: () => sql`UPDATE users SET credits_hundredths = -1 WHERE id = ${target.id}`,
+  },
 ];
 
 function registerDatabaseErrorRoutes(app: FastifyInstance): void {
   app.get<{ Params: { index: string; form: string } }>('/test/database-error/:index/:form', async (request) => {
-    const query = (DATABASE_ERRORS[Number(request.params.index)] ?? { query: () => sql`SELECT * FROM no_such_table` }).query();
+    const query = (
+      DATABASE_ERRORS[Number(request.params.index)] ?? { query: () => sql`SELECT * FROM no_such_table` }
+    ).query();
     try {
       await t.db.execute(query);
     } catch (error) {

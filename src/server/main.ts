@@ -15,10 +15,14 @@ type Service = 'web' | 'worker';
 /** `--services=web,worker` (the default runs both in one process). */
 function parseServices(argv: readonly string[]): Set<Service> {
   const flag = argv.find((a) => a.startsWith('--services='));
-  const names = (flag ? flag.slice('--services='.length) : 'web,worker').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (flag ? flag.slice('--services='.length) : 'web,worker')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const services = new Set<Service>();
   for (const name of names) {
-    if (name !== 'web' && name !== 'worker') throw new ConfigError([`--services: unknown service '${name}' (use web, worker or both)`]);
+    if (name !== 'web' && name !== 'worker')
+      throw new ConfigError([`--services: unknown service '${name}' (use web, worker or both)`]);
     services.add(name);
   }
   if (services.size === 0) throw new ConfigError(['--services: name at least one of web, worker']);
@@ -49,7 +53,8 @@ async function main(): Promise<void> {
   const ctx = createServiceContext(config, database);
   const { engines } = ctx;
   const app = services.has('web') ? await buildApp(ctx) : null;
-  const log = app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
+  const log =
+    app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
   // Once per process, whichever services it runs: both decode untrusted files with FFmpeg.
   const oldFfmpeg = oldFfmpegWarning(engines.binaries);
   if (oldFfmpeg) log.warn(oldFfmpeg);
@@ -83,7 +88,10 @@ async function main(): Promise<void> {
     // The image analysis's model loads in the background, off every request's path.
     warmUpDetector();
     await app.listen({ port: config.port, host: config.host });
-    log.info({ database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) }, `Reelsmith is ready at ${config.publicUrl}`);
+    log.info(
+      { database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) },
+      `Reelsmith is ready at ${config.publicUrl}`,
+    );
   } else {
     log.info({ database: database.kind, engines: describeEngines(engines) }, 'Reelsmith worker is running');
   }
@@ -103,7 +111,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Reelsmith failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Reelsmith failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

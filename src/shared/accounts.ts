@@ -15,7 +15,13 @@ export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
 /** POST /api/auth/password-reset */
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'is required').max(254, 'must be at most 254 characters').check(singleLine),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'is required')
+    .max(254, 'must be at most 254 characters')
+    .check(singleLine),
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 

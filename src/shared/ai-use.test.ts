@@ -17,10 +17,16 @@ describe('aiUseOf (decision 012)', () => {
     ['a suggestion enhanced twice', ' A harbour at dusk, slow pan, gulls. ', true, true],
     ['nothing', '   ', false, false],
   ])('%s', (_name, description, enhancement, analysis) => {
-    expect(aiUseOf(description, produced, suggestion)).toEqual({ usedPromptEnhancement: enhancement, usedImageAnalysis: analysis });
+    expect(aiUseOf(description, produced, suggestion)).toEqual({
+      usedPromptEnhancement: enhancement,
+      usedImageAnalysis: analysis,
+    });
   });
   it('knows no analysis without a suggestion', () => {
-    expect(aiUseOf('A harbour at dusk, slow pan.', produced, null)).toEqual({ usedPromptEnhancement: true, usedImageAnalysis: false });
+    expect(aiUseOf('A harbour at dusk, slow pan.', produced, null)).toEqual({
+      usedPromptEnhancement: true,
+      usedImageAnalysis: false,
+    });
   });
 });
 

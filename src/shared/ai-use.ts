@@ -15,12 +15,17 @@ export interface AiUse {
   usedImageAnalysis: boolean;
 }
 
-export function aiUseOf(description: string, produced: readonly ProducedEnhancement[], suggestion: string | null | undefined): AiUse {
+export function aiUseOf(
+  description: string,
+  produced: readonly ProducedEnhancement[],
+  suggestion: string | null | undefined,
+): AiUse {
   const text = description.trim();
   const hint = suggestion?.trim() ?? '';
   const fromSuggestion = (candidate: string, depth: number): boolean =>
     (hint !== '' && candidate === hint) ||
-    (depth < produced.length && produced.some((e) => e.enhancedPrompt.trim() === candidate && fromSuggestion(e.source.trim(), depth + 1)));
+    (depth < produced.length &&
+      produced.some((e) => e.enhancedPrompt.trim() === candidate && fromSuggestion(e.source.trim(), depth + 1)));
   const enhanced = text !== '' && produced.some((e) => e.enhancedPrompt.trim() === text);
   return { usedPromptEnhancement: enhanced, usedImageAnalysis: text !== '' && fromSuggestion(text, 0) };
 }

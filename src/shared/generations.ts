@@ -26,7 +26,11 @@ const optionalRef = z
 
 /** POST /api/video-generation (spec section 7), with the model the server may choose when absent. */
 export const createGenerationSchema = z.object({
-  prompt: z.string().max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`).check(multiLine).default(''),
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
+    .check(multiLine)
+    .default(''),
   jsonPrompt: z.string().max(MAX_ADVANCED_SETTINGS_LENGTH).check(multiLine).nullish(),
   imageFile: optionalRef,
   videoFile: optionalRef,
@@ -71,7 +75,10 @@ export function parseAdvancedSettings(text: string | null | undefined): Settings
   const parsed = advancedSettingsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `Advanced settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is not valid'}` };
+    return {
+      ok: false,
+      message: `Advanced settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is not valid'}`,
+    };
   }
   return { ok: true, settings: parsed.data };
 }
@@ -101,7 +108,9 @@ export const generationRecordSchema = z.object({
   /** What Remix fills in: the economy switch, the Advanced Settings, and the inputs whose files still exist (24 hours). */
   isEconomy: z.boolean().optional(),
   settings: advancedSettingsSchema.optional(),
-  inputs: z.object({ image: z.string().optional(), video: z.string().optional(), audio: z.string().optional() }).optional(),
+  inputs: z
+    .object({ image: z.string().optional(), video: z.string().optional(), audio: z.string().optional() })
+    .optional(),
   /** When a worker first picked it up (elapsed time counts from here). */
   startedAt: z.string().nullable().optional(),
   /** Waiting jobs: 1 is next, counting every user's waiting jobs. */
@@ -136,7 +145,8 @@ export type GenerationJob = z.infer<typeof generationJobSchema>;
 /** GET /api/models lives in ./models (the catalogue); re-exported for the existing imports. */
 export { type ModelInfo, modelInfoSchema, modelListSchema } from './models';
 
-export const insufficientCreditsMessage = (cost: number, credits: number) => `Need ${cost} credits. You have ${credits}.`;
+export const insufficientCreditsMessage = (cost: number, credits: number) =>
+  `Need ${cost} credits. You have ${credits}.`;
 
 /** Words that switch the audio on by themselves (spec section 4). */
 export const AUDIO_TRIGGER_WORDS = ['music', 'soundtrack', 'voice', 'singing', 'audio', 'sound'] as const;

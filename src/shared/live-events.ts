@@ -17,7 +17,10 @@ export const LIVE_EVENTS_URL = '/api/events';
 export const liveBalanceSchema = z.object({ status: userStatusSchema, generationStatus: generationStatusSchema });
 export type LiveBalance = z.infer<typeof liveBalanceSchema>;
 
-export const liveSnapshotSchema = z.object({ generations: z.array(generationRecordSchema), balance: liveBalanceSchema });
+export const liveSnapshotSchema = z.object({
+  generations: z.array(generationRecordSchema),
+  balance: liveBalanceSchema,
+});
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 
 export const liveGenerationDeletedSchema = z.object({ id: z.string() });

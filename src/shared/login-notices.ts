@@ -26,7 +26,10 @@ export function loginErrorNotice(error: string, details: string | null): LoginNo
     case 'redirect_uri_mismatch':
       return notice('Configuration Error', 'Sign-in is misconfigured on this server. Please contact support.');
     case 'invalid_credentials':
-      return notice('Authentication Error', details ?? 'The sign-in provider rejected the credentials. Please try again.');
+      return notice(
+        'Authentication Error',
+        details ?? 'The sign-in provider rejected the credentials. Please try again.',
+      );
     case 'oauth_error':
       return notice('OAuth Error', details ?? 'The external sign-in failed. Please try again.');
     case 'no_user':
@@ -41,5 +44,10 @@ export function loginErrorNotice(error: string, details: string | null): LoginNo
 }
 
 export function loginMessageNotice(message: string): LoginNotice {
-  return { title: 'Authentication Notice', description: message, durationMs: LOGIN_MESSAGE_NOTICE_MS, destructive: false };
+  return {
+    title: 'Authentication Notice',
+    description: message,
+    durationMs: LOGIN_MESSAGE_NOTICE_MS,
+    destructive: false,
+  };
 }

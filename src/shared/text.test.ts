@@ -10,7 +10,8 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, toFieldText } from '.
 
 describe('hasControlCharacters', () => {
   it('finds every C0 control character and DEL in single-line text, tabs and line breaks included', () => {
-    for (let code = 0; code < 0x20; code += 1) expect(hasControlCharacters(`a${String.fromCharCode(code)}b`, 'single-line')).toBe(true);
+    for (let code = 0; code < 0x20; code += 1)
+      expect(hasControlCharacters(`a${String.fromCharCode(code)}b`, 'single-line')).toBe(true);
     expect(hasControlCharacters('a\u007Fb', 'single-line')).toBe(true);
   });
 
@@ -36,12 +37,24 @@ const REQUEST_SCHEMAS: { name: string; schema: z.ZodObject; valid: Record<string
     valid: { email: 'ada@example.com', password: 'a long password', firstName: 'Ada', lastName: 'Lovelace' },
     multiLine: [],
   },
-  { name: 'login', schema: loginSchema, valid: { email: 'ada@example.com', password: 'a long password' }, multiLine: [] },
+  {
+    name: 'login',
+    schema: loginSchema,
+    valid: { email: 'ada@example.com', password: 'a long password' },
+    multiLine: [],
+  },
   { name: 'admin list query', schema: adminUserListQuerySchema, valid: { q: 'ada', cursor: 'abc' }, multiLine: [] },
   {
     name: 'admin edit',
     schema: adminUserUpdateSchema,
-    valid: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', availableCredits: 1, totalCreditsUsed: 0, subscriptionStatus: 'active' },
+    valid: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      availableCredits: 1,
+      totalCreditsUsed: 0,
+      subscriptionStatus: 'active',
+    },
     multiLine: [],
   },
   {
@@ -50,14 +63,30 @@ const REQUEST_SCHEMAS: { name: string; schema: z.ZodObject; valid: Record<string
     valid: { userPrompt: 'A cat', style: 'cinematic', duration: 'medium', mood: 'calm' },
     multiLine: ['userPrompt'],
   },
-  { name: 'analyze', schema: analyzeImageRequestSchema, valid: { imageUrl: '/objects/uploads/x', analysisType: 'comprehensive' }, multiLine: [] },
+  {
+    name: 'analyze',
+    schema: analyzeImageRequestSchema,
+    valid: { imageUrl: '/objects/uploads/x', analysisType: 'comprehensive' },
+    multiLine: [],
+  },
   {
     name: 'generate',
     schema: createGenerationSchema,
-    valid: { prompt: 'A cat', jsonPrompt: '{}', imageFile: '/objects/uploads/a', videoFile: '/objects/uploads/b', audioFile: '/objects/uploads/c' },
+    valid: {
+      prompt: 'A cat',
+      jsonPrompt: '{}',
+      imageFile: '/objects/uploads/a',
+      videoFile: '/objects/uploads/b',
+      audioFile: '/objects/uploads/c',
+    },
     multiLine: ['prompt', 'jsonPrompt'],
   },
-  { name: 'advanced settings', schema: advancedSettingsSchema, valid: { negativePrompt: 'blurry' }, multiLine: ['negativePrompt'] },
+  {
+    name: 'advanced settings',
+    schema: advancedSettingsSchema,
+    valid: { negativePrompt: 'blurry' },
+    multiLine: ['negativePrompt'],
+  },
   {
     name: 'error report',
     schema: errorReportSchema,
@@ -92,14 +121,17 @@ describe('request schemas', () => {
       for (const field of textFields) {
         const result = schema.safeParse({ ...valid, [field]: `ab\u0000cd@example.com` });
         expect(result.success, field).toBe(false);
-        expect(result.error?.issues, field).toContainEqual(expect.objectContaining({ path: [field], message: CONTROL_CHARACTERS_MESSAGE }));
+        expect(result.error?.issues, field).toContainEqual(
+          expect.objectContaining({ path: [field], message: CONTROL_CHARACTERS_MESSAGE }),
+        );
       }
     });
 
     it(`${name}: line breaks only where text is multi-line`, () => {
       for (const field of textFields) {
         const result = schema.safeParse({ ...valid, [field]: `{"a":\n\t1}` });
-        const refusedForControl = result.error?.issues.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ?? false;
+        const refusedForControl =
+          result.error?.issues.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ?? false;
         expect(refusedForControl, field).toBe(!multiLine.includes(field));
       }
     });
@@ -117,7 +149,12 @@ describe('request schemas', () => {
     const parse = (timestamp: string) => errorReportSchema.safeParse({ ...report, timestamp });
     expect(parse('2000-01-01T00:00:00Z').success).toBe(true);
     expect(parse('2099-12-31T23:59:59+01:00').success).toBe(true);
-    for (const timestamp of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2100-01-01T00:00:00Z', '2000-01-01T00:30:00+01:00']) {
+    for (const timestamp of [
+      '0000-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2100-01-01T00:00:00Z',
+      '2000-01-01T00:30:00+01:00',
+    ]) {
       expect(parse(timestamp).error?.issues[0]?.message, timestamp).toBe('must be a date from the year 2000 to 2099');
     }
   });

@@ -23,10 +23,16 @@ export function hasControlCharacters(text: string, kind: 'single-line' | 'multi-
  * Add it last in the chain, after `.trim()`, so a pasted trailing newline is trimmed, not refused:
  * `z.string().trim().max(100).check(singleLine)`.
  */
-export const singleLine = z.refine<string>((text) => !hasControlCharacters(text, 'single-line'), CONTROL_CHARACTERS_MESSAGE);
+export const singleLine = z.refine<string>(
+  (text) => !hasControlCharacters(text, 'single-line'),
+  CONTROL_CHARACTERS_MESSAGE,
+);
 
 /** For descriptions, prompts and error stacks: tab, line feed and carriage return allowed, nothing else. */
-export const multiLine = z.refine<string>((text) => !hasControlCharacters(text, 'multi-line'), CONTROL_CHARACTERS_MESSAGE);
+export const multiLine = z.refine<string>(
+  (text) => !hasControlCharacters(text, 'multi-line'),
+  CONTROL_CHARACTERS_MESSAGE,
+);
 
 // In its own zod-free file so the landing page's error reporting does not load zod.
 export { toFieldText } from './field-text';

@@ -43,7 +43,9 @@ describe('the generator rules', async () => {
   });
 
   it('appends the audio description only when audio is on', () => {
-    expect(composePrompt(' A lake ', { enabled: true, description: ' soft piano ' })).toBe('A lake\n\nAudio: soft piano');
+    expect(composePrompt(' A lake ', { enabled: true, description: ' soft piano ' })).toBe(
+      'A lake\n\nAudio: soft piano',
+    );
     expect(composePrompt('A lake', { enabled: false, description: 'soft piano' })).toBe('A lake');
     expect(composePrompt('A lake', { enabled: true, description: '  ' })).toBe('A lake');
   });

@@ -62,6 +62,7 @@ export const shownDuration = (seconds: number | null | undefined) => seconds ?? 
 /** 'Nov 22, 2026' (the dashboard's 'MMM d, yyyy'). */
 export function formatVideoDate(iso: string): string {
   const date = new Date(iso);
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][date.getMonth()] ?? '';
+  const month =
+    ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][date.getMonth()] ?? '';
   return `${month} ${date.getDate()}, ${date.getFullYear()}`;
 }

@@ -21,7 +21,13 @@ export async function setup(): Promise<void> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   const certFile = path.join(dir, 'cert.pem');
@@ -29,7 +35,11 @@ export async function setup(): Promise<void> {
   writeFileSync(certFile, pems.cert);
   writeFileSync(keyFile, pems.private, { mode: 0o600 });
   // eslint-disable-next-line no-restricted-properties -- test setup: the workers' environment, not app configuration
-  Object.assign(process.env, { NODE_EXTRA_CA_CERTS: certFile, TEST_TLS_CERT_FILE: certFile, TEST_TLS_KEY_FILE: keyFile });
+  Object.assign(process.env, {
+    NODE_EXTRA_CA_CERTS: certFile,
+    TEST_TLS_CERT_FILE: certFile,
+    TEST_TLS_KEY_FILE: keyFile,
+  });
 }
 
 export function teardown(): void {

@@ -34,7 +34,8 @@ export async function authorizeAtProvider(authorizationUrl: URL, appOrigin: stri
       jar.set(pair.slice(0, index), pair.slice(index + 1));
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
+    if (!location)
+      throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
     url = new URL(location, url);
     if (url.origin === appOrigin) return `${url.pathname}${url.search}`;
   }
@@ -42,14 +43,26 @@ export async function authorizeAtProvider(authorizationUrl: URL, appOrigin: stri
 }
 
 /** The callback as a browser: with the flow cookie (and a session cookie, if signed in). */
-export function finishSignIn(app: FastifyInstance, callback: string, cookies: string[]): Promise<LightMyRequestResponse> {
+export function finishSignIn(
+  app: FastifyInstance,
+  callback: string,
+  cookies: string[],
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: callback, headers: { cookie: cookies.filter(Boolean).join('; ') } });
 }
 
 /** Where a redirect went: path and query parameters. */
-export function redirectTarget(response: LightMyRequestResponse): { path: string; error: string | null; details: string | null } {
+export function redirectTarget(response: LightMyRequestResponse): {
+  path: string;
+  error: string | null;
+  details: string | null;
+} {
   const location = new URL(String(response.headers.location), 'http://app.invalid');
-  return { path: location.pathname, error: location.searchParams.get('error'), details: location.searchParams.get('details') };
+  return {
+    path: location.pathname,
+    error: location.searchParams.get('error'),
+    details: location.searchParams.get('details'),
+  };
 }
 
 /** A whole sign-in for the provider's `account`: start, provider, callback. */

@@ -55,7 +55,12 @@ export async function uploadFile(app: FastifyInstance, cookie: string, body: Buf
   const target = await injectJson(app, 'POST', '/api/objects/upload', { cookie });
   if (target.statusCode !== 200) throw new Error(`upload target failed: ${target.statusCode} ${target.body}`);
   const { uploadURL, objectPath } = target.json<{ uploadURL: string; objectPath: string }>();
-  const put = await app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': 'application/octet-stream' } });
+  const put = await app.inject({
+    method: 'PUT',
+    url: uploadURL,
+    payload: body,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
   return objectPath;
 }

@@ -75,7 +75,15 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
     wss.handleUpgrade(request, socket, head, (ws) => {
       const clientId = url.searchParams.get('clientId') ?? randomUUID();
       sockets.set(clientId, ws);
-      ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: fake.prompts.filter((p) => p.state === 'pending').length } }, sid: clientId } }));
+      ws.send(
+        JSON.stringify({
+          type: 'status',
+          data: {
+            status: { exec_info: { queue_remaining: fake.prompts.filter((p) => p.state === 'pending').length } },
+            sid: clientId,
+          },
+        }),
+      );
     });
   });
 
@@ -113,7 +121,17 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       if (prompt.state !== 'running') return;
       if (prompt.outcome === 'error') {
         prompt.state = 'error';
-        send(prompt, { type: 'execution_error', data: { prompt_id: prompt.id, node_id: '3', node_type: 'KSampler', exception_message: COMFY_ERROR_MESSAGE, exception_type: 'RuntimeError', traceback: [] } });
+        send(prompt, {
+          type: 'execution_error',
+          data: {
+            prompt_id: prompt.id,
+            node_id: '3',
+            node_type: 'KSampler',
+            exception_message: COMFY_ERROR_MESSAGE,
+            exception_type: 'RuntimeError',
+            traceback: [],
+          },
+        });
         return;
       }
       prompt.state = 'done';
@@ -127,8 +145,20 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       return {
         [prompt.id]: {
           prompt: [prompt.number, prompt.id, prompt.workflow, {}, ['58']],
-          outputs: { '58': { images: [{ filename: 'reelsmith_00001_.mp4', subfolder: 'video', type: 'output' }], animated: [true] } },
-          status: { status_str: 'success', completed: true, messages: [['execution_start', { prompt_id: prompt.id }], ['execution_success', { prompt_id: prompt.id }]] },
+          outputs: {
+            '58': {
+              images: [{ filename: 'reelsmith_00001_.mp4', subfolder: 'video', type: 'output' }],
+              animated: [true],
+            },
+          },
+          status: {
+            status_str: 'success',
+            completed: true,
+            messages: [
+              ['execution_start', { prompt_id: prompt.id }],
+              ['execution_success', { prompt_id: prompt.id }],
+            ],
+          },
         },
       };
     }
@@ -136,7 +166,16 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       return {
         [prompt.id]: {
           outputs: {},
-          status: { status_str: 'error', completed: false, messages: [['execution_error', { prompt_id: prompt.id, node_type: 'KSampler', exception_message: COMFY_ERROR_MESSAGE }]] },
+          status: {
+            status_str: 'error',
+            completed: false,
+            messages: [
+              [
+                'execution_error',
+                { prompt_id: prompt.id, node_type: 'KSampler', exception_message: COMFY_ERROR_MESSAGE },
+              ],
+            ],
+          },
         },
       };
     }
@@ -145,7 +184,8 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
 
   server.route = (request: Recorded): Reply => {
     const url = new URL(request.path, server.baseUrl);
-    if (fake.auth && request.headers[fake.auth.name] !== fake.auth.value) return { status: 401, json: { error: 'unauthorized' } };
+    if (fake.auth && request.headers[fake.auth.name] !== fake.auth.value)
+      return { status: 401, json: { error: 'unauthorized' } };
     if (fake.rateLimitNext > 0) {
       fake.rateLimitNext -= 1;
       fake.rateLimited += 1;
@@ -162,20 +202,39 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       const broken = Object.entries(body.prompt).find(
         ([, node]) =>
           !node.class_type ||
-          Object.values(node.inputs).some((value) => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && !(value[0] in body.prompt)),
+          Object.values(node.inputs).some(
+            (value) =>
+              Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && !(value[0] in body.prompt),
+          ),
       );
       if (broken) {
         const [id, node] = broken;
         return {
           status: 400,
           json: {
-            error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details: '' },
-            node_errors: { [id]: { errors: [{ type: 'bad_linked_input', message: 'Bad linked input', details: 'links to a missing node' }], class_type: node.class_type } },
+            error: {
+              type: 'prompt_outputs_failed_validation',
+              message: 'Prompt outputs failed validation',
+              details: '',
+            },
+            node_errors: {
+              [id]: {
+                errors: [{ type: 'bad_linked_input', message: 'Bad linked input', details: 'links to a missing node' }],
+                class_type: node.class_type,
+              },
+            },
           },
         };
       }
       counter += 1;
-      const prompt: ComfyPrompt = { id: randomUUID(), number: counter, clientId: body.client_id, workflow: body.prompt, outcome: fake.outcome, state: 'pending' };
+      const prompt: ComfyPrompt = {
+        id: randomUUID(),
+        number: counter,
+        clientId: body.client_id,
+        workflow: body.prompt,
+        outcome: fake.outcome,
+        state: 'pending',
+      };
       fake.prompts.push(prompt);
       schedule(prompt);
       return { status: 200, json: { prompt_id: prompt.id, number: prompt.number, node_errors: {} } };
@@ -184,12 +243,16 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       const row = (p: ComfyPrompt) => [p.number, p.id, p.workflow, {}, []];
       return {
         status: 200,
-        json: { queue_running: fake.prompts.filter((p) => p.state === 'running').map(row), queue_pending: fake.prompts.filter((p) => p.state === 'pending').map(row) },
+        json: {
+          queue_running: fake.prompts.filter((p) => p.state === 'running').map(row),
+          queue_pending: fake.prompts.filter((p) => p.state === 'pending').map(row),
+        },
       };
     }
     if (request.method === 'POST' && url.pathname === '/queue') {
       const ids = (JSON.parse(request.body) as { delete?: string[] }).delete ?? [];
-      for (const prompt of fake.prompts.filter((p) => ids.includes(p.id) && p.state === 'pending')) prompt.state = 'interrupted';
+      for (const prompt of fake.prompts.filter((p) => ids.includes(p.id) && p.state === 'pending'))
+        prompt.state = 'interrupted';
       fake.deleted.push(...ids);
       return { status: 200, json: {} };
     }
@@ -198,7 +261,10 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       for (const prompt of fake.prompts.filter((p) => p.state === 'running' && (!id || p.id === id))) {
         prompt.state = 'interrupted';
         fake.interrupted.push(prompt.id);
-        send(prompt, { type: 'execution_interrupted', data: { prompt_id: prompt.id, node_id: '3', node_type: 'KSampler', executed: [] } });
+        send(prompt, {
+          type: 'execution_interrupted',
+          data: { prompt_id: prompt.id, node_id: '3', node_type: 'KSampler', executed: [] },
+        });
       }
       return { status: 200, json: {} };
     }
@@ -208,7 +274,10 @@ export async function startFakeComfy(video: Buffer): Promise<FakeComfy> {
       return { status: 200, json: prompt ? history(prompt) : {} };
     }
     if (request.method === 'GET' && url.pathname === '/view') {
-      const ok = url.searchParams.get('filename') === 'reelsmith_00001_.mp4' && url.searchParams.get('subfolder') === 'video' && url.searchParams.get('type') === 'output';
+      const ok =
+        url.searchParams.get('filename') === 'reelsmith_00001_.mp4' &&
+        url.searchParams.get('subfolder') === 'video' &&
+        url.searchParams.get('type') === 'output';
       return ok ? { status: 200, bytes: video } : { status: 404, json: { error: 'not found' } };
     }
     return { status: 404, json: { error: 'not found' } };

@@ -28,7 +28,8 @@ export interface FakeFal {
   close(): Promise<void>;
 }
 
-export const FAL_POLICY_MESSAGE = 'The content could not be processed because it contained material flagged by a content checker.';
+export const FAL_POLICY_MESSAGE =
+  'The content could not be processed because it contained material flagged by a content checker.';
 
 /** A local server speaking fal.ai's queue API: submit, status (queue position, logs), result, cancel, and the file. */
 export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise<FakeFal> {
@@ -60,7 +61,13 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
       if (request.method !== 'POST') return { status: 404, json: { detail: 'Not found' } };
       const id = randomUUID();
       const endpoint = url.pathname.slice(1);
-      fake.requests.push({ id, endpoint, input: JSON.parse(request.body) as Record<string, unknown>, submittedAt: Date.now(), outcome: fake.outcome });
+      fake.requests.push({
+        id,
+        endpoint,
+        input: JSON.parse(request.body) as Record<string, unknown>,
+        submittedAt: Date.now(),
+        outcome: fake.outcome,
+      });
       const app = endpoint.split('/').slice(0, 2).join('/');
       return {
         status: 200,
@@ -86,19 +93,33 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
     }
     if (match[3] === '/status') {
       if (done) return { status: 200, json: { status: 'COMPLETED', request_id: job.id, logs: [] } };
-      if (phase < 2) return { status: 200, json: { status: 'IN_QUEUE', request_id: job.id, queue_position: 1 - phase } };
+      if (phase < 2)
+        return { status: 200, json: { status: 'IN_QUEUE', request_id: job.id, queue_position: 1 - phase } };
       const percent = phase === 2 ? 30 : 70;
       return {
         status: 200,
-        json: { status: 'IN_PROGRESS', request_id: job.id, logs: [{ message: 'Loading model', level: 'INFO' }, { message: `${percent}%|███ | ${percent / 5}/20`, level: 'INFO' }] },
+        json: {
+          status: 'IN_PROGRESS',
+          request_id: job.id,
+          logs: [
+            { message: 'Loading model', level: 'INFO' },
+            { message: `${percent}%|███ | ${percent / 5}/20`, level: 'INFO' },
+          ],
+        },
       };
     }
     if (!done) return { status: 400, json: { detail: 'Request is still in progress' } };
     if (job.outcome === 'policy') {
-      return { status: 422, json: { detail: [{ loc: ['body', 'prompt'], msg: FAL_POLICY_MESSAGE, type: 'content_policy_violation' }] } };
+      return {
+        status: 422,
+        json: { detail: [{ loc: ['body', 'prompt'], msg: FAL_POLICY_MESSAGE, type: 'content_policy_violation' }] },
+      };
     }
     if (job.outcome === 'error') return { status: 422, json: { detail: 'The model ran out of memory on this input.' } };
-    return { status: 200, json: { video: { url: `${server.baseUrl}/files/clip.mp4`, content_type: 'video/mp4', file_size: video.length } } };
+    return {
+      status: 200,
+      json: { video: { url: `${server.baseUrl}/files/clip.mp4`, content_type: 'video/mp4', file_size: video.length } },
+    };
   };
   return fake;
 }

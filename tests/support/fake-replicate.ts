@@ -33,7 +33,8 @@ export interface FakeReplicate {
   close(): Promise<void>;
 }
 
-export const REPLICATE_POLICY_ERROR = 'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
+export const REPLICATE_POLICY_ERROR =
+  'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
 
 /** A local server speaking Replicate's predictions API, sending signed webhooks when a prediction finishes. */
 export async function startFakeReplicate(video: Buffer, token = 'r8_test_token'): Promise<FakeReplicate> {
@@ -64,15 +65,32 @@ export async function startFakeReplicate(video: Buffer, token = 'r8_test_token')
 
   const view = (p: Prediction) => {
     const phase = Math.floor((Date.now() - p.createdAt) / fake.stepMs);
-    const base = { id: p.id, model: p.model, version: 'v1', input: p.input, urls: { get: `${server.baseUrl}/v1/predictions/${p.id}`, cancel: `${server.baseUrl}/v1/predictions/${p.id}/cancel` } };
+    const base = {
+      id: p.id,
+      model: p.model,
+      version: 'v1',
+      input: p.input,
+      urls: {
+        get: `${server.baseUrl}/v1/predictions/${p.id}`,
+        cancel: `${server.baseUrl}/v1/predictions/${p.id}/cancel`,
+      },
+    };
     if (p.canceled) return { ...base, status: 'canceled', output: null, error: null, logs: '' };
     if (phase < 1) return { ...base, status: 'starting', output: null, error: null, logs: '' };
     if (phase < 3 || p.outcome === 'never') {
       const percent = phase === 1 ? 30 : 70;
-      return { ...base, status: 'processing', output: null, error: null, logs: `Loading model\n${percent}%|███ | ${percent / 5}/20` };
+      return {
+        ...base,
+        status: 'processing',
+        output: null,
+        error: null,
+        logs: `Loading model\n${percent}%|███ | ${percent / 5}/20`,
+      };
     }
-    if (p.outcome === 'policy') return { ...base, status: 'failed', output: null, error: REPLICATE_POLICY_ERROR, logs: '' };
-    if (p.outcome === 'error') return { ...base, status: 'failed', output: null, error: 'CUDA out of memory.', logs: '' };
+    if (p.outcome === 'policy')
+      return { ...base, status: 'failed', output: null, error: REPLICATE_POLICY_ERROR, logs: '' };
+    if (p.outcome === 'error')
+      return { ...base, status: 'failed', output: null, error: 'CUDA out of memory.', logs: '' };
     return { ...base, status: 'succeeded', output: `${server.baseUrl}/files/output.mp4`, error: null, logs: '100%' };
   };
 
@@ -90,13 +108,25 @@ export async function startFakeReplicate(video: Buffer, token = 'r8_test_token')
   server.route = (request: Recorded): Reply => {
     const url = new URL(request.path, server.baseUrl);
     if (url.pathname === '/files/output.mp4') return { status: 200, bytes: video };
-    if (request.headers.authorization !== `Bearer ${fake.token}`) return { status: 401, json: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 } };
+    if (request.headers.authorization !== `Bearer ${fake.token}`)
+      return {
+        status: 401,
+        json: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 },
+      };
     if (fake.rateLimitNext > 0) {
       fake.rateLimitNext -= 1;
       fake.rateLimited += 1;
-      return { status: 429, json: { title: 'Request was throttled', detail: 'Request was throttled. Expected available in 1 second.', status: 429 } };
+      return {
+        status: 429,
+        json: {
+          title: 'Request was throttled',
+          detail: 'Request was throttled. Expected available in 1 second.',
+          status: 429,
+        },
+      };
     }
-    if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret') return { status: 200, json: { key: fake.secret } };
+    if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret')
+      return { status: 200, json: { key: fake.secret } };
     const create = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(url.pathname);
     if (create && request.method === 'POST') {
       const body = JSON.parse(request.body) as { input: Record<string, unknown>; webhook?: string };
@@ -113,10 +143,13 @@ export async function startFakeReplicate(video: Buffer, token = 'r8_test_token')
       fake.predictions.push(prediction);
       if (prediction.webhook && prediction.outcome !== 'never') {
         // Replicate calls the webhook when the prediction completes (and on start and logs; the end is what matters).
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          void sendWebhook(prediction);
-        }, fake.stepMs * 3 + 20);
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            void sendWebhook(prediction);
+          },
+          fake.stepMs * 3 + 20,
+        );
         timers.add(timer);
       }
       return { status: 201, json: view(prediction) };

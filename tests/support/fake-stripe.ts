@@ -38,7 +38,10 @@ export interface FakeStripe {
   /** Sets a subscription's status, as paying (or failing to pay) its invoices would. */
   setSubscriptionStatus(id: string, status: string): StripeObject;
   /** A webhook event envelope around an object, as Stripe posts it. */
-  event(type: string, object: StripeObject): { id: string; object: 'event'; type: string; data: { object: StripeObject } } & Params;
+  event(
+    type: string,
+    object: StripeObject,
+  ): { id: string; object: 'event'; type: string; data: { object: StripeObject } } & Params;
   close(): Promise<void>;
 }
 
@@ -82,7 +85,12 @@ class StripeHttpError extends Error {
 }
 
 const missing = (kind: string, id: string) =>
-  new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+  new StripeHttpError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
 
 function lookup(map: Map<string, StripeObject>, kind: string, id: string): StripeObject {
   const found = map.get(id);
@@ -155,216 +163,343 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
 
   function presentSubscription(subscription: StripeObject, params: Params): StripeObject {
     const expand = (params.expand as string[] | undefined) ?? [];
-    const schedule = expand.includes('schedule') && typeof subscription.schedule === 'string' ? (schedules.get(subscription.schedule) ?? null) : subscription.schedule;
+    const schedule =
+      expand.includes('schedule') && typeof subscription.schedule === 'string'
+        ? (schedules.get(subscription.schedule) ?? null)
+        : subscription.schedule;
     return { ...subscription, latest_invoice: invoiceFor(subscription, expand), schedule };
   }
 
-  const routes: Array<[method: string, pattern: RegExp, handle: (params: Params, match: RegExpMatchArray) => unknown]> = [
-    ['POST', /^\/v1\/customers$/, (p) => {
-      const customer: StripeObject = { id: newId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, created: now(), livemode: false };
-      customers.set(customer.id, customer);
-      return customer;
-    }],
-    ['POST', /^\/v1\/payment_intents$/, (p) => {
-      if (!Number.isInteger(Number(p.amount)) || Number(p.amount) < 50) {
-        throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd', param: 'amount' });
-      }
-      return createPaymentIntent(p);
-    }],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (p, m) => {
-      const intent = lookup(paymentIntents, 'payment_intent', m[1] ?? '');
-      // A succeeded PaymentIntent has a charge (with its receipt_url); `expand[]=latest_charge` embeds it.
-      if (intent.status === 'succeeded') chargeOf(intent);
-      const expand = (p.expand as string[] | undefined) ?? [];
-      return expand.includes('latest_charge') && typeof intent.latest_charge === 'string'
-        ? { ...intent, latest_charge: lookup(charges, 'charge', intent.latest_charge) }
-        : intent;
-    }],
-    ['POST', /^\/v1\/checkout\/sessions$/, (p) => {
-      const id = newId('cs_test');
-      const items = (p.line_items as Params[] | undefined) ?? [];
-      const amount = items.reduce((sum, item) => sum + Number(item.quantity ?? 1) * Number((item.price_data as Params | undefined)?.unit_amount ?? 0), 0);
-      const session: StripeObject = {
-        id,
-        object: 'checkout.session',
-        mode: p.mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        amount_total: amount,
-        currency: 'usd',
-        client_reference_id: p.client_reference_id ?? null,
-        customer: p.customer ?? null,
-        customer_email: p.customer_email ?? null,
-        metadata: p.metadata ?? {},
-        payment_intent: null,
-        success_url: p.success_url,
-        cancel_url: p.cancel_url,
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        created: now(),
-        livemode: false,
-        payment_intent_data_metadata: (p.payment_intent_data as Params | undefined)?.metadata ?? {},
-      };
-      sessions.set(id, session);
-      return session;
-    }],
-    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (_p, m) => lookup(sessions, 'checkout.session', m[1] ?? '')],
-    ['GET', /^\/v1\/prices$/, (p) => {
-      const keys = (p.lookup_keys as string[] | undefined) ?? [];
-      const data = [...prices.values()].filter((price) => keys.length === 0 || keys.includes(String(price.lookup_key)));
-      return { object: 'list', data, has_more: false, url: '/v1/prices' };
-    }],
-    ['POST', /^\/v1\/prices$/, (p) => {
-      if (p.lookup_key && [...prices.values()].some((price) => price.lookup_key === p.lookup_key)) {
-        throw new StripeHttpError(400, { type: 'invalid_request_error', message: `A price (\`${JSON.stringify(p.lookup_key)}\`) already uses that lookup key.`, param: 'lookup_key' });
-      }
-      const product = typeof p.product === 'string' ? p.product : newId('prod');
-      const price: StripeObject = {
-        id: newId('price'),
-        object: 'price',
-        active: true,
-        currency: p.currency,
-        unit_amount: Number(p.unit_amount),
-        recurring: p.recurring ? { interval: (p.recurring as Params).interval, interval_count: 1 } : null,
-        lookup_key: p.lookup_key ?? null,
-        nickname: p.nickname ?? null,
-        product,
-        type: p.recurring ? 'recurring' : 'one_time',
-        livemode: false,
-      };
-      prices.set(price.id, price);
-      return price;
-    }],
-    ['POST', /^\/v1\/subscriptions$/, (p) => {
-      const customer = lookup(customers, 'customer', String(p.customer));
-      const start = now();
-      const items = ((p.items as Params[] | undefined) ?? []).map((item) => {
-        const price = lookup(prices, 'price', String(item.price));
-        const days = Number((price.recurring as Params | null)?.interval_count ?? 1);
-        return { id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: start + days * 86_400 };
-      });
-      const subscriptionId = newId('sub');
-      const firstPrice = (items[0]?.price.unit_amount as number | undefined) ?? 0;
-      const intent = createPaymentIntent({ amount: firstPrice, currency: 'usd', customer: customer.id });
-      const invoice: StripeObject = {
-        id: newId('in'),
-        object: 'invoice',
-        customer: customer.id,
-        status: 'open',
-        amount_due: firstPrice,
-        amount_paid: 0,
-        currency: 'usd',
-        created: now(),
-        hosted_invoice_url: null,
-        confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
-        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: p.metadata ?? {} } },
-        payment_intent_for_tests: intent.id,
-      };
-      invoices.set(invoice.id, invoice);
-      const subscription: StripeObject = {
-        id: subscriptionId,
-        object: 'subscription',
-        customer: customer.id,
-        status: 'incomplete',
-        metadata: p.metadata ?? {},
-        items: { object: 'list', data: items },
-        latest_invoice: invoice.id,
-        schedule: null,
-        cancel_at_period_end: false,
-        cancel_at: null,
-        canceled_at: null,
-        ended_at: null,
-        created: start,
-        livemode: false,
-      };
-      subscriptions.set(subscriptionId, subscription);
-      return presentSubscription(subscription, p);
-    }],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => presentSubscription(lookup(subscriptions, 'subscription', m[1] ?? ''), p)],
-    // Update: cancel at the period's end (refused while a schedule manages the subscription, as Stripe does), metadata.
-    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => {
-      const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
-      if (subscription.status === 'canceled') {
-        throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
-      }
-      if (p.cancel_at_period_end !== undefined) {
-        if (subscription.schedule) {
-          throw new StripeHttpError(400, { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${subscription.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` });
-        }
-        const end = (subscription.items as { data: Array<{ current_period_end: number }> }).data[0]?.current_period_end ?? now();
-        subscription.cancel_at_period_end = p.cancel_at_period_end === 'true';
-        subscription.cancel_at = subscription.cancel_at_period_end ? end : null;
-      }
-      if (p.metadata) subscription.metadata = { ...(subscription.metadata as Params), ...(p.metadata as Params) };
-      return presentSubscription(subscription, p);
-    }],
-    // Cancel at once: no further invoices; an attached schedule is canceled with it.
-    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (p, m) => {
-      const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
-      if (subscription.status === 'canceled') {
-        throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subscription.id}'` });
-      }
-      const at = now();
-      Object.assign(subscription, { status: 'canceled', canceled_at: at, ended_at: at, cancel_at_period_end: false });
-      const schedule = typeof subscription.schedule === 'string' ? schedules.get(subscription.schedule) : undefined;
-      if (schedule) schedule.status = 'canceled';
-      return presentSubscription(subscription, p);
-    }],
-    ['POST', /^\/v1\/billing_portal\/sessions$/, (p) => {
-      const customer = lookup(customers, 'customer', String(p.customer));
-      const id = newId('bps');
-      const session: StripeObject = {
-        id,
-        object: 'billing_portal.session',
-        customer: customer.id,
-        return_url: p.return_url ?? null,
-        url: `https://billing.stripe.com/p/session/test_${id}`,
-        created: now(),
-        livemode: false,
-      };
-      portalSessions.set(id, session);
-      return session;
-    }],
-    ['GET', /^\/v1\/invoices$/, (p) => {
-      const data = [...invoices.values()]
-        .filter((invoice) => (!p.customer || invoice.customer === p.customer) && (!p.status || invoice.status === p.status))
-        .sort((a, b) => Number(b.created) - Number(a.created))
-        .slice(0, Number(p.limit ?? 10));
-      return { object: 'list', data, has_more: false, url: '/v1/invoices' };
-    }],
-    ['GET', /^\/v1\/charges\/([^/]+)$/, (_p, m) => lookup(charges, 'charge', m[1] ?? '')],
-    ['POST', /^\/v1\/subscription_schedules$/, (p) => {
-      const subscription = lookup(subscriptions, 'subscription', String(p.from_subscription));
-      const start = Number(subscription.created);
-      const schedule: StripeObject = {
-        id: newId('sub_sched'),
-        object: 'subscription_schedule',
-        subscription: subscription.id,
-        customer: subscription.customer,
-        end_behavior: 'release',
-        status: 'active',
-        phases: [{ start_date: start, end_date: start + 86_400, items: (subscription.items as { data: Array<{ price: StripeObject }> }).data.map((i) => ({ price: i.price.id, quantity: 1 })) }],
-      };
-      subscription.schedule = schedule.id;
-      schedules.set(schedule.id, schedule);
-      return schedule;
-    }],
-    ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (p, m) => {
-      const schedule = lookup(schedules, 'subscription_schedule', m[1] ?? '');
-      if (p.end_behavior) schedule.end_behavior = p.end_behavior;
-      if (p.phases) {
-        let start = Number((schedule.phases as Params[])[0]?.start_date);
-        schedule.phases = (p.phases as Params[]).map((phase) => {
-          for (const item of (phase.items as Params[] | undefined) ?? []) lookup(prices, 'price', String(item.price));
-          const duration = phase.duration as Params | undefined;
-          const days = duration ? Number(duration.interval_count ?? 1) : 1;
-          const shown = { ...phase, start_date: phase.start_date ? Number(phase.start_date) : start, end_date: start + days * 86_400 };
-          start = shown.end_date;
-          return shown;
-        });
-      }
-      return schedule;
-    }],
-  ];
+  const routes: Array<[method: string, pattern: RegExp, handle: (params: Params, match: RegExpMatchArray) => unknown]> =
+    [
+      [
+        'POST',
+        /^\/v1\/customers$/,
+        (p) => {
+          const customer: StripeObject = {
+            id: newId('cus'),
+            object: 'customer',
+            email: p.email ?? null,
+            name: p.name ?? null,
+            metadata: p.metadata ?? {},
+            created: now(),
+            livemode: false,
+          };
+          customers.set(customer.id, customer);
+          return customer;
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/payment_intents$/,
+        (p) => {
+          if (!Number.isInteger(Number(p.amount)) || Number(p.amount) < 50) {
+            throw new StripeHttpError(400, {
+              type: 'invalid_request_error',
+              code: 'amount_too_small',
+              message: 'Amount must be at least $0.50 usd',
+              param: 'amount',
+            });
+          }
+          return createPaymentIntent(p);
+        },
+      ],
+      [
+        'GET',
+        /^\/v1\/payment_intents\/([^/]+)$/,
+        (p, m) => {
+          const intent = lookup(paymentIntents, 'payment_intent', m[1] ?? '');
+          // A succeeded PaymentIntent has a charge (with its receipt_url); `expand[]=latest_charge` embeds it.
+          if (intent.status === 'succeeded') chargeOf(intent);
+          const expand = (p.expand as string[] | undefined) ?? [];
+          return expand.includes('latest_charge') && typeof intent.latest_charge === 'string'
+            ? { ...intent, latest_charge: lookup(charges, 'charge', intent.latest_charge) }
+            : intent;
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/checkout\/sessions$/,
+        (p) => {
+          const id = newId('cs_test');
+          const items = (p.line_items as Params[] | undefined) ?? [];
+          const amount = items.reduce(
+            (sum, item) =>
+              sum + Number(item.quantity ?? 1) * Number((item.price_data as Params | undefined)?.unit_amount ?? 0),
+            0,
+          );
+          const session: StripeObject = {
+            id,
+            object: 'checkout.session',
+            mode: p.mode,
+            status: 'open',
+            payment_status: 'unpaid',
+            amount_total: amount,
+            currency: 'usd',
+            client_reference_id: p.client_reference_id ?? null,
+            customer: p.customer ?? null,
+            customer_email: p.customer_email ?? null,
+            metadata: p.metadata ?? {},
+            payment_intent: null,
+            success_url: p.success_url,
+            cancel_url: p.cancel_url,
+            url: `https://checkout.stripe.com/c/pay/${id}`,
+            created: now(),
+            livemode: false,
+            payment_intent_data_metadata: (p.payment_intent_data as Params | undefined)?.metadata ?? {},
+          };
+          sessions.set(id, session);
+          return session;
+        },
+      ],
+      ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (_p, m) => lookup(sessions, 'checkout.session', m[1] ?? '')],
+      [
+        'GET',
+        /^\/v1\/prices$/,
+        (p) => {
+          const keys = (p.lookup_keys as string[] | undefined) ?? [];
+          const data = [...prices.values()].filter(
+            (price) => keys.length === 0 || keys.includes(String(price.lookup_key)),
+          );
+          return { object: 'list', data, has_more: false, url: '/v1/prices' };
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/prices$/,
+        (p) => {
+          if (p.lookup_key && [...prices.values()].some((price) => price.lookup_key === p.lookup_key)) {
+            throw new StripeHttpError(400, {
+              type: 'invalid_request_error',
+              message: `A price (\`${JSON.stringify(p.lookup_key)}\`) already uses that lookup key.`,
+              param: 'lookup_key',
+            });
+          }
+          const product = typeof p.product === 'string' ? p.product : newId('prod');
+          const price: StripeObject = {
+            id: newId('price'),
+            object: 'price',
+            active: true,
+            currency: p.currency,
+            unit_amount: Number(p.unit_amount),
+            recurring: p.recurring ? { interval: (p.recurring as Params).interval, interval_count: 1 } : null,
+            lookup_key: p.lookup_key ?? null,
+            nickname: p.nickname ?? null,
+            product,
+            type: p.recurring ? 'recurring' : 'one_time',
+            livemode: false,
+          };
+          prices.set(price.id, price);
+          return price;
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/subscriptions$/,
+        (p) => {
+          const customer = lookup(customers, 'customer', String(p.customer));
+          const start = now();
+          const items = ((p.items as Params[] | undefined) ?? []).map((item) => {
+            const price = lookup(prices, 'price', String(item.price));
+            const days = Number((price.recurring as Params | null)?.interval_count ?? 1);
+            return {
+              id: newId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: start + days * 86_400,
+            };
+          });
+          const subscriptionId = newId('sub');
+          const firstPrice = (items[0]?.price.unit_amount as number | undefined) ?? 0;
+          const intent = createPaymentIntent({ amount: firstPrice, currency: 'usd', customer: customer.id });
+          const invoice: StripeObject = {
+            id: newId('in'),
+            object: 'invoice',
+            customer: customer.id,
+            status: 'open',
+            amount_due: firstPrice,
+            amount_paid: 0,
+            currency: 'usd',
+            created: now(),
+            hosted_invoice_url: null,
+            confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
+            parent: {
+              type: 'subscription_details',
+              subscription_details: { subscription: subscriptionId, metadata: p.metadata ?? {} },
+            },
+            payment_intent_for_tests: intent.id,
+          };
+          invoices.set(invoice.id, invoice);
+          const subscription: StripeObject = {
+            id: subscriptionId,
+            object: 'subscription',
+            customer: customer.id,
+            status: 'incomplete',
+            metadata: p.metadata ?? {},
+            items: { object: 'list', data: items },
+            latest_invoice: invoice.id,
+            schedule: null,
+            cancel_at_period_end: false,
+            cancel_at: null,
+            canceled_at: null,
+            ended_at: null,
+            created: start,
+            livemode: false,
+          };
+          subscriptions.set(subscriptionId, subscription);
+          return presentSubscription(subscription, p);
+        },
+      ],
+      [
+        'GET',
+        /^\/v1\/subscriptions\/([^/]+)$/,
+        (p, m) => presentSubscription(lookup(subscriptions, 'subscription', m[1] ?? ''), p),
+      ],
+      // Update: cancel at the period's end (refused while a schedule manages the subscription, as Stripe does), metadata.
+      [
+        'POST',
+        /^\/v1\/subscriptions\/([^/]+)$/,
+        (p, m) => {
+          const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
+          if (subscription.status === 'canceled') {
+            throw new StripeHttpError(400, {
+              type: 'invalid_request_error',
+              message: 'A canceled subscription can only update its cancellation_details and metadata.',
+            });
+          }
+          if (p.cancel_at_period_end !== undefined) {
+            if (subscription.schedule) {
+              throw new StripeHttpError(400, {
+                type: 'invalid_request_error',
+                message: `The subscription is managed by the subscription schedule \`${subscription.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+              });
+            }
+            const end =
+              (subscription.items as { data: Array<{ current_period_end: number }> }).data[0]?.current_period_end ??
+              now();
+            subscription.cancel_at_period_end = p.cancel_at_period_end === 'true';
+            subscription.cancel_at = subscription.cancel_at_period_end ? end : null;
+          }
+          if (p.metadata) subscription.metadata = { ...(subscription.metadata as Params), ...(p.metadata as Params) };
+          return presentSubscription(subscription, p);
+        },
+      ],
+      // Cancel at once: no further invoices; an attached schedule is canceled with it.
+      [
+        'DELETE',
+        /^\/v1\/subscriptions\/([^/]+)$/,
+        (p, m) => {
+          const subscription = lookup(subscriptions, 'subscription', m[1] ?? '');
+          if (subscription.status === 'canceled') {
+            throw new StripeHttpError(400, {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${subscription.id}'`,
+            });
+          }
+          const at = now();
+          Object.assign(subscription, {
+            status: 'canceled',
+            canceled_at: at,
+            ended_at: at,
+            cancel_at_period_end: false,
+          });
+          const schedule = typeof subscription.schedule === 'string' ? schedules.get(subscription.schedule) : undefined;
+          if (schedule) schedule.status = 'canceled';
+          return presentSubscription(subscription, p);
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/billing_portal\/sessions$/,
+        (p) => {
+          const customer = lookup(customers, 'customer', String(p.customer));
+          const id = newId('bps');
+          const session: StripeObject = {
+            id,
+            object: 'billing_portal.session',
+            customer: customer.id,
+            return_url: p.return_url ?? null,
+            url: `https://billing.stripe.com/p/session/test_${id}`,
+            created: now(),
+            livemode: false,
+          };
+          portalSessions.set(id, session);
+          return session;
+        },
+      ],
+      [
+        'GET',
+        /^\/v1\/invoices$/,
+        (p) => {
+          const data = [...invoices.values()]
+            .filter(
+              (invoice) =>
+                (!p.customer || invoice.customer === p.customer) && (!p.status || invoice.status === p.status),
+            )
+            .sort((a, b) => Number(b.created) - Number(a.created))
+            .slice(0, Number(p.limit ?? 10));
+          return { object: 'list', data, has_more: false, url: '/v1/invoices' };
+        },
+      ],
+      ['GET', /^\/v1\/charges\/([^/]+)$/, (_p, m) => lookup(charges, 'charge', m[1] ?? '')],
+      [
+        'POST',
+        /^\/v1\/subscription_schedules$/,
+        (p) => {
+          const subscription = lookup(subscriptions, 'subscription', String(p.from_subscription));
+          const start = Number(subscription.created);
+          const schedule: StripeObject = {
+            id: newId('sub_sched'),
+            object: 'subscription_schedule',
+            subscription: subscription.id,
+            customer: subscription.customer,
+            end_behavior: 'release',
+            status: 'active',
+            phases: [
+              {
+                start_date: start,
+                end_date: start + 86_400,
+                items: (subscription.items as { data: Array<{ price: StripeObject }> }).data.map((i) => ({
+                  price: i.price.id,
+                  quantity: 1,
+                })),
+              },
+            ],
+          };
+          subscription.schedule = schedule.id;
+          schedules.set(schedule.id, schedule);
+          return schedule;
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/subscription_schedules\/([^/]+)$/,
+        (p, m) => {
+          const schedule = lookup(schedules, 'subscription_schedule', m[1] ?? '');
+          if (p.end_behavior) schedule.end_behavior = p.end_behavior;
+          if (p.phases) {
+            let start = Number((schedule.phases as Params[])[0]?.start_date);
+            schedule.phases = (p.phases as Params[]).map((phase) => {
+              for (const item of (phase.items as Params[] | undefined) ?? [])
+                lookup(prices, 'price', String(item.price));
+              const duration = phase.duration as Params | undefined;
+              const days = duration ? Number(duration.interval_count ?? 1) : 1;
+              const shown = {
+                ...phase,
+                start_date: phase.start_date ? Number(phase.start_date) : start,
+                end_date: start + days * 86_400,
+              };
+              start = shown.end_date;
+              return shown;
+            });
+          }
+          return schedule;
+        },
+      ],
+    ];
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -392,7 +527,9 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       }
       return;
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+    });
   }
 
   const server = createServer((request, response) => {
@@ -420,7 +557,11 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
     },
     paySession(id) {
       const session = lookup(sessions, 'checkout.session', id);
-      const intent = createPaymentIntent({ amount: session.amount_total, currency: session.currency, metadata: session.payment_intent_data_metadata });
+      const intent = createPaymentIntent({
+        amount: session.amount_total,
+        currency: session.currency,
+        metadata: session.payment_intent_data_metadata,
+      });
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
@@ -442,12 +583,26 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
       // Becoming active is its first invoice being paid.
       const invoice = invoices.get(String(subscription.latest_invoice));
       if (status === 'active' && invoice && invoice.status === 'open') {
-        Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, hosted_invoice_url: `https://invoice.stripe.com/i/test_${invoice.id}` });
+        Object.assign(invoice, {
+          status: 'paid',
+          amount_paid: invoice.amount_due,
+          hosted_invoice_url: `https://invoice.stripe.com/i/test_${invoice.id}`,
+        });
       }
       return presentSubscription(subscription, {});
     },
     event(type, object) {
-      return { id: newId('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: now(), livemode: false, pending_webhooks: 1, request: { id: null }, data: { object } };
+      return {
+        id: newId('evt'),
+        object: 'event',
+        type,
+        api_version: '2026-10-28.endive',
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null },
+        data: { object },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -24,13 +24,17 @@ export interface TestIdentityProvider {
 /** The self-signed pair made by tests/setup/test-tls.ts (trusted by the workers through NODE_EXTRA_CA_CERTS). */
 export function testTlsOptions(): { cert: Buffer; key: Buffer } {
   const env = readEnv();
-  if (!env.TEST_TLS_CERT_FILE || !env.TEST_TLS_KEY_FILE) throw new Error('tests/setup/test-tls.ts has not run (see vitest.config.ts)');
+  if (!env.TEST_TLS_CERT_FILE || !env.TEST_TLS_KEY_FILE)
+    throw new Error('tests/setup/test-tls.ts has not run (see vitest.config.ts)');
   return { cert: readFileSync(env.TEST_TLS_CERT_FILE), key: readFileSync(env.TEST_TLS_KEY_FILE) };
 }
 
 type Tls = { cert: Buffer | string; key: Buffer | string };
 
-async function listenHttps(handler: Parameters<typeof createServer>[1], tls: Tls = testTlsOptions()): Promise<{ server: Server; origin: string }> {
+async function listenHttps(
+  handler: Parameters<typeof createServer>[1],
+  tls: Tls = testTlsOptions(),
+): Promise<{ server: Server; origin: string }> {
   const server = createServer(tls, handler);
   // Longer than any test's pause, so no reused connection is closed under a request on a busy machine.
   server.keepAliveTimeout = 60_000;
@@ -63,20 +67,30 @@ export async function startTestIdentityProvider(options: {
     if (req.url?.startsWith('/interaction/')) return void finishInteraction(provider, req, res, options.defaultAccount);
     provider.callback()(req, res);
   }, options.tls);
-  const redirectUris = () => (typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris);
-  const createProvider = (issuer: string) => new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris(), grant_types: ['authorization_code'], response_types: ['code'] }],
-    findAccount: (_ctx: unknown, id: string) => ({
-      accountId: id,
-      claims: () => ({ sub: id, ...accounts.get(id) }),
-    }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    conformIdTokenClaims: !options.claimsInIdToken,
-    cookies: { keys: ['test-identity-provider-cookie-key'] },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  });
+  const redirectUris = () =>
+    typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris;
+  const createProvider = (issuer: string) =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris(),
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      findAccount: (_ctx: unknown, id: string) => ({
+        accountId: id,
+        claims: () => ({ sub: id, ...accounts.get(id) }),
+      }),
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      conformIdTokenClaims: !options.claimsInIdToken,
+      cookies: { keys: ['test-identity-provider-cookie-key'] },
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    });
   return {
     issuer: origin,
     clientId,
@@ -86,14 +100,24 @@ export async function startTestIdentityProvider(options: {
   };
 }
 
-async function finishInteraction(provider: Provider, req: Parameters<Provider['interactionDetails']>[0], res: Parameters<Provider['interactionDetails']>[1], fallback = 'person') {
+async function finishInteraction(
+  provider: Provider,
+  req: Parameters<Provider['interactionDetails']>[0],
+  res: Parameters<Provider['interactionDetails']>[1],
+  fallback = 'person',
+) {
   try {
     const { params } = await provider.interactionDetails(req, res);
     const accountId = typeof params.login_hint === 'string' ? params.login_hint : fallback;
     const grant = new provider.Grant({ accountId, clientId: String(params.client_id) });
     grant.addOIDCScope(String(params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   } catch (error) {
     res.writeHead(500).end(String(error));
   }
@@ -108,8 +132,13 @@ function closeServer(server: Server): Promise<void> {
  * An issuer that is not the one whose tokens come back: its discovery document names itself as
  * issuer but points every endpoint (and the keys) at `real`. Tokens then carry real's `iss`.
  */
-export async function startImpostorIssuer(real: TestIdentityProvider): Promise<{ issuer: string; close(): Promise<void> }> {
-  const metadata = (await (await fetch(`${real.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+export async function startImpostorIssuer(
+  real: TestIdentityProvider,
+): Promise<{ issuer: string; close(): Promise<void> }> {
+  const metadata = (await (await fetch(`${real.issuer}/.well-known/openid-configuration`)).json()) as Record<
+    string,
+    unknown
+  >;
   delete metadata.authorization_response_iss_parameter_supported;
   const { server, origin } = await listenHttps((req, res) => {
     if (req.url !== '/.well-known/openid-configuration') return void res.writeHead(404).end();

@@ -15,8 +15,25 @@ export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffe
   const video = path.join(dir, 'clip.mp4');
   const audio = path.join(dir, 'tone.wav');
   await run(binaries.ffmpeg, [
-    '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=24:d=3', '-f', 'lavfi', '-i', 'sine=f=440:d=3',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video,
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=320x240:r=24:d=3',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    video,
   ]);
   await run(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=330:d=4', audio]);
   return { video: readFileSync(video), audio: readFileSync(audio) };

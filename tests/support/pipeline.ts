@@ -7,13 +7,26 @@ import { createTestApp, injectJson, type TestApp } from './app';
 import { createUser, signIn } from './factories';
 
 /** Provider timings fast enough for tests (the stand-ins move a phase every few hundred ms). */
-export const FAST_PROVIDER_ENV = { PROVIDER_POLL_SECONDS: '0.05', PROVIDER_TIMEOUT_SECONDS: '20', PROVIDER_RETRY_DELAY_MS: '5' };
+export const FAST_PROVIDER_ENV = {
+  PROVIDER_POLL_SECONDS: '0.05',
+  PROVIDER_TIMEOUT_SECONDS: '20',
+  PROVIDER_RETRY_DELAY_MS: '5',
+};
 
 /** The app with one worker, as the server runs it. */
-export async function startPipeline(env: Record<string, string>): Promise<{ t: TestApp; worker: Worker; stop: () => Promise<void> }> {
+export async function startPipeline(
+  env: Record<string, string>,
+): Promise<{ t: TestApp; worker: Worker; stop: () => Promise<void> }> {
   const t = await createTestApp({ ...FAST_PROVIDER_ENV, ...env });
   const worker = startWorker(t.ctx, {
-    config: { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 },
+    config: {
+      concurrency: 2,
+      leaseSeconds: 3,
+      pollMs: 50,
+      retryDelaySeconds: 0,
+      shutdownGraceSeconds: 1,
+      jobTimeoutSeconds: 600,
+    },
     log: t.app.log,
   });
   return {
@@ -33,7 +46,10 @@ export async function payingUser(t: TestApp, creditsHundredths = 1000) {
 
 /** POST /api/video-generation; answers the new record. */
 export async function startGeneration(t: TestApp, cookie: string, body: object): Promise<GenerationRecord> {
-  const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A cat surfing', ...body } });
+  const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A cat surfing', ...body },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<GenerationRecord>();
 }
@@ -48,7 +64,8 @@ export async function followJob(t: TestApp, id: string, timeoutMs = 30_000) {
   for (;;) {
     const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
     const last = seen.at(-1);
-    if (row && (!last || last.progress !== row.progress || last.stage !== row.progressStage)) seen.push({ progress: row.progress, stage: row.progressStage });
+    if (row && (!last || last.progress !== row.progress || last.stage !== row.progressStage))
+      seen.push({ progress: row.progress, stage: row.progressStage });
     if (!row || row.status === 'completed' || row.status === 'failed') return { row, seen };
     if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(row)}`);
     await new Promise((resolve) => setTimeout(resolve, 40));

@@ -8,7 +8,13 @@ import type { S3Config } from '../../src/server/config';
 export async function startS3rver(): Promise<{ config: S3Config; stop: () => Promise<void> }> {
   const directory = mkdtempSync(path.join(tmpdir(), 'reelsmith-s3rver-'));
   const bucket = 'reelsmith-test';
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   return {
     config: {

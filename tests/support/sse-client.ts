@@ -27,7 +27,10 @@ export async function openSse(baseUrl: string, cookie: string, lastEventId?: str
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const request = http.get(
       `${baseUrl}/api/events`,
-      { agent: false, headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } },
+      {
+        agent: false,
+        headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      },
       resolve,
     );
     request.on('error', reject);
@@ -59,7 +62,9 @@ export async function openSse(baseUrl: string, cookie: string, lastEventId?: str
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`));
+          reject(
+            new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -38,7 +38,10 @@ export async function createStripeTestApp(options: ServiceOverrides = {}): Promi
     const payload = JSON.stringify(event);
     return injectJson(t.app, 'POST', '/api/stripe/webhook', {
       body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+      },
     });
   };
   return { t, stripe, deliver };

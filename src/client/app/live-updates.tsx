@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 
 import { liveGenerationDeletedSchema, liveSnapshotSchema } from '../../shared/live-events';
 import { applyBalanceChange, refreshBalance } from '../features/credits/api/live-cache';
-import { applyGenerationChange, applyGenerationDeleted, applyGenerationsSnapshot, refreshGenerations } from '../features/generations/api/live-cache';
+import {
+  applyGenerationChange,
+  applyGenerationDeleted,
+  applyGenerationsSnapshot,
+  refreshGenerations,
+} from '../features/generations/api/live-cache';
 import { connectLiveEvents } from '../lib/live-events';
 
 /**
@@ -23,7 +28,8 @@ export function LiveUpdates() {
             applyBalanceChange(queryClient, snapshot.balance);
           },
           generation: (data) => applyGenerationChange(queryClient, data),
-          'generation-deleted': (data) => applyGenerationDeleted(queryClient, liveGenerationDeletedSchema.parse(data).id),
+          'generation-deleted': (data) =>
+            applyGenerationDeleted(queryClient, liveGenerationDeletedSchema.parse(data).id),
           balance: (data) => applyBalanceChange(queryClient, data),
         },
         () => {

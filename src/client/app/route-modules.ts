@@ -44,8 +44,14 @@ interface PageEntry {
 }
 
 export const PAGES = {
-  '/generator': { load: pageLoader(() => import('./routes/generator').then((m) => m.GeneratorPage)), access: 'signed-in' },
-  '/dashboard': { load: pageLoader(() => import('./routes/dashboard').then((m) => m.DashboardPage)), access: 'signed-in' },
+  '/generator': {
+    load: pageLoader(() => import('./routes/generator').then((m) => m.GeneratorPage)),
+    access: 'signed-in',
+  },
+  '/dashboard': {
+    load: pageLoader(() => import('./routes/dashboard').then((m) => m.DashboardPage)),
+    access: 'signed-in',
+  },
   '/credits': { load: pageLoader(() => import('./routes/credits').then((m) => m.CreditsPage)), access: 'signed-in' },
   '/payment-checkout': {
     load: pageLoader(() => import('./routes/payment-checkout').then((m) => m.PaymentCheckoutPage)),
@@ -57,17 +63,26 @@ export const PAGES = {
   },
   '/history': { load: pageLoader(() => import('./routes/history').then((m) => m.HistoryPage)), access: 'signed-in' },
   '/media': { load: pageLoader(() => import('./routes/media').then((m) => m.MediaPage)), access: 'signed-in' },
-  '/subscribe': { load: pageLoader(() => import('./routes/subscribe').then((m) => m.SubscribePage)), access: 'signed-in' },
+  '/subscribe': {
+    load: pageLoader(() => import('./routes/subscribe').then((m) => m.SubscribePage)),
+    access: 'signed-in',
+  },
   '/admin': { load: pageLoader(() => import('./routes/admin').then((m) => m.AdminPage)), access: 'signed-in' },
   '/account': { load: pageLoader(() => import('./routes/account').then((m) => m.AccountPage)), access: 'signed-in' },
-  '/register': { load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)), access: 'signed-out' },
+  '/register': {
+    load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)),
+    access: 'signed-out',
+  },
   '/login': { load: pageLoader(() => import('./routes/login').then((m) => m.LoginPage)), access: 'signed-out' },
   '/forgot-password': {
     load: pageLoader(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage)),
     access: 'signed-out',
   },
   // A reset link works signed in or out: it ends every other session either way.
-  '/reset-password': { load: pageLoader(() => import('./routes/reset-password').then((m) => m.ResetPasswordPage)), access: 'anyone' },
+  '/reset-password': {
+    load: pageLoader(() => import('./routes/reset-password').then((m) => m.ResetPasswordPage)),
+    access: 'anyone',
+  },
 } satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;

@@ -3,8 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createAuthUser, json, renderApp, signedOut, stubApi } from './testing/render-app';
 
-const signedIn = (overrides = {}) => () => json(200, createAuthUser(overrides));
-const status = (body: object) => () => json(200, { availableCredits: 5, isUnlimited: false, plan: 'JUST_FOR_FUN', ...body });
+const signedIn =
+  (overrides = {}) =>
+  () =>
+    json(200, createAuthUser(overrides));
+const status = (body: object) => () =>
+  json(200, { availableCredits: 5, isUnlimited: false, plan: 'JUST_FOR_FUN', ...body });
 
 afterEach(() => {
   cleanup();
@@ -13,7 +17,10 @@ afterEach(() => {
 
 describe('the router', () => {
   it('shows a spinner while the auth check is pending', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderApp('/');
 
     expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
@@ -22,12 +29,15 @@ describe('the router', () => {
   it('shows the landing page to visitors at /, with the external sign-ins this server has', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
-      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Acme SSO' }, google: true, passwordReset: false }),
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: { label: 'Continue with Acme SSO' }, google: true, passwordReset: false }),
     });
     renderApp('/');
 
     expect(await screen.findByRole('link', { name: 'GET STARTED' })).toBeDefined();
-    expect((await screen.findByRole('link', { name: /Continue with Acme SSO/ })).getAttribute('href')).toBe('/api/login');
+    expect((await screen.findByRole('link', { name: /Continue with Acme SSO/ })).getAttribute('href')).toBe(
+      '/api/login',
+    );
     expect(screen.getByRole('link', { name: /Continue with Google/ }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getAllByRole('img', { name: /out of 5 stars/ })).toHaveLength(3);
   });
@@ -62,7 +72,8 @@ describe('the router', () => {
   it("links 'Sign In Required' to /api/login when the server has OpenID Connect sign-in", async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
-      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Acme SSO' }, google: false, passwordReset: false }),
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: { label: 'Continue with Acme SSO' }, google: false, passwordReset: false }),
     });
     renderApp('/history');
 
@@ -86,7 +97,10 @@ describe('the router', () => {
   });
 
   it('shows unlimited credits and the admin link to an administrator', async () => {
-    stubApi({ 'GET /api/auth/user': signedIn({ isAdmin: true }), 'GET /api/user/status': status({ isUnlimited: true }) });
+    stubApi({
+      'GET /api/auth/user': signedIn({ isAdmin: true }),
+      'GET /api/user/status': status({ isUnlimited: true }),
+    });
     renderApp('/dashboard');
 
     expect(await screen.findByText('∞ Unlimited')).toBeDefined();

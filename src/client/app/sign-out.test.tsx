@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { browserNavigation } from '../lib/browser-navigation';
-import { type ApiRoutes, callsTo, createAuthUser, json, postedBodies, preloadPage, renderAppWith, resetAfterTest } from './testing/render-app';
+import {
+  type ApiRoutes,
+  callsTo,
+  createAuthUser,
+  json,
+  postedBodies,
+  preloadPage,
+  renderAppWith,
+  resetAfterTest,
+} from './testing/render-app';
 
 function renderSignedIn(overrides: ApiRoutes = {}) {
   return renderAppWith('/credits', {
@@ -32,7 +41,9 @@ afterEach(resetAfterTest);
 describe('signing out from the header', () => {
   it('logs out with a POST and goes home', async () => {
     const assign = watchNavigation();
-    const fetchMock = renderSignedIn({ 'POST /api/auth/logout': () => json(200, { message: 'You have been signed out.' }) });
+    const fetchMock = renderSignedIn({
+      'POST /api/auth/logout': () => json(200, { message: 'You have been signed out.' }),
+    });
 
     const account = await screen.findByRole('navigation', { name: 'Account' });
     await userEvent.click(within(account).getByRole('button', { name: 'Logout' }));
@@ -64,7 +75,9 @@ describe('signing out from the header', () => {
 
   it('keeps the dialog open with the reason when signing out everywhere fails', async () => {
     const assign = watchNavigation();
-    renderSignedIn({ 'POST /api/auth/logout-all': () => json(503, { code: 'unavailable', message: 'The database is busy.' }) });
+    renderSignedIn({
+      'POST /api/auth/logout-all': () => json(503, { code: 'unavailable', message: 'The database is busy.' }),
+    });
 
     const dialog = await openSignOutEverywhere();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));

@@ -30,7 +30,12 @@ export async function fetchSignInOptions(): Promise<SignInOptions> {
 
 /** The server's sign-in options; until they arrive (or if they cannot), nothing external is offered. */
 export function useSignInOptions(): SignInOptions & { isLoading: boolean } {
-  const query = useQuery({ queryKey: signInOptionsQueryKey, queryFn: fetchSignInOptions, staleTime: Infinity, retry: false });
+  const query = useQuery({
+    queryKey: signInOptionsQueryKey,
+    queryFn: fetchSignInOptions,
+    staleTime: Infinity,
+    retry: false,
+  });
   return { ...(query.data ?? NONE), isLoading: query.isLoading };
 }
 

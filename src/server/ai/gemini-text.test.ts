@@ -9,7 +9,10 @@ const KEY = 'secret-gemini-key-123';
 const answerSchema = z.object({ prompt: z.string() });
 const candidate = (text: string, finishReason = 'STOP', extraParts: object[] = []): Reply => ({
   status: 200,
-  json: { candidates: [{ content: { role: 'model', parts: [...extraParts, { text }] }, finishReason }], usageMetadata: { totalTokenCount: 12 } },
+  json: {
+    candidates: [{ content: { role: 'model', parts: [...extraParts, { text }] }, finishReason }],
+    usageMetadata: { totalTokenCount: 12 },
+  },
 });
 const busy: Reply = {
   status: 429,
@@ -67,7 +70,9 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
     expect(request?.headers['x-goog-api-key']).toBe(KEY);
     expect(request?.path).not.toContain(KEY);
     expect(JSON.parse(request?.body ?? '{}')).toEqual({
-      contents: [{ role: 'user', parts: [{ text: 'A cat' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] }],
+      contents: [
+        { role: 'user', parts: [{ text: 'A cat' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] },
+      ],
       systemInstruction: { parts: [{ text: 'Be helpful.' }] },
       generationConfig: {
         temperature: 0.2,
@@ -84,14 +89,26 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
 
   it('turns a blocked prompt or a refusing finish reason into 502 ai_blocked with the reason', async () => {
     replies = [{ status: 200, json: { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' } } }];
-    expect(await appErrorOf(call())).toMatchObject({ status: 502, code: 'ai_blocked', message: 'The AI refused this request: prohibited content.' });
+    expect(await appErrorOf(call())).toMatchObject({
+      status: 502,
+      code: 'ai_blocked',
+      message: 'The AI refused this request: prohibited content.',
+    });
     replies = [candidate('', 'SAFETY')];
-    expect(await appErrorOf(call())).toMatchObject({ status: 502, code: 'ai_blocked', message: 'The AI refused this request: safety.' });
+    expect(await appErrorOf(call())).toMatchObject({
+      status: 502,
+      code: 'ai_blocked',
+      message: 'The AI refused this request: safety.',
+    });
   });
 
   it('turns unreadable or wrongly shaped answers into 502 ai_bad_answer', async () => {
     replies = [candidate('{"prompt": "unterminated', 'MAX_TOKENS')];
-    expect(await appErrorOf(call())).toMatchObject({ status: 502, code: 'ai_bad_answer', message: expect.stringContaining('cut short') });
+    expect(await appErrorOf(call())).toMatchObject({
+      status: 502,
+      code: 'ai_bad_answer',
+      message: expect.stringContaining('cut short'),
+    });
     replies = [candidate('{"other": 1}')];
     expect(await appErrorOf(call())).toMatchObject({ status: 502, code: 'ai_bad_answer' });
     replies = [{ status: 200, bytes: Buffer.from('<html>not json</html>') }];
@@ -101,7 +118,11 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
   });
 
   it('retries 429 and 503 twice with backoff, then answers', async () => {
-    replies = [busy, { status: 503, json: { error: { code: 503, message: 'The model is overloaded.' } } }, candidate('{"prompt":"third time"}')];
+    replies = [
+      busy,
+      { status: 503, json: { error: { code: 503, message: 'The model is overloaded.' } } },
+      candidate('{"prompt":"third time"}'),
+    ];
     await expect(call()).resolves.toEqual({ prompt: 'third time' });
     expect(fake.received).toHaveLength(3);
   });
@@ -118,7 +139,14 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
   });
 
   it('turns other HTTP errors into 502 ai_unavailable without retrying or echoing the answer', async () => {
-    replies = [{ status: 400, json: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } } }];
+    replies = [
+      {
+        status: 400,
+        json: {
+          error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+        },
+      },
+    ];
     const error = await appErrorOf(call());
     expect(error).toMatchObject({ status: 502, code: 'ai_unavailable' });
     expect(error.message).not.toMatch(/API key/);
@@ -141,9 +169,19 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
     });
 
     it('answers 502 ai_unavailable for a refused connection, a timeout and a cancellation', async () => {
-      expect(await appErrorOf(call({ baseUrl: 'http://127.0.0.1:9' }))).toMatchObject({ status: 502, code: 'ai_unavailable', message: expect.stringContaining('could not be reached') });
-      expect(await appErrorOf(call({ baseUrl: silentUrl, timeoutMs: 100 }))).toMatchObject({ code: 'ai_unavailable', message: expect.stringContaining('in time') });
-      expect(await appErrorOf(call({ baseUrl: silentUrl, signal: AbortSignal.abort() }))).toMatchObject({ code: 'ai_unavailable', message: expect.stringContaining('cancelled') });
+      expect(await appErrorOf(call({ baseUrl: 'http://127.0.0.1:9' }))).toMatchObject({
+        status: 502,
+        code: 'ai_unavailable',
+        message: expect.stringContaining('could not be reached'),
+      });
+      expect(await appErrorOf(call({ baseUrl: silentUrl, timeoutMs: 100 }))).toMatchObject({
+        code: 'ai_unavailable',
+        message: expect.stringContaining('in time'),
+      });
+      expect(await appErrorOf(call({ baseUrl: silentUrl, signal: AbortSignal.abort() }))).toMatchObject({
+        code: 'ai_unavailable',
+        message: expect.stringContaining('cancelled'),
+      });
     });
   });
 });

@@ -84,7 +84,9 @@ export async function generateJson<T>(request: GeminiJsonRequest<T>): Promise<T>
     }
     if (response.status === 429) {
       const retryAfter = await retryAfterOf(response);
-      throw new AppError(503, 'ai_busy', 'The AI service is busy right now. Please try again in a minute.', { 'retry-after': String(retryAfter) });
+      throw new AppError(503, 'ai_busy', 'The AI service is busy right now. Please try again in a minute.', {
+        'retry-after': String(retryAfter),
+      });
     }
     await response.body?.cancel().catch(() => undefined);
     throw unavailable(`The AI service answered with an error (${response.status}). Please try again later.`);
@@ -147,7 +149,8 @@ function readAnswer<T>(raw: unknown, schema: z.ZodType<T>): T {
 }
 
 function refused(reason: string): AppError {
-  const words = (Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason] : undefined) ?? reason.toLowerCase().replaceAll('_', ' ');
+  const words =
+    (Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason] : undefined) ?? reason.toLowerCase().replaceAll('_', ' ');
   return new AppError(502, 'ai_blocked', `The AI refused this request: ${words}.`);
 }
 

@@ -25,7 +25,8 @@ export interface AnalysisOptions extends AiCallOptions {
 const GEMINI_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif']);
 const GEMINI_MAX_INLINE_BYTES = 14 * 1024 * 1024;
 
-const listOf = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`);
+const listOf = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 const withArticle = (name: string) => (/^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`);
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -35,22 +36,37 @@ function orientationOf(stats: ImageStats): 'landscape' | 'portrait' | 'square' {
   return 'square';
 }
 
-const GENTLE_MOVES = { landscape: 'slow cinematic pan across the frame', portrait: 'gentle upward tilt', square: 'slow cinematic push-in' };
+const GENTLE_MOVES = {
+  landscape: 'slow cinematic pan across the frame',
+  portrait: 'gentle upward tilt',
+  square: 'slow cinematic push-in',
+};
 
 /** The local analysis: statistics for light and mood, the detector for objects, words built from both. */
-export async function analyzeLocally(image: Buffer, detect: ObjectDetector, options: AnalysisOptions = {}): Promise<ImageAnalysis> {
+export async function analyzeLocally(
+  image: Buffer,
+  detect: ObjectDetector,
+  options: AnalysisOptions = {},
+): Promise<ImageAnalysis> {
   const [stats, detected] = await Promise.all([
     measureImage(image).catch(() => {
-      throw badRequest('This image could not be read for analysis. Please try a PNG, JPEG or WebP image.', 'unreadable_image');
+      throw badRequest(
+        'This image could not be read for analysis. Please try a PNG, JPEG or WebP image.',
+        'unreadable_image',
+      );
     }),
     // The detector reports its own failures as a note; this only guards against one that throws.
-    detect(image).catch((): Detection => ({ objects: [], note: 'Object detection failed on this image, so no objects are listed.' })),
+    detect(image).catch((): Detection => ({
+      objects: [],
+      note: 'Object detection failed on this image, so no objects are listed.',
+    })),
   ]);
   const lighting = lightingFor(stats);
   const mood = moodFor(stats);
   const objects = detected.objects.slice(0, MAX_SHOWN_OBJECTS);
   const subjects = objects.slice(0, 3).map((o) => withArticle(o.name));
-  const brightness = stats.brightness < 60 ? 'dark' : stats.brightness < 100 ? 'dim' : stats.brightness > 170 ? 'bright' : 'evenly lit';
+  const brightness =
+    stats.brightness < 60 ? 'dark' : stats.brightness < 100 ? 'dim' : stats.brightness > 170 ? 'bright' : 'evenly lit';
   const temperature = stats.warmth > 25 ? ', warm' : stats.warmth < -25 ? ', cool' : '';
   const orientation = orientationOf(stats);
   const showing = subjects.length > 0 ? ` showing ${listOf(subjects)}` : '';
@@ -68,16 +84,14 @@ const percent = z.number().transform((n) => Math.round(Math.min(100, Math.max(0,
 /** What Gemini must send, tidied: names trimmed, fractions read as percentages, most confident first, at most 6. */
 const geminiAnalysisSchema = z.object({
   sceneDescription: z.string().trim().min(1),
-  objects: z
-    .array(z.object({ name: z.string().trim(), confidence: z.number() }))
-    .transform((list) => {
-      const fractions = list.length > 0 && list.every((o) => o.confidence <= 1);
-      return list
-        .filter((o) => o.name.length > 0)
-        .map((o) => ({ name: o.name, confidence: percent.parse(fractions ? o.confidence * 100 : o.confidence) }))
-        .sort((a, b) => b.confidence - a.confidence)
-        .slice(0, MAX_SHOWN_OBJECTS);
-    }),
+  objects: z.array(z.object({ name: z.string().trim(), confidence: z.number() })).transform((list) => {
+    const fractions = list.length > 0 && list.every((o) => o.confidence <= 1);
+    return list
+      .filter((o) => o.name.length > 0)
+      .map((o) => ({ name: o.name, confidence: percent.parse(fractions ? o.confidence * 100 : o.confidence) }))
+      .sort((a, b) => b.confidence - a.confidence)
+      .slice(0, MAX_SHOWN_OBJECTS);
+  }),
   lighting: z.object({ type: z.string().trim().min(1) }),
   style: z.object({ mood: z.string().trim().min(1) }),
   suggestedPrompt: z.string().trim(),

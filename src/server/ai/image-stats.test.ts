@@ -6,12 +6,24 @@ import { colourName, lightingFor, measureImage, moodFor } from './image-stats';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures', name));
 const plain = (background: string, width = 64, height = 64) =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 describe('image statistics', () => {
   it('orders brightness white > grey > black, with no contrast in a plain image', async () => {
-    const [white, grey, black] = await Promise.all([plain('#ffffff'), plain('#808080'), plain('#000000')].map(async (p) => measureImage(await p)));
-    expect(white).toMatchObject({ width: 64, height: 64, brightness: 255, contrast: 0, saturation: 0, warmth: 0, dominantColour: 'white' });
+    const [white, grey, black] = await Promise.all(
+      [plain('#ffffff'), plain('#808080'), plain('#000000')].map(async (p) => measureImage(await p)),
+    );
+    expect(white).toMatchObject({
+      width: 64,
+      height: 64,
+      brightness: 255,
+      contrast: 0,
+      saturation: 0,
+      warmth: 0,
+      dominantColour: 'white',
+    });
     expect(grey).toMatchObject({ brightness: 128, contrast: 0, dominantColour: 'grey' });
     expect(black).toMatchObject({ brightness: 0, contrast: 0, dominantColour: 'black' });
   });

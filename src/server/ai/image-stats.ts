@@ -45,7 +45,9 @@ export function colourName(r: number, g: number, b: number): string {
   else if (max === g) hue = ((b - r) / (max - min)) * 60 + 120;
   else hue = ((r - g) / (max - min)) * 60 + 240;
   if (hue < 0) hue += 360;
-  const [name] = COLOUR_NAMES.reduce((best, entry) => (Math.abs(entry[1] - hue) < Math.abs(best[1] - hue) ? entry : best));
+  const [name] = COLOUR_NAMES.reduce((best, entry) =>
+    Math.abs(entry[1] - hue) < Math.abs(best[1] - hue) ? entry : best,
+  );
   if (name === 'orange' && light < 0.35) return 'brown';
   return light < 0.25 ? `dark ${name}` : name;
 }

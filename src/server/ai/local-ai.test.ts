@@ -8,7 +8,9 @@ import { enhanceLocally } from './local-enhancer';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures', name));
 const plain = (colour: string, width = 64, height = 64) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 describe('the local enhancer', () => {
   const request = { userPrompt: 'A fox running through snow', style: 'cinematic', duration: 'medium', mood: 'calm' };

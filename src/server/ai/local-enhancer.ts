@@ -22,9 +22,17 @@ interface Ingredient {
   options: (input: EnhanceInput, feel: Feel) => readonly string[];
 }
 
-const SHOTS = ['wide establishing shot', 'medium shot framed on the subject', 'sweeping wide shot with the subject off-centre'];
+const SHOTS = [
+  'wide establishing shot',
+  'medium shot framed on the subject',
+  'sweeping wide shot with the subject off-centre',
+];
 const MOVES: Record<Feel, string[]> = {
-  energetic: ['dynamic tracking shot following the action', 'fast push-in with subtle handheld energy', 'quick orbiting move around the subject'],
+  energetic: [
+    'dynamic tracking shot following the action',
+    'fast push-in with subtle handheld energy',
+    'quick orbiting move around the subject',
+  ],
   moody: ['slow creeping push-in', 'steady slow pan revealing the scene'],
   calm: ['slow dolly-in toward the subject', 'gentle crane move rising over the scene', 'slow lateral tracking shot'],
 };
@@ -34,14 +42,32 @@ const LIGHTS: Record<Feel, string[]> = {
   calm: ['warm golden-hour light with long soft shadows', 'soft diffused daylight', 'gentle natural window light'],
 };
 const LOOKS: Record<string, string[]> = {
-  cinematic: ['shot on 35mm anamorphic lens, shallow depth of field, cinematic colour grade', 'filmic 50mm lens, soft bokeh, rich cinematic colour grading'],
-  anime: ['hand-drawn anime style, clean line art, vivid cel shading', 'anime look with painterly backgrounds and crisp outlines'],
-  documentary: ['documentary look, natural colours, handheld 24mm lens', 'observational documentary framing, true-to-life colour'],
+  cinematic: [
+    'shot on 35mm anamorphic lens, shallow depth of field, cinematic colour grade',
+    'filmic 50mm lens, soft bokeh, rich cinematic colour grading',
+  ],
+  anime: [
+    'hand-drawn anime style, clean line art, vivid cel shading',
+    'anime look with painterly backgrounds and crisp outlines',
+  ],
+  documentary: [
+    'documentary look, natural colours, handheld 24mm lens',
+    'observational documentary framing, true-to-life colour',
+  ],
   realistic: ['photorealistic detail, natural colour, 35mm lens', 'lifelike textures, true-to-life colour, 50mm lens'],
   vintage: ['vintage film look, warm faded colours, soft grain', 'retro 16mm film stock, gentle grain and halation'],
-  noir: ['black-and-white film noir look, hard shadows, 40mm lens', 'high-contrast monochrome noir style with deep blacks'],
-  animated: ['polished 3D animation style, soft global illumination', 'stylised 3D animated look, rounded shapes, rich colour'],
-  fantasy: ['painterly fantasy look, luminous colours, 35mm lens', 'epic fantasy style, atmospheric haze, wide-angle lens'],
+  noir: [
+    'black-and-white film noir look, hard shadows, 40mm lens',
+    'high-contrast monochrome noir style with deep blacks',
+  ],
+  animated: [
+    'polished 3D animation style, soft global illumination',
+    'stylised 3D animated look, rounded shapes, rich colour',
+  ],
+  fantasy: [
+    'painterly fantasy look, luminous colours, 35mm lens',
+    'epic fantasy style, atmospheric haze, wide-angle lens',
+  ],
 };
 const STYLE_ALIASES: Record<string, string> = {
   photorealistic: 'realistic',
@@ -97,7 +123,8 @@ const INGREDIENTS: Ingredient[] = [
   },
 ];
 
-const HAS_MUSIC = /\b(music\w*|soundtrack|songs?|melod\w*|score|beats?|singing|sings|choir|orchestra\w*|band|guitar|piano|drums?)\b/i;
+const HAS_MUSIC =
+  /\b(music\w*|soundtrack|songs?|melod\w*|score|beats?|singing|sings|choir|orchestra\w*|band|guitar|piano|drums?)\b/i;
 const HAS_AMBIENCE = /\b(ambien(t|ce)|sound effects|sfx|foley|soundscape|field recording)\b/i;
 const HAS_VOICE = /\b(voices?|dialogue|speak\w*|talk\w*|narrat\w*|says|whisper\w*)\b/i;
 const MENTIONS_SOUND = /\b(sounds?|audio|noise|hear\w*|loud)\b/i;
@@ -120,7 +147,10 @@ export function enhanceLocally(input: EnhanceInput): PromptEnhancement {
   // Nothing missing: 95; everything missing: 70; a typical prompt missing a third lands near 85.
   const confidence = Math.round(DEFAULT_ENHANCE_CONFIDENCE + 10 - (additions.length * 25) / possible);
   return {
-    enhancedPrompt: joinAdditions(original, additions.map((a) => a.text)),
+    enhancedPrompt: joinAdditions(
+      original,
+      additions.map((a) => a.text),
+    ),
     improvements: additions.map((a) => `Added ${a.kind}: ${a.text}`),
     confidence,
   };
@@ -134,10 +164,13 @@ function soundCueFor(prompt: string, feel: Feel): string | null {
   const voice = HAS_VOICE.test(prompt);
   if (feel !== 'energetic' && !music && !ambience && !voice && !MENTIONS_SOUND.test(prompt)) return null;
   if (music && ambience) return null;
-  if (music) return feel === 'energetic' ? 'crisp sound effects under the music' : 'soft natural ambience beneath the music';
+  if (music)
+    return feel === 'energetic' ? 'crisp sound effects under the music' : 'soft natural ambience beneath the music';
   if (feel === 'energetic') {
     if (ambience) return 'a driving upbeat soundtrack';
-    return pick(['energetic soundtrack with punchy sound effects', 'driving beat with crisp ambient sound'], prompt) ?? null;
+    return (
+      pick(['energetic soundtrack with punchy sound effects', 'driving beat with crisp ambient sound'], prompt) ?? null
+    );
   }
   if (ambience) return null;
   return voice ? 'clear voice audio over a soft room ambience' : 'a gentle ambient soundscape';
@@ -146,7 +179,8 @@ function soundCueFor(prompt: string, feel: Feel): string | null {
 function feelOf(mood: string): Feel {
   const m = mood.toLowerCase();
   if (/\b(energetic|exciting|upbeat|intense|action|epic|fun|playful|happy)\b/.test(m)) return 'energetic';
-  if (/\b(dark|mysterious|moody|dramatic|tense|suspenseful|scary|horror|sad|melancholic|melancholy)\b/.test(m)) return 'moody';
+  if (/\b(dark|mysterious|moody|dramatic|tense|suspenseful|scary|horror|sad|melancholic|melancholy)\b/.test(m))
+    return 'moody';
   return 'calm';
 }
 

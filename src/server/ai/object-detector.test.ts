@@ -22,7 +22,9 @@ async function detectorWith(replace: (real: typeof threads.Worker) => typeof thr
 }
 
 /** A fresh ./object-detector with real threads, listed in `started`; `posted` runs after each image sent to one. */
-async function detectorListingThreads(posted: (thread: threads.Worker, started: readonly threads.Worker[]) => void = () => undefined) {
+async function detectorListingThreads(
+  posted: (thread: threads.Worker, started: readonly threads.Worker[]) => void = () => undefined,
+) {
   const started: threads.Worker[] = [];
   const fresh = await detectorWith(
     (Worker) =>
@@ -77,7 +79,9 @@ describe('the local object detector (CenterNet on TensorFlow.js WebAssembly)', (
   });
 
   it('finds nothing in a plain black image', { timeout: 60_000 }, async () => {
-    const black = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    const black = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect(await detectObjects(black)).toEqual({ objects: [], note: null });
   });
 
@@ -106,7 +110,9 @@ describe('the local object detector (CenterNet on TensorFlow.js WebAssembly)', (
 
   it('keeps a process alive while it detects, and not once it is idle', { timeout: 60_000 }, async () => {
     const run = (script: string) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
+      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        timeout: 20_000,
+      });
     const start = `
       const { readFileSync } = await import('node:fs');
       const detector = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'object-detector.ts'))});
@@ -127,13 +133,18 @@ describe('the local object detector (CenterNet on TensorFlow.js WebAssembly)', (
       (Worker) =>
         class extends Worker {
           constructor() {
-            super(`require('node:worker_threads').parentPort.postMessage({ kind: 'loaded', error: 'the weights are unreadable' });`, { eval: true });
+            super(
+              `require('node:worker_threads').parentPort.postMessage({ kind: 'loaded', error: 'the weights are unreadable' });`,
+              { eval: true },
+            );
           }
         },
     );
     try {
       fresh.warmUpDetector();
-      const black = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+      const black = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
       const result = await fresh.detectObjects(black);
       expect(result.objects).toEqual([]);
       expect(result.note).toMatch(/could not start.*the weights are unreadable/);
@@ -145,22 +156,29 @@ describe('the local object detector (CenterNet on TensorFlow.js WebAssembly)', (
     }
   });
 
-  it('answers a detection whose thread died with a note, and starts a new thread for the next', { timeout: 60_000 }, async () => {
-    // The first thread dies as soon as it has its first image.
-    const { fresh, started } = await detectorListingThreads((thread, all) => {
-      if (thread === all[0]) void thread.terminate();
-    });
-    try {
-      const cat = fixture('chelsea.png');
-      const lost = await fresh.detectObjects(cat);
-      expect(lost).toEqual({ objects: [], note: expect.stringMatching(/^Object detection failed on this image \(.+\), so no objects are listed\.$/) });
-      expect((await fresh.detectObjects(cat)).objects[0]?.name).toBe('cat');
-      expect(started).toHaveLength(2);
-    } finally {
-      await fresh.closeDetector();
-      restoreThreads();
-    }
-  });
+  it(
+    'answers a detection whose thread died with a note, and starts a new thread for the next',
+    { timeout: 60_000 },
+    async () => {
+      // The first thread dies as soon as it has its first image.
+      const { fresh, started } = await detectorListingThreads((thread, all) => {
+        if (thread === all[0]) void thread.terminate();
+      });
+      try {
+        const cat = fixture('chelsea.png');
+        const lost = await fresh.detectObjects(cat);
+        expect(lost).toEqual({
+          objects: [],
+          note: expect.stringMatching(/^Object detection failed on this image \(.+\), so no objects are listed\.$/),
+        });
+        expect((await fresh.detectObjects(cat)).objects[0]?.name).toBe('cat');
+        expect(started).toHaveLength(2);
+      } finally {
+        await fresh.closeDetector();
+        restoreThreads();
+      }
+    },
+  );
 
   it('stops its thread on close; a later detection starts a new one', { timeout: 60_000 }, async () => {
     const { fresh, started } = await detectorListingThreads();

@@ -34,14 +34,86 @@ const MAX_IOU = 0.5;
 
 /** The 80 COCO classes in the model's order. */
 const COCO = [
-  'person', 'bicycle', 'car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat', 'traffic light',
-  'fire hydrant', 'stop sign', 'parking meter', 'bench', 'bird', 'cat', 'dog', 'horse', 'sheep', 'cow',
-  'elephant', 'bear', 'zebra', 'giraffe', 'backpack', 'umbrella', 'handbag', 'tie', 'suitcase', 'frisbee',
-  'skis', 'snowboard', 'sports ball', 'kite', 'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket', 'bottle',
-  'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'banana', 'apple', 'sandwich', 'orange',
-  'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake', 'chair', 'couch', 'potted plant', 'bed',
-  'dining table', 'toilet', 'tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone', 'microwave', 'oven',
-  'toaster', 'sink', 'refrigerator', 'book', 'clock', 'vase', 'scissors', 'teddy bear', 'hair drier', 'toothbrush',
+  'person',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'airplane',
+  'bus',
+  'train',
+  'truck',
+  'boat',
+  'traffic light',
+  'fire hydrant',
+  'stop sign',
+  'parking meter',
+  'bench',
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+  'backpack',
+  'umbrella',
+  'handbag',
+  'tie',
+  'suitcase',
+  'frisbee',
+  'skis',
+  'snowboard',
+  'sports ball',
+  'kite',
+  'baseball bat',
+  'baseball glove',
+  'skateboard',
+  'surfboard',
+  'tennis racket',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'bowl',
+  'banana',
+  'apple',
+  'sandwich',
+  'orange',
+  'broccoli',
+  'carrot',
+  'hot dog',
+  'pizza',
+  'donut',
+  'cake',
+  'chair',
+  'couch',
+  'potted plant',
+  'bed',
+  'dining table',
+  'toilet',
+  'tv',
+  'laptop',
+  'mouse',
+  'remote',
+  'keyboard',
+  'cell phone',
+  'microwave',
+  'oven',
+  'toaster',
+  'sink',
+  'refrigerator',
+  'book',
+  'clock',
+  'vase',
+  'scissors',
+  'teddy bear',
+  'hair drier',
+  'toothbrush',
 ] as const;
 
 /** The worker's answer to one image. */
@@ -63,7 +135,8 @@ interface Detector {
 let detector: Detector | null = null;
 let lastRequest = 0;
 
-const cannotStart = (why: string) => `Object detection could not start on this server (${why}), so no objects are listed.`;
+const cannotStart = (why: string) =>
+  `Object detection could not start on this server (${why}), so no objects are listed.`;
 const failedOnImage = (why: string) => `Object detection failed on this image (${why}), so no objects are listed.`;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -73,8 +146,12 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * in a worker on Node 20 (tsx issue #354): a short script registers tsx in the thread, then imports it.
  */
 function newWorker(): Worker {
-  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./object-detector.worker.js', import.meta.url), { name: 'object-detector' });
-  const source = { tsx: import.meta.resolve('tsx/esm/api'), worker: new URL('./object-detector.worker.ts', import.meta.url).href };
+  if (import.meta.url.endsWith('.js'))
+    return new Worker(new URL('./object-detector.worker.js', import.meta.url), { name: 'object-detector' });
+  const source = {
+    tsx: import.meta.resolve('tsx/esm/api'),
+    worker: new URL('./object-detector.worker.ts', import.meta.url).href,
+  };
   const bootstrap = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then(({ register }) => { register(); return import(workerData.worker); });`;
   return new Worker(bootstrap, { eval: true, name: 'object-detector', workerData: source, execArgv: [] });
@@ -83,7 +160,13 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 function startDetector(): Detector {
   const worker = newWorker();
   let loaded: (note: string | null) => void = () => undefined;
-  const started: Detector = { worker, loaded: new Promise((resolve) => (loaded = resolve)), answers: new Map(), stopped: null, waiting: 0 };
+  const started: Detector = {
+    worker,
+    loaded: new Promise((resolve) => (loaded = resolve)),
+    answers: new Map(),
+    stopped: null,
+    waiting: 0,
+  };
   let loadFailed = false;
   let crash: unknown = null;
   worker.on('message', (message: DetectorMessage) => {
@@ -213,7 +296,10 @@ export async function detectObjects(image: Buffer): Promise<Detection> {
 function objectsIn(rows: readonly number[][]): DetectedObject[] {
   const candidates = rows
     .map((row) => ({ box: row.slice(0, 4) as Box, score: row[4] ?? 0, name: COCO[Math.round(row[5] ?? -1)] }))
-    .filter((c): c is { box: Box; score: number; name: (typeof COCO)[number] } => c.name !== undefined && c.score >= MIN_SCORE)
+    .filter(
+      (c): c is { box: Box; score: number; name: (typeof COCO)[number] } =>
+        c.name !== undefined && c.score >= MIN_SCORE,
+    )
     .sort((a, b) => b.score - a.score);
   const kept: typeof candidates = [];
   for (const candidate of candidates) {

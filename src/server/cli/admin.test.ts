@@ -24,7 +24,12 @@ async function cli(...args: string[]) {
   const code = await main(args, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    env: { NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret-123', LOG_LEVEL: 'silent' },
+    env: {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+      LOG_LEVEL: 'silent',
+    },
     database: testDb.database,
   });
   return { code, stdout, stderr };
@@ -54,7 +59,13 @@ describe('npm run admin', () => {
     const listed = await cli('list-users', '--json', '--search', 'cli-user');
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toMatchObject([
-      { email: user.email, availableCredits: 12.5, totalLifetimeCredits: 12.5, subscriptionStatus: 'trial', isAdmin: true },
+      {
+        email: user.email,
+        availableCredits: 12.5,
+        totalLifetimeCredits: 12.5,
+        subscriptionStatus: 'trial',
+        isAdmin: true,
+      },
     ]);
     const table = await cli('list-users', '--search', 'cli-user');
     expect(table.code).toBe(0);

@@ -39,15 +39,24 @@ function requireArgs(args: string[], count: number, names: string): string[] {
 async function listUsers(ctx: ServiceContext, args: string[]): Promise<string> {
   const limitText = option(args, '--limit') ?? '50';
   const limit = Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be a whole number from 1 to 500.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+    throw new UsageError('--limit must be a whole number from 1 to 500.');
   const search = option(args, '--search');
   const page = await admin.listUsers(ctx, { sort: 'createdAt', limit, ...(search ? { q: search } : {}) });
   if (args.includes('--json')) return JSON.stringify(page.users, null, 2);
   if (page.users.length === 0) return 'No users found.';
   const lines = page.users.map((u) =>
-    [u.email.padEnd(36), String(u.availableCredits).padStart(9), u.subscriptionStatus.padEnd(18), u.isAdmin ? 'admin' : '', u.createdAt.slice(0, 10)].join('  '),
+    [
+      u.email.padEnd(36),
+      String(u.availableCredits).padStart(9),
+      u.subscriptionStatus.padEnd(18),
+      u.isAdmin ? 'admin' : '',
+      u.createdAt.slice(0, 10),
+    ].join('  '),
   );
-  return [`${'EMAIL'.padEnd(36)}  ${'CREDITS'.padStart(9)}  ${'STATUS'.padEnd(18)}  ROLE   CREATED`, ...lines].join('\n');
+  return [`${'EMAIL'.padEnd(36)}  ${'CREDITS'.padStart(9)}  ${'STATUS'.padEnd(18)}  ROLE   CREATED`, ...lines].join(
+    '\n',
+  );
 }
 
 async function run(ctx: ServiceContext, command: string, args: string[]): Promise<string> {
@@ -66,7 +75,8 @@ async function run(ctx: ServiceContext, command: string, args: string[]): Promis
     case 'set-status': {
       const [email, statusText] = requireArgs(args, 2, '<email> <status>') as [string, string];
       const status = subscriptionStatusSchema.safeParse(statusText);
-      if (!status.success) throw new UsageError(`'${statusText}' is not a status: use active, inactive, trial or premium_unlimited.`);
+      if (!status.success)
+        throw new UsageError(`'${statusText}' is not a status: use active, inactive, trial or premium_unlimited.`);
       const user = await admin.setSubscriptionStatus(ctx, admin.CLI_ACTOR, email, status.data);
       return `${user.email} is now ${user.subscriptionStatus}.`;
     }
@@ -146,4 +156,5 @@ function isEntryPoint(): boolean {
   return invoked === self || invoked === self.replace(/\.ts$/, '');
 }
 
-if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
+if (isEntryPoint())
+  process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });

@@ -21,7 +21,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * goes back to the pool and its LISTEN with it). A lost connection is made again with backoff, and
  * `onReconnect` tells the caller that notifications may have been missed meanwhile.
  */
-export async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<StopListening> {
+export async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<StopListening> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -80,7 +84,11 @@ export async function listenPostgres(url: string, channel: string, handlers: Not
 }
 
 /** LISTEN on PGlite: notifications of this process's own database, delivered in-process. */
-export async function listenPglite(client: PGlite, channel: string, handlers: NotificationHandlers): Promise<StopListening> {
+export async function listenPglite(
+  client: PGlite,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<StopListening> {
   const unlisten = await client.listen(channel, (payload) => handlers.onPayload(payload));
   return async () => {
     await unlisten().catch(() => undefined);

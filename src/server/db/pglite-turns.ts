@@ -57,8 +57,8 @@ export function takeTurns(client: PGlite): TurnTakingClient {
 
   return {
     query: ((...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args))) as PGlite['query'],
-    transaction: (<T>(callback: (tx: Transaction) => Promise<T>) =>
-      inTurn(() => client.transaction((tx) => callback(yieldingTransaction(tx))))),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      inTurn(() => client.transaction((tx) => callback(yieldingTransaction(tx)))),
     queued: () => waiting,
   };
 }

@@ -32,16 +32,51 @@ const NO_REPLICATE = 'Not available on this server: it has no Replicate token (R
 type Capabilities = Pick<ModelDefinition, 'inputs' | 'durations' | 'aspectRatios' | 'resolutions' | 'sound'>;
 type About = Pick<ModelDefinition, 'id' | 'name' | 'description'>;
 
-const VEO_3: Capabilities = { inputs: ['text', 'image'], durations: [4, 6, 8], aspectRatios: WIDE_TALL, resolutions: ['720p', '1080p'], sound: true };
-const KLING_2_1_MASTER: Capabilities = { inputs: ['text', 'image'], durations: [5, 10], aspectRatios: ALL, resolutions: ['1080p'], sound: false };
-const OPEN_WEIGHT: Capabilities = { inputs: ['text', 'image'], durations: [5], aspectRatios: ALL, resolutions: ['720p'], sound: false };
+const VEO_3: Capabilities = {
+  inputs: ['text', 'image'],
+  durations: [4, 6, 8],
+  aspectRatios: WIDE_TALL,
+  resolutions: ['720p', '1080p'],
+  sound: true,
+};
+const KLING_2_1_MASTER: Capabilities = {
+  inputs: ['text', 'image'],
+  durations: [5, 10],
+  aspectRatios: ALL,
+  resolutions: ['1080p'],
+  sound: false,
+};
+const OPEN_WEIGHT: Capabilities = {
+  inputs: ['text', 'image'],
+  durations: [5],
+  aspectRatios: ALL,
+  resolutions: ['720p'],
+  sound: false,
+};
 
-function falModel({ id, name, description }: About, capabilities: Capabilities, fal: NonNullable<ModelDefinition['fal']>): ModelDefinition {
+function falModel(
+  { id, name, description }: About,
+  capabilities: Capabilities,
+  fal: NonNullable<ModelDefinition['fal']>,
+): ModelDefinition {
   return { id, engine: 'fal', name, description, ...capabilities, isPreview: false, missing: NO_FAL, fal };
 }
 
-function replicateModel({ id, name, description }: About, capabilities: Capabilities, replicate: NonNullable<ModelDefinition['replicate']>): ModelDefinition {
-  return { id, engine: 'replicate', name, description, ...capabilities, isPreview: false, missing: NO_REPLICATE, replicate };
+function replicateModel(
+  { id, name, description }: About,
+  capabilities: Capabilities,
+  replicate: NonNullable<ModelDefinition['replicate']>,
+): ModelDefinition {
+  return {
+    id,
+    engine: 'replicate',
+    name,
+    description,
+    ...capabilities,
+    isPreview: false,
+    missing: NO_REPLICATE,
+    replicate,
+  };
 }
 
 /** The built-in models, in the order the generator lists them. ComfyUI templates are added after these. */
@@ -74,12 +109,20 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     { family: 'veo', textEndpoint: 'fal-ai/veo3', imageEndpoint: 'fal-ai/veo3/image-to-video' },
   ),
   falModel(
-    { id: 'fal-veo3-fast', name: 'Veo 3 Fast (fal.ai)', description: 'The faster, cheaper Veo 3, with sound, through fal.ai.' },
+    {
+      id: 'fal-veo3-fast',
+      name: 'Veo 3 Fast (fal.ai)',
+      description: 'The faster, cheaper Veo 3, with sound, through fal.ai.',
+    },
     VEO_3,
     { family: 'veo', textEndpoint: 'fal-ai/veo3/fast', imageEndpoint: 'fal-ai/veo3/fast/image-to-video' },
   ),
   falModel(
-    { id: 'fal-kling-2.1', name: 'Kling 2.1 Master (fal.ai)', description: 'Kling 2.1 Master text and image to video through fal.ai.' },
+    {
+      id: 'fal-kling-2.1',
+      name: 'Kling 2.1 Master (fal.ai)',
+      description: 'Kling 2.1 Master text and image to video through fal.ai.',
+    },
     KLING_2_1_MASTER,
     {
       family: 'kling',
@@ -90,15 +133,31 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
   falModel(
     { id: 'fal-wan-2.2', name: 'Wan 2.2 5B (fal.ai)', description: 'The open-weight Wan 2.2 model, hosted by fal.ai.' },
     OPEN_WEIGHT,
-    { family: 'wan', textEndpoint: 'fal-ai/wan/v2.2-5b/text-to-video', imageEndpoint: 'fal-ai/wan/v2.2-5b/image-to-video' },
+    {
+      family: 'wan',
+      textEndpoint: 'fal-ai/wan/v2.2-5b/text-to-video',
+      imageEndpoint: 'fal-ai/wan/v2.2-5b/image-to-video',
+    },
   ),
   falModel(
-    { id: 'fal-ltx-video', name: 'LTX-Video 13B (fal.ai)', description: "Lightricks' fast open-weight LTX-Video, hosted by fal.ai." },
+    {
+      id: 'fal-ltx-video',
+      name: 'LTX-Video 13B (fal.ai)',
+      description: "Lightricks' fast open-weight LTX-Video, hosted by fal.ai.",
+    },
     OPEN_WEIGHT,
-    { family: 'ltx', textEndpoint: 'fal-ai/ltx-video-13b-distilled', imageEndpoint: 'fal-ai/ltx-video-13b-distilled/image-to-video' },
+    {
+      family: 'ltx',
+      textEndpoint: 'fal-ai/ltx-video-13b-distilled',
+      imageEndpoint: 'fal-ai/ltx-video-13b-distilled/image-to-video',
+    },
   ),
   falModel(
-    { id: 'fal-hailuo-02', name: 'Hailuo 02 (fal.ai)', description: "MiniMax's Hailuo 02 text and image to video through fal.ai." },
+    {
+      id: 'fal-hailuo-02',
+      name: 'Hailuo 02 (fal.ai)',
+      description: "MiniMax's Hailuo 02 text and image to video through fal.ai.",
+    },
     { ...OPEN_WEIGHT, durations: [6, 10], aspectRatios: ['16:9'] },
     {
       family: 'hailuo',
@@ -107,12 +166,20 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     },
   ),
   replicateModel(
-    { id: 'replicate-veo3', name: 'Veo 3 (Replicate)', description: "Google's Veo 3 with native sound, through Replicate." },
+    {
+      id: 'replicate-veo3',
+      name: 'Veo 3 (Replicate)',
+      description: "Google's Veo 3 with native sound, through Replicate.",
+    },
     { ...VEO_3, durations: [8] },
     { family: 'veo', slug: 'google/veo-3' },
   ),
   replicateModel(
-    { id: 'replicate-kling-2.1', name: 'Kling 2.1 Master (Replicate)', description: 'Kling 2.1 Master text and image to video through Replicate.' },
+    {
+      id: 'replicate-kling-2.1',
+      name: 'Kling 2.1 Master (Replicate)',
+      description: 'Kling 2.1 Master text and image to video through Replicate.',
+    },
     KLING_2_1_MASTER,
     { family: 'kling', slug: 'kwaivgi/kling-v2.1-master' },
   ),
@@ -136,7 +203,10 @@ const creditsSchema = z
   .number()
   .min(0)
   .max(10_000)
-  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'must have at most 2 decimals');
+  .refine(
+    (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
+    'must have at most 2 decimals',
+  );
 
 /**
  * MODELS_CONFIG: the operator's one file of per-model prices and switches, for example
@@ -154,8 +224,15 @@ export const modelsConfigSchema = z
           enabled: z.boolean().optional(),
           name: z.string().min(1).max(80).optional(),
           /** fal endpoint ids or a Replicate owner/name, when the provider renames a model. */
-          endpoint: z.string().regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+$/).optional(),
-          imageEndpoint: z.string().regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+$/).nullable().optional(),
+          endpoint: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+$/)
+            .optional(),
+          imageEndpoint: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)+$/)
+            .nullable()
+            .optional(),
         })
         .strict(),
     ),
@@ -171,7 +248,9 @@ export function readModelsConfig(file: string | undefined): ModelsConfig {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch (error) {
-    throw new Error(`MODELS_CONFIG: ${file} is not readable JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `MODELS_CONFIG: ${file} is not readable JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const parsed = modelsConfigSchema.safeParse(raw);
   if (!parsed.success) {
@@ -183,7 +262,8 @@ export function readModelsConfig(file: string | undefined): ModelsConfig {
 
 /** A model's base price in hundredths: the config's, else the spec's (1 credit, 0.5 in economy mode). */
 export function priceFrom(overrides: ModelOverrides | undefined): ModelPrice {
-  const standard = overrides?.credits === undefined ? DEFAULT_MODEL_PRICE.standard : Math.round(overrides.credits * 100);
+  const standard =
+    overrides?.credits === undefined ? DEFAULT_MODEL_PRICE.standard : Math.round(overrides.credits * 100);
   const economy =
     overrides?.economyCredits !== undefined
       ? Math.round(overrides.economyCredits * 100)

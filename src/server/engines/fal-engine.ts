@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EngineError, sleep, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from './engine';
-import { describeBody, downloadToFile, isTransientStatus, joinUrl, requestJson, withDeadline, type ProviderPolicy } from './provider-http';
+import {
+  describeBody,
+  downloadToFile,
+  isTransientStatus,
+  joinUrl,
+  requestJson,
+  withDeadline,
+  type ProviderPolicy,
+} from './provider-http';
 import { QUEUED_PROGRESS, queuedStage, runningProgress } from './provider-progress';
 
 /** How a model family names its inputs on fal (each family's request schema differs). */
@@ -40,7 +48,10 @@ const submitSchema = z.object({ request_id: z.string().min(1), queue_position: z
 
 /** fal's error bodies: {detail: "text"} or {detail: [{msg, type, loc}]} (422 validation and content checks). */
 const detailSchema = z.object({
-  detail: z.union([z.string(), z.array(z.object({ msg: z.string().optional(), type: z.string().optional() }).passthrough())]),
+  detail: z.union([
+    z.string(),
+    z.array(z.object({ msg: z.string().optional(), type: z.string().optional() }).passthrough()),
+  ]),
 });
 
 function detailOf(body: unknown): { text: string; policy: boolean } {
@@ -48,7 +59,10 @@ function detailOf(body: unknown): { text: string; policy: boolean } {
   if (!parsed.success) return { text: '', policy: false };
   const { detail } = parsed.data;
   if (typeof detail === 'string') return { text: detail, policy: /content|policy|flagged|safety/i.test(detail) };
-  const text = detail.map((d) => d.msg ?? '').filter(Boolean).join(' ');
+  const text = detail
+    .map((d) => d.msg ?? '')
+    .filter(Boolean)
+    .join(' ');
   return { text, policy: detail.some((d) => /content_policy|content_check|safety/i.test(d.type ?? '')) };
 }
 
@@ -58,9 +72,16 @@ const falPolicy: ProviderPolicy = {
   toError(status, body) {
     const detail = `HTTP ${status}: ${describeBody(body)}`;
     const { text, policy } = detailOf(body);
-    if (policy) return new EngineError(`fal.ai refused this video: ${text || 'it was flagged by the content checker.'}`, false, detail);
-    if (isTransientStatus(status)) return new EngineError('fal.ai is busy right now. Please try again later.', true, detail);
-    if (status === 401 || status === 403) return new EngineError('fal.ai refused the API key (FAL_KEY).', false, detail);
+    if (policy)
+      return new EngineError(
+        `fal.ai refused this video: ${text || 'it was flagged by the content checker.'}`,
+        false,
+        detail,
+      );
+    if (isTransientStatus(status))
+      return new EngineError('fal.ai is busy right now. Please try again later.', true, detail);
+    if (status === 401 || status === 403)
+      return new EngineError('fal.ai refused the API key (FAL_KEY).', false, detail);
     return new EngineError(`fal.ai could not make this video. ${text}`.trim(), false, detail);
   },
 };
@@ -74,13 +95,25 @@ export function falAppId(endpoint: string): string {
 export function createFalEngine(options: FalEngineOptions): VideoEngine {
   const headers = { authorization: `Key ${options.apiKey}` };
   const call = (method: 'GET' | 'POST' | 'PUT', apiPath: string, signal: AbortSignal, body?: unknown) =>
-    requestJson({ method, url: joinUrl(options.baseUrl, apiPath), headers, body, signal, policy: falPolicy, retryBaseDelayMs: options.retryBaseDelayMs });
+    requestJson({
+      method,
+      url: joinUrl(options.baseUrl, apiPath),
+      headers,
+      body,
+      signal,
+      policy: falPolicy,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+    });
   const { model } = options;
 
   async function waitUntilDone(task: SavedTask, context: EngineContext, signal: AbortSignal): Promise<void> {
     const startedAt = Date.now();
     for (;;) {
-      const raw = await call('GET', `${task.appId}/requests/${encodeURIComponent(task.requestId)}/status?logs=1`, signal);
+      const raw = await call(
+        'GET',
+        `${task.appId}/requests/${encodeURIComponent(task.requestId)}/status?logs=1`,
+        signal,
+      );
       const parsed = statusSchema.safeParse(raw);
       if (!parsed.success) throw new EngineError('fal.ai sent an answer we could not read.', true, describeBody(raw));
       const status = parsed.data;
@@ -92,7 +125,10 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
         context.reportProgress(QUEUED_PROGRESS, queuedStage('fal.ai', status.queue_position));
       } else {
         const logs = (status.logs ?? []).map((l) => l.message ?? '');
-        context.reportProgress(runningProgress(logs, Date.now() - startedAt, TYPICAL_RENDER_MS), `Generating with ${model.name}`);
+        context.reportProgress(
+          runningProgress(logs, Date.now() - startedAt, TYPICAL_RENDER_MS),
+          `Generating with ${model.name}`,
+        );
       }
       await sleep(options.pollIntervalMs, signal);
     }
@@ -100,7 +136,9 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
 
   async function cancel(task: SavedTask): Promise<void> {
     const signal = AbortSignal.timeout(CANCEL_TIMEOUT_MS);
-    await call('PUT', `${task.appId}/requests/${encodeURIComponent(task.requestId)}/cancel`, signal).catch(() => undefined);
+    await call('PUT', `${task.appId}/requests/${encodeURIComponent(task.requestId)}/cancel`, signal).catch(
+      () => undefined,
+    );
   }
 
   return {
@@ -113,7 +151,8 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
             const endpoint = job.inputs.image && model.imageEndpoint ? model.imageEndpoint : model.textEndpoint;
             const raw = await call('POST', endpoint, signal, buildInput(model.family, job));
             const submitted = submitSchema.safeParse(raw);
-            if (!submitted.success) throw new EngineError('fal.ai did not accept the video job.', true, describeBody(raw));
+            if (!submitted.success)
+              throw new EngineError('fal.ai did not accept the video job.', true, describeBody(raw));
             task = { appId: falAppId(endpoint), requestId: submitted.data.request_id };
             // Saved before waiting: a retried job resumes this request instead of paying for another.
             await context.saveProviderTask(`${task.appId}|${task.requestId}`);
@@ -148,7 +187,8 @@ function parseSavedTask(saved: string): SavedTask {
 }
 
 const seedOf = (job: EngineJob) => (job.settings.seed === undefined ? {} : { seed: job.settings.seed });
-const negativeOf = (job: EngineJob) => (job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {});
+const negativeOf = (job: EngineJob) =>
+  job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
 const imageOf = (job: EngineJob) => (job.inputs.image ? { image_url: job.inputs.image.url } : {});
 
 /** The request body of one fal model family, from the job's values. */
@@ -167,7 +207,14 @@ export function buildInput(family: FalFamily, job: EngineJob): Record<string, un
         ...imageOf(job),
       };
     case 'kling':
-      return { prompt: job.prompt, duration: String(job.duration), aspect_ratio: aspect, cfg_scale: 0.5, ...negativeOf(job), ...imageOf(job) };
+      return {
+        prompt: job.prompt,
+        duration: String(job.duration),
+        aspect_ratio: aspect,
+        cfg_scale: 0.5,
+        ...negativeOf(job),
+        ...imageOf(job),
+      };
     case 'wan':
       return {
         prompt: job.prompt,
@@ -180,7 +227,16 @@ export function buildInput(family: FalFamily, job: EngineJob): Record<string, un
         ...imageOf(job),
       };
     case 'ltx':
-      return { prompt: job.prompt, aspect_ratio: aspect, resolution: '720p', num_frames: job.duration * 24 + 1, frame_rate: 24, ...negativeOf(job), ...seedOf(job), ...imageOf(job) };
+      return {
+        prompt: job.prompt,
+        aspect_ratio: aspect,
+        resolution: '720p',
+        num_frames: job.duration * 24 + 1,
+        frame_rate: 24,
+        ...negativeOf(job),
+        ...seedOf(job),
+        ...imageOf(job),
+      };
     case 'hailuo':
       return { prompt: job.prompt, duration: String(job.duration), prompt_optimizer: true, ...imageOf(job) };
   }

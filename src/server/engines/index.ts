@@ -30,9 +30,12 @@ export interface EngineRegistry {
 }
 
 const COMFY_MISSING = 'Not available on this server: it has no ComfyUI address (COMFYUI_URL).';
-const SWITCHED_OFF = "Not available on this server: its operator switched it off.";
+const SWITCHED_OFF = 'Not available on this server: its operator switched it off.';
 
-type RegistryConfig = Pick<Config, 'ffmpeg' | 'gemini' | 'kling' | 'providers' | 'fal' | 'replicate' | 'comfyui' | 'models'>;
+type RegistryConfig = Pick<
+  Config,
+  'ffmpeg' | 'gemini' | 'kling' | 'providers' | 'fal' | 'replicate' | 'comfyui' | 'models'
+>;
 
 function comfyDefinition(template: ComfyTemplate): ModelDefinition {
   const { mapping } = template;
@@ -72,9 +75,14 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
     throw new ConfigError([error instanceof Error ? error.message : String(error)]);
   }
   const templates = comfyTemplates(config.models.comfyTemplatesDir);
-  const definitions = [...BUILT_IN_MODELS.filter((m) => m.id !== 'local'), ...templates.map(comfyDefinition), ...BUILT_IN_MODELS.filter((m) => m.id === 'local')];
+  const definitions = [
+    ...BUILT_IN_MODELS.filter((m) => m.id !== 'local'),
+    ...templates.map(comfyDefinition),
+    ...BUILT_IN_MODELS.filter((m) => m.id === 'local'),
+  ];
   const unknown = Object.keys(overrides).filter((id) => !definitions.some((d) => d.id === id));
-  if (unknown.length > 0) throw new ConfigError([`MODELS_CONFIG: unknown model ids ${unknown.join(', ')} (see GET /api/models for the ids)`]);
+  if (unknown.length > 0)
+    throw new ConfigError([`MODELS_CONFIG: unknown model ids ${unknown.join(', ')} (see GET /api/models for the ids)`]);
 
   const { pollIntervalMs, timeoutMs, retryBaseDelayMs } = config.providers;
   const timing = { pollIntervalMs, timeoutMs, retryBaseDelayMs };
@@ -88,7 +96,12 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
         return createLocalEngine(binaries);
       case 'veo':
         return config.gemini
-          ? createVeoEngine({ apiKey: config.gemini.apiKey, baseUrl: config.gemini.baseUrl, model: config.gemini.veoModel, ...timing })
+          ? createVeoEngine({
+              apiKey: config.gemini.apiKey,
+              baseUrl: config.gemini.baseUrl,
+              model: config.gemini.veoModel,
+              ...timing,
+            })
           : null;
       case 'kling':
         return config.kling ? createKlingEngine({ ...config.kling, ...timing }) : null;
@@ -108,7 +121,12 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
           ...config.replicate,
           ...timing,
           webhooks: replicateWebhooks,
-          model: { id: definition.id, name, family: definition.replicate.family, slug: custom?.endpoint ?? definition.replicate.slug },
+          model: {
+            id: definition.id,
+            name,
+            family: definition.replicate.family,
+            slug: custom?.endpoint ?? definition.replicate.slug,
+          },
         });
       case 'comfyui': {
         const template = templates.find((t) => t.mapping.id === definition.id);
@@ -166,7 +184,9 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
 export function unreachableInputsWarning(config: Pick<Config, 'fal' | 'replicate' | 'publicUrl'>): string | null {
   if (!config.fal && !config.replicate) return null;
   const host = new URL(config.publicUrl).hostname;
-  const local = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/.test(host) || host.endsWith('.local');
+  const local =
+    /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/.test(host) ||
+    host.endsWith('.local');
   return local
     ? `PUBLIC_URL is ${config.publicUrl}: fal.ai and Replicate cannot fetch input images from there, so image-to-video requests to them will fail. Set PUBLIC_URL to an address reachable from the internet.`
     : null;

@@ -57,11 +57,24 @@ const klingError = (status: number, code: number, message: string): Reply => ({
 });
 const task = (fields: object): Reply => ({
   status: 200,
-  json: { code: 0, message: 'SUCCEED', request_id: 'req-1', data: { task_id: TASK_ID, created_at: 1722769557708, updated_at: 1722769557708, ...fields } },
+  json: {
+    code: 0,
+    message: 'SUCCEED',
+    request_id: 'req-1',
+    data: { task_id: TASK_ID, created_at: 1722769557708, updated_at: 1722769557708, ...fields },
+  },
 });
 
 /** Routes for one run: replies queued before the create succeeds, unfinished polls, and the finished task. */
-function fakeKling(options: { startFailures?: Reply[]; pollFailures?: Reply[]; unfinishedPolls?: number; finished?: object; onPoll?: () => void } = {}) {
+function fakeKling(
+  options: {
+    startFailures?: Reply[];
+    pollFailures?: Reply[];
+    unfinishedPolls?: number;
+    finished?: object;
+    onPoll?: () => void;
+  } = {},
+) {
   const startFailures = [...(options.startFailures ?? [])];
   const pollFailures = [...(options.pollFailures ?? [])];
   let polls = 0;
@@ -79,7 +92,10 @@ function fakeKling(options: { startFailures?: Reply[]; pollFailures?: Reply[]; u
       if (failure) return failure;
       polls += 1;
       if (polls <= (options.unfinishedPolls ?? 1)) return task({ task_status: 'processing' });
-      const succeeded = { task_status: 'succeed', task_result: { videos: [{ id: 'v1', url: `${fake.baseUrl}/cdn/output.mp4`, duration: '5' }] } };
+      const succeeded = {
+        task_status: 'succeed',
+        task_result: { videos: [{ id: 'v1', url: `${fake.baseUrl}/cdn/output.mp4`, duration: '5' }] },
+      };
       return task(options.finished ?? succeeded);
     }
     return klingError(404, 1203, `no route ${request.method} ${request.path}`);
@@ -138,7 +154,11 @@ describe('Kling engine', () => {
   it('sends an image as raw base64 to image2video and cuts the prompt to 2500 characters', async () => {
     fakeKling();
     const { context, saved } = createEngineContext();
-    const image = { contentType: 'image/jpeg', url: 'https://app.example/m/2', open: async () => Readable.from([IMAGE]) };
+    const image = {
+      contentType: 'image/jpeg',
+      url: 'https://app.example/m/2',
+      open: async () => Readable.from([IMAGE]),
+    };
     await engine().render(klingJob({ prompt: 'x'.repeat(3000), inputs: { image } }), context);
     const [start] = starts();
     expect(start?.path).toBe('/v1/videos/image2video');
@@ -151,7 +171,11 @@ describe('Kling engine', () => {
   it('edits a video through omni-video with its signed URL', async () => {
     fakeKling();
     const { context, saved } = createEngineContext();
-    const video = { contentType: 'video/mp4', url: 'https://app.example/m/3?sig=abc', open: async () => Readable.from([]) };
+    const video = {
+      contentType: 'video/mp4',
+      url: 'https://app.example/m/3?sig=abc',
+      open: async () => Readable.from([]),
+    };
     await engine().render(klingJob({ hasAudio: true, inputs: { video } }), context);
     const [start] = starts();
     expect(start?.path).toBe('/v1/videos/omni-video');
@@ -164,7 +188,10 @@ describe('Kling engine', () => {
   });
 
   it('retries a rate limit (429 code 1302) and a 500 while polling, then succeeds', async () => {
-    fakeKling({ startFailures: [klingError(429, 1302, 'Too many requests')], pollFailures: [klingError(500, 5000, 'Server error')] });
+    fakeKling({
+      startFailures: [klingError(429, 1302, 'Too many requests')],
+      pollFailures: [klingError(500, 5000, 'Server error')],
+    });
     const result = await engine().render(klingJob(), createEngineContext().context);
     expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
     expect(starts()).toHaveLength(2);
@@ -196,14 +223,22 @@ describe('Kling engine', () => {
     fakeKling({ finished: { task_status: 'failed', task_status_msg: 'Image recognition failed' } });
     const error = await failureOf(engine().render(klingJob(), createEngineContext().context));
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ retryable: false, message: 'Kling could not make this video: Image recognition failed' });
+    expect(error).toMatchObject({
+      retryable: false,
+      message: 'Kling could not make this video: Image recognition failed',
+    });
   });
 
   it('gives up with a retryable error when the task never finishes', async () => {
     fakeKling({ unfinishedPolls: Number.POSITIVE_INFINITY });
-    const error = await failureOf(engine({ timeoutMs: 300, pollIntervalMs: 20 }).render(klingJob(), createEngineContext().context));
+    const error = await failureOf(
+      engine({ timeoutMs: 300, pollIntervalMs: 20 }).render(klingJob(), createEngineContext().context),
+    );
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ retryable: true, message: 'The video provider took too long to answer. Please try again.' });
+    expect(error).toMatchObject({
+      retryable: true,
+      message: 'The video provider took too long to answer. Please try again.',
+    });
   });
 
   it('resumes a saved task on the endpoint it was created on, without creating a new one', async () => {

@@ -55,10 +55,12 @@ function toKlingError(status: number, body: unknown): EngineError {
   const between = (low: number, high: number) => code !== undefined && code >= low && code <= high;
   if (status === 401 || between(1000, 1004)) return new EngineError('Kling rejected the API keys.', false, detail);
   if (between(1100, 1102)) {
-    const text = 'The Kling account cannot start videos (an account problem, an unpaid balance or no resource pack left).';
+    const text =
+      'The Kling account cannot start videos (an account problem, an unpaid balance or no resource pack left).';
     return new EngineError(text, false, detail);
   }
-  if (status === 403 || code === 1103) return new EngineError('Kling refused access to this feature or model.', false, detail);
+  if (status === 403 || code === 1103)
+    return new EngineError('Kling refused access to this feature or model.', false, detail);
   if (between(1300, 1301)) {
     return new EngineError(`Kling refused this prompt for safety reasons: ${message}`.trim(), false, detail);
   }
@@ -89,7 +91,12 @@ function signKlingToken(accessKey: string, secretKey: string, nowMs = Date.now()
 
 /** Kling AI's official API: text-to-video, image-to-video and video-to-video editing (omni-video). */
 export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
-  async function call(method: 'GET' | 'POST', apiPath: string, signal: AbortSignal, body?: unknown): Promise<KlingTask> {
+  async function call(
+    method: 'GET' | 'POST',
+    apiPath: string,
+    signal: AbortSignal,
+    body?: unknown,
+  ): Promise<KlingTask> {
     const raw = await requestJson({
       method,
       url: joinUrl(options.baseUrl, apiPath),
@@ -108,7 +115,12 @@ export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
 
   async function start(job: EngineJob, context: EngineContext, signal: AbortSignal) {
     const endpoint = endpointFor(job);
-    const task = await call('POST', `v1/videos/${endpoint}`, signal, await buildRequestBody(job, endpoint, options.model));
+    const task = await call(
+      'POST',
+      `v1/videos/${endpoint}`,
+      signal,
+      await buildRequestBody(job, endpoint, options.model),
+    );
     // The create path is kept with the id: a resumed job must query the same path.
     await context.saveProviderTask(`${endpoint}:${task.task_id}`);
     context.reportProgress(10, 'Queued at Kling');
@@ -141,7 +153,10 @@ export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
       });
       if (task.task_status === 'failed') {
         const reason = task.task_status_msg?.trim();
-        throw new EngineError(reason ? `Kling could not make this video: ${reason}` : 'Kling could not make this video.', false);
+        throw new EngineError(
+          reason ? `Kling could not make this video: ${reason}` : 'Kling could not make this video.',
+          false,
+        );
       }
       const url = task.task_result?.videos?.[0]?.url;
       if (!url) throw new EngineError('Kling finished without a video.', true, `task ${task.task_id}`, true);

@@ -74,7 +74,11 @@ async function tryOnce(request: JsonRequest): Promise<TryOutcome> {
     const hasBody = request.body !== undefined;
     const response = await fetch(request.url, {
       method: request.method,
-      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      headers: {
+        accept: 'application/json',
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
       body: hasBody ? JSON.stringify(request.body) : undefined,
       signal,
     });

@@ -35,6 +35,9 @@ export function runningProgress(logs: readonly string[], elapsedMs: number, typi
 
 /** "In the fal.ai queue (position 3)": the stage text of a queued job. */
 export function queuedStage(provider: string, position: number | null | undefined): string {
-  if (position === null || position === undefined || !Number.isFinite(position)) return `Waiting in the ${provider} queue`;
-  return position <= 0 ? `Waiting in the ${provider} queue (next)` : `Waiting in the ${provider} queue (position ${position})`;
+  if (position === null || position === undefined || !Number.isFinite(position))
+    return `Waiting in the ${provider} queue`;
+  return position <= 0
+    ? `Waiting in the ${provider} queue (next)`
+    : `Waiting in the ${provider} queue (position ${position})`;
 }

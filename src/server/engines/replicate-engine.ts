@@ -1,8 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { AbortedError, EngineError, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from './engine';
-import { describeBody, downloadToFile, isTransientStatus, joinUrl, requestJson, withDeadline, type ProviderPolicy } from './provider-http';
+import {
+  AbortedError,
+  EngineError,
+  shouldCancelTask,
+  type EngineContext,
+  type EngineJob,
+  type VideoEngine,
+} from './engine';
+import {
+  describeBody,
+  downloadToFile,
+  isTransientStatus,
+  joinUrl,
+  requestJson,
+  withDeadline,
+  type ProviderPolicy,
+} from './provider-http';
 import { QUEUED_PROGRESS, runningProgress } from './provider-progress';
 
 export type ReplicateFamily = 'veo' | 'kling';
@@ -49,8 +64,10 @@ const replicatePolicy: ProviderPolicy = {
     const detail = `HTTP ${status}: ${describeBody(body)}`;
     const parsed = z.object({ detail: z.string().optional(), title: z.string().optional() }).safeParse(body);
     const text = parsed.success ? (parsed.data.detail ?? parsed.data.title ?? '') : '';
-    if (isTransientStatus(status)) return new EngineError('Replicate is busy right now. Please try again later.', true, detail);
-    if (status === 401 || status === 403) return new EngineError('Replicate refused the API token (REPLICATE_API_TOKEN).', false, detail);
+    if (isTransientStatus(status))
+      return new EngineError('Replicate is busy right now. Please try again later.', true, detail);
+    if (status === 401 || status === 403)
+      return new EngineError('Replicate refused the API token (REPLICATE_API_TOKEN).', false, detail);
     if (isPolicyText(text)) return new EngineError(`Replicate refused this video: ${text}`, false, detail);
     return new EngineError(`Replicate could not make this video. ${text}`.trim(), false, detail);
   },
@@ -160,7 +177,15 @@ export function createReplicateWebhooks(options: { apiToken: string; baseUrl: st
 export function createReplicateEngine(options: ReplicateEngineOptions): VideoEngine {
   const headers = { authorization: `Bearer ${options.apiToken}` };
   const call = (method: 'GET' | 'POST', apiPath: string, signal: AbortSignal, body?: unknown) =>
-    requestJson({ method, url: joinUrl(options.baseUrl, apiPath), headers, body, signal, policy: replicatePolicy, retryBaseDelayMs: options.retryBaseDelayMs });
+    requestJson({
+      method,
+      url: joinUrl(options.baseUrl, apiPath),
+      headers,
+      body,
+      signal,
+      policy: replicatePolicy,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+    });
   const { model } = options;
 
   const read = (raw: unknown): Prediction => {
@@ -177,7 +202,10 @@ export function createReplicateEngine(options: ReplicateEngineOptions): VideoEng
       if (prediction.status === 'starting') context.reportProgress(QUEUED_PROGRESS, 'Starting at Replicate');
       else {
         const logs = (prediction.logs ?? '').split(/[\r\n]+/);
-        context.reportProgress(runningProgress(logs, Date.now() - startedAt, TYPICAL_RENDER_MS), `Generating with ${model.name}`);
+        context.reportProgress(
+          runningProgress(logs, Date.now() - startedAt, TYPICAL_RENDER_MS),
+          `Generating with ${model.name}`,
+        );
       }
       await options.webhooks.wait(id, options.pollIntervalMs, signal);
     }
@@ -192,7 +220,9 @@ export function createReplicateEngine(options: ReplicateEngineOptions): VideoEng
           if (!id) {
             const body = {
               input: buildInput(model.family, job),
-              ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ['start', 'logs', 'completed'] } : {}),
+              ...(options.webhookUrl
+                ? { webhook: options.webhookUrl, webhook_events_filter: ['start', 'logs', 'completed'] }
+                : {}),
             };
             const created = read(await call('POST', `v1/models/${model.slug}/predictions`, signal, body));
             id = created.id;
@@ -210,7 +240,11 @@ export function createReplicateEngine(options: ReplicateEngineOptions): VideoEng
         return { filePath };
       } catch (error) {
         if (id && shouldCancelTask(job, context.signal, error)) {
-          await call('POST', `v1/predictions/${encodeURIComponent(id)}/cancel`, AbortSignal.timeout(CANCEL_TIMEOUT_MS)).catch(() => undefined);
+          await call(
+            'POST',
+            `v1/predictions/${encodeURIComponent(id)}/cancel`,
+            AbortSignal.timeout(CANCEL_TIMEOUT_MS),
+          ).catch(() => undefined);
         }
         throw error;
       }
@@ -221,14 +255,24 @@ export function createReplicateEngine(options: ReplicateEngineOptions): VideoEng
 function outputUrl(prediction: Prediction): string {
   if (prediction.status === 'succeeded') {
     const output = prediction.output;
-    const url = typeof output === 'string' ? output : Array.isArray(output) && typeof output[0] === 'string' ? output[0] : null;
+    const url =
+      typeof output === 'string' ? output : Array.isArray(output) && typeof output[0] === 'string' ? output[0] : null;
     if (url) return url;
     throw new EngineError('Replicate finished without a video.', false, describeBody(prediction));
   }
-  if (prediction.status === 'canceled' || prediction.status === 'aborted') throw new EngineError('The video was canceled at Replicate.', false);
-  const reason = typeof prediction.error === 'string' ? prediction.error.trim() : prediction.error ? describeBody(prediction.error) : '';
+  if (prediction.status === 'canceled' || prediction.status === 'aborted')
+    throw new EngineError('The video was canceled at Replicate.', false);
+  const reason =
+    typeof prediction.error === 'string'
+      ? prediction.error.trim()
+      : prediction.error
+        ? describeBody(prediction.error)
+        : '';
   if (isPolicyText(reason)) throw new EngineError(`Replicate refused this video: ${reason}`, false);
-  throw new EngineError(reason ? `Replicate could not make this video: ${reason}` : 'Replicate could not make this video.', false);
+  throw new EngineError(
+    reason ? `Replicate could not make this video: ${reason}` : 'Replicate could not make this video.',
+    false,
+  );
 }
 
 function buildInput(family: ReplicateFamily, job: EngineJob): Record<string, unknown> {

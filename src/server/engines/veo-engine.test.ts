@@ -38,10 +38,24 @@ const googleError = (code: number, status: string, message: string): Reply => ({
   status: code,
   json: { error: { code, message, status } },
 });
-const success = { response: { generateVideoResponse: { generatedSamples: [{ video: { uri: 'https://x/v1beta/files/abc123:download?alt=media' } }] } } };
+const success = {
+  response: {
+    generateVideoResponse: {
+      generatedSamples: [{ video: { uri: 'https://x/v1beta/files/abc123:download?alt=media' } }],
+    },
+  },
+};
 
 /** Routes for one run: replies queued before the start succeeds, unfinished polls, and the finished operation. */
-function fakeVeo(options: { startFailures?: Reply[]; pollFailures?: Reply[]; unfinishedPolls?: number; done?: object; onPoll?: () => void } = {}) {
+function fakeVeo(
+  options: {
+    startFailures?: Reply[];
+    pollFailures?: Reply[];
+    unfinishedPolls?: number;
+    done?: object;
+    onPoll?: () => void;
+  } = {},
+) {
   const startFailures = [...(options.startFailures ?? [])];
   const pollFailures = [...(options.pollFailures ?? [])];
   let polls = 0;
@@ -67,7 +81,15 @@ function fakeVeo(options: { startFailures?: Reply[]; pollFailures?: Reply[]; unf
 }
 
 const engine = (overrides: { timeoutMs?: number; pollIntervalMs?: number; baseUrl?: string } = {}) =>
-  createVeoEngine({ apiKey: API_KEY, baseUrl: fake.baseUrl, model: MODEL, pollIntervalMs: 10, timeoutMs: 5000, retryBaseDelayMs: 5, ...overrides });
+  createVeoEngine({
+    apiKey: API_KEY,
+    baseUrl: fake.baseUrl,
+    model: MODEL,
+    pollIntervalMs: 10,
+    timeoutMs: 5000,
+    retryBaseDelayMs: 5,
+    ...overrides,
+  });
 
 const starts = () => fake.received.filter((request) => request.method === 'POST');
 
@@ -77,7 +99,9 @@ describe('Veo engine', () => {
     const { context, progress, saved } = createEngineContext();
     const job = createEngineJob({
       settings: { aspectRatio: '9:16', resolution: '1080p', negativePrompt: 'blurry', seed: 42 },
-      inputs: { image: { contentType: 'image/png', url: 'https://app.example/m/1', open: async () => Readable.from([IMAGE]) } },
+      inputs: {
+        image: { contentType: 'image/png', url: 'https://app.example/m/1', open: async () => Readable.from([IMAGE]) },
+      },
     });
 
     const result = await engine({ baseUrl: `${fake.baseUrl}/` }).render(job, context);
@@ -87,7 +111,12 @@ describe('Veo engine', () => {
     const [start] = starts();
     expect(start?.headers['x-goog-api-key']).toBe(API_KEY);
     expect(JSON.parse(start?.body ?? '')).toEqual({
-      instances: [{ prompt: 'a cat surfing at sunset', image: { bytesBase64Encoded: IMAGE.toString('base64'), mimeType: 'image/png' } }],
+      instances: [
+        {
+          prompt: 'a cat surfing at sunset',
+          image: { bytesBase64Encoded: IMAGE.toString('base64'), mimeType: 'image/png' },
+        },
+      ],
       parameters: {
         aspectRatio: '9:16',
         durationSeconds: 8,
@@ -108,7 +137,10 @@ describe('Veo engine', () => {
   it('asks for 16:9 at 720p when the settings ask for a square or nothing', async () => {
     fakeVeo();
     const { context } = createEngineContext();
-    await engine().render(createEngineJob({ duration: 4, settings: { aspectRatio: '1:1', resolution: '480p' } }), context);
+    await engine().render(
+      createEngineJob({ duration: 4, settings: { aspectRatio: '1:1', resolution: '480p' } }),
+      context,
+    );
     const body = JSON.parse(starts()[0]?.body ?? '');
     expect(body.instances[0]).toEqual({ prompt: 'a cat surfing at sunset' });
     expect(body.parameters).toMatchObject({ aspectRatio: '16:9', resolution: '720p', durationSeconds: 4 });
@@ -135,16 +167,25 @@ describe('Veo engine', () => {
   });
 
   it('fails at once on a 400 without retrying', async () => {
-    fakeVeo({ startFailures: Array.from({ length: 4 }, () => googleError(400, 'INVALID_ARGUMENT', 'durationSeconds is out of bound')) });
+    fakeVeo({
+      startFailures: Array.from({ length: 4 }, () =>
+        googleError(400, 'INVALID_ARGUMENT', 'durationSeconds is out of bound'),
+      ),
+    });
     const error = await failureOf(engine().render(createEngineJob(), createEngineContext().context));
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ retryable: false, message: expect.stringContaining('durationSeconds is out of bound') });
+    expect(error).toMatchObject({
+      retryable: false,
+      message: expect.stringContaining('durationSeconds is out of bound'),
+    });
     expect(starts()).toHaveLength(1);
   });
 
   it('reports a safety block with the reason Google gave', async () => {
     const reason = 'The prompt contains a famous person, which is not allowed.';
-    fakeVeo({ done: { response: { generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: [reason] } } } });
+    fakeVeo({
+      done: { response: { generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: [reason] } } },
+    });
     const error = await failureOf(engine().render(createEngineJob(), createEngineContext().context));
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ retryable: false, message: `Veo blocked this video: ${reason}` });
@@ -157,15 +198,23 @@ describe('Veo engine', () => {
     fakeVeo({ done: { error: { code, message: 'The input image could not be processed.' } } });
     const error = await failureOf(engine().render(createEngineJob(), createEngineContext().context));
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ retryable, message: 'Veo could not make this video: The input image could not be processed.' });
+    expect(error).toMatchObject({
+      retryable,
+      message: 'Veo could not make this video: The input image could not be processed.',
+    });
   });
 
   it('gives up with a retryable error when the operation never finishes', async () => {
     fakeVeo({ unfinishedPolls: Number.POSITIVE_INFINITY });
     const startedAt = Date.now();
-    const error = await failureOf(engine({ timeoutMs: 300, pollIntervalMs: 20 }).render(createEngineJob(), createEngineContext().context));
+    const error = await failureOf(
+      engine({ timeoutMs: 300, pollIntervalMs: 20 }).render(createEngineJob(), createEngineContext().context),
+    );
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ retryable: true, message: 'The video provider took too long to answer. Please try again.' });
+    expect(error).toMatchObject({
+      retryable: true,
+      message: 'The video provider took too long to answer. Please try again.',
+    });
     expect(Date.now() - startedAt).toBeLessThan(2000);
   });
 

@@ -39,7 +39,9 @@ const operationSchema = z.object({
     .object({
       generateVideoResponse: z
         .object({
-          generatedSamples: z.array(z.object({ video: z.object({ uri: z.string().optional() }).optional() })).optional(),
+          generatedSamples: z
+            .array(z.object({ video: z.object({ uri: z.string().optional() }).optional() }))
+            .optional(),
           raiMediaFilteredCount: z.number().optional(),
           raiMediaFilteredReasons: z.array(z.string()).optional(),
         })
@@ -60,11 +62,17 @@ const veoPolicy: ProviderPolicy = {
     const parsed = errorBodySchema.safeParse(body);
     const message = parsed.success ? (parsed.data.error.message ?? '') : '';
     const detail = `HTTP ${status}: ${describeBody(body)}`;
-    if (isTransientStatus(status)) return new EngineError('Veo is busy right now. Please try again later.', true, detail);
+    if (isTransientStatus(status))
+      return new EngineError('Veo is busy right now. Please try again later.', true, detail);
     if (status === 401 || status === 403) {
-      return new EngineError(`Google refused the Veo API key or its access to this model. ${message}`.trim(), false, detail);
+      return new EngineError(
+        `Google refused the Veo API key or its access to this model. ${message}`.trim(),
+        false,
+        detail,
+      );
     }
-    if (status === 404) return new EngineError(`Veo could not find this model or task. ${message}`.trim(), false, detail);
+    if (status === 404)
+      return new EngineError(`Veo could not find this model or task. ${message}`.trim(), false, detail);
     return new EngineError(`Veo refused this request. ${message}`.trim(), false, detail);
   },
 };
@@ -85,7 +93,12 @@ export function createVeoEngine(options: VeoEngineOptions): VideoEngine {
 
   async function start(job: EngineJob, context: EngineContext, signal: AbortSignal): Promise<Operation> {
     const body = await buildRequestBody(job);
-    const raw = await call('POST', `v1beta/models/${encodeURIComponent(options.model)}:predictLongRunning`, signal, body);
+    const raw = await call(
+      'POST',
+      `v1beta/models/${encodeURIComponent(options.model)}:predictLongRunning`,
+      signal,
+      body,
+    );
     const operation = parseOperation(raw);
     if (!operation.name) throw new EngineError('Veo did not accept the video job.', true, describeBody(raw));
     // Saved before anything else so a retried job resumes this operation instead of paying again.

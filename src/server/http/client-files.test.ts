@@ -14,15 +14,24 @@ describe('precompressed client files and the installable app', () => {
   beforeAll(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(path.join(clientDir, 'index.html'), `<html><head><meta content="__SUPPORT_EMAIL__"></head><body>${'app '.repeat(500)}</body></html>`);
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      `<html><head><meta content="__SUPPORT_EMAIL__"></head><body>${'app '.repeat(500)}</body></html>`,
+    );
     const asset = path.join(clientDir, 'assets', 'index-abc123.js');
     writeFileSync(asset, SCRIPT);
     writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
     writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
     mkdirSync(path.join(clientDir, '.prerender'));
-    writeFileSync(path.join(clientDir, '.prerender', 'landing.html'), `<html><head><meta content="__SUPPORT_EMAIL__"></head><body><div id="root" data-prerendered-landing><h1>Turn an idea into a short AI video</h1></div></body></html>`);
+    writeFileSync(
+      path.join(clientDir, '.prerender', 'landing.html'),
+      `<html><head><meta content="__SUPPORT_EMAIL__"></head><body><div id="root" data-prerendered-landing><h1>Turn an idea into a short AI video</h1></div></body></html>`,
+    );
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Reelsmith', short_name: 'Reelsmith' }));
+    writeFileSync(
+      path.join(clientDir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Reelsmith', short_name: 'Reelsmith' }),
+    );
     c = await createTestApp({ CLIENT_DIR: clientDir, SUPPORT_EMAIL: 'help@reelsmith.test' });
   });
   afterAll(async () => {
@@ -31,7 +40,10 @@ describe('precompressed client files and the installable app', () => {
   });
 
   it('sends a hashed asset as brotli, gzip or plain by Accept-Encoding, immutable, varying on it', async () => {
-    const br = await c.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await c.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);

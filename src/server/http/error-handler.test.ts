@@ -19,15 +19,21 @@ const lines: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'info' });
   // The app's own logger, configured by buildApp, writing here instead of to stdout.
-  (t.app.log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = { write: (line: string) => lines.push(line) };
+  (t.app.log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
+    write: (line: string) => lines.push(line),
+  };
   await t.db.execute(sql`
     CREATE FUNCTION test_refuse_explode() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.first_name = 'Explode' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF;
       RETURN NEW;
     END $$`);
-  await t.db.execute(sql`CREATE TRIGGER test_refuse_explode BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_refuse_explode()`);
-  await t.db.execute(sql`ALTER TABLE users ADD CONSTRAINT test_no_mallory CHECK (first_name IS DISTINCT FROM 'Mallory')`);
+  await t.db.execute(
+    sql`CREATE TRIGGER test_refuse_explode BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_refuse_explode()`,
+  );
+  await t.db.execute(
+    sql`ALTER TABLE users ADD CONSTRAINT test_no_mallory CHECK (first_name IS DISTINCT FROM 'Mallory')`,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -49,7 +55,9 @@ describe('serializeError', () => {
     const hash = await hashPassword('correct horse battery staple');
     const error = await failedUserInsert(email, hash);
     // The error as thrown does carry both, three times over.
-    expect(`${error.message} ${error.stack} ${JSON.stringify(error)} ${String((error.cause as { detail?: string }).detail)}`).toContain(hash);
+    expect(
+      `${error.message} ${error.stack} ${JSON.stringify(error)} ${String((error.cause as { detail?: string }).detail)}`,
+    ).toContain(hash);
 
     const logged = JSON.stringify(serializeError(error));
     expect(logged).not.toContain(email);
@@ -76,7 +84,11 @@ describe('serializeError', () => {
   });
 
   it('keeps an ordinary error as pino would log it, less fields that carry data', () => {
-    const error = Object.assign(new Error('worker crashed'), { generationId: 'g1', params: ['a@example.com'], body: { password: 'pw' } });
+    const error = Object.assign(new Error('worker crashed'), {
+      generationId: 'g1',
+      params: ['a@example.com'],
+      body: { password: 'pw' },
+    });
     const logged = serializeError(error) as unknown as Record<string, unknown>;
     expect(logged).toMatchObject({ type: 'Error', message: 'worker crashed', generationId: 'g1' });
     expect(logged.stack).toContain('worker crashed');
@@ -90,7 +102,9 @@ describe('the app logger', () => {
     lines.length = 0;
     const email = uniqueEmail('explode');
     const password = 'my very secret password';
-    const response = await injectJson(t.app, 'POST', '/api/auth/register', { body: { email, password, firstName: 'Explode' } });
+    const response = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email, password, firstName: 'Explode' },
+    });
     expect(response.statusCode).toBe(500);
     const reference = /reference ([0-9a-f-]{36})/.exec(response.json<{ message: string }>().message)?.[1];
 
@@ -121,12 +135,17 @@ describe('the app logger', () => {
   it('redacts bodies, passwords and hashes whatever logs them', () => {
     lines.length = 0;
     t.app.log.info(
-      { req: { body: { email: 'body@example.com' } }, body: { note: 'raw body text' }, user: { password: 'pw-123', passwordHash: 'hash-456' } },
+      {
+        req: { body: { email: 'body@example.com' } },
+        body: { note: 'raw body text' },
+        user: { password: 'pw-123', passwordHash: 'hash-456' },
+      },
       'something logged carelessly',
     );
     const line = lines.join('');
     expect(line).toContain('something logged carelessly');
-    for (const secret of ['body@example.com', 'raw body text', 'pw-123', 'hash-456']) expect(line).not.toContain(secret);
+    for (const secret of ['body@example.com', 'raw body text', 'pw-123', 'hash-456'])
+      expect(line).not.toContain(secret);
     expect(line).toContain('[Redacted]');
   });
 });

@@ -56,23 +56,47 @@ const DATABASE_CLIENT_ERRORS: Record<string, ClientError> = {
   '22003': { status: 400, code: 'value_out_of_range', message: 'A number in this request is out of range.' },
   '22007': { status: 400, code: 'invalid_date', message: 'A date in this request is not valid.' },
   '22008': { status: 400, code: 'invalid_date', message: 'A date in this request is out of range.' },
-  '22021': { status: 400, code: 'invalid_text', message: 'Text in this request contains characters that cannot be stored.' },
-  '22P05': { status: 400, code: 'invalid_text', message: 'Text in this request contains characters that cannot be stored.' },
+  '22021': {
+    status: 400,
+    code: 'invalid_text',
+    message: 'Text in this request contains characters that cannot be stored.',
+  },
+  '22P05': {
+    status: 400,
+    code: 'invalid_text',
+    message: 'Text in this request contains characters that cannot be stored.',
+  },
   '22P02': { status: 400, code: 'invalid_value', message: 'A value in this request is not in the expected format.' },
   '23502': { status: 400, code: 'missing_value', message: 'A required value is missing from this request.' },
   // A race past a service's own check (two requests taking one email): still a clean 409.
-  '23505': { status: 409, code: 'conflict', message: 'This conflicts with data that already exists. Please try again.' },
+  '23505': {
+    status: 409,
+    code: 'conflict',
+    message: 'This conflicts with data that already exists. Please try again.',
+  },
 };
-const DATA_EXCEPTION: ClientError = { status: 400, code: 'invalid_value', message: 'A value in this request is not valid.' };
+const DATA_EXCEPTION: ClientError = {
+  status: 400,
+  code: 'invalid_value',
+  message: 'A value in this request is not valid.',
+};
 const CONSTRAINT_VIOLATION: ClientError = {
   status: 409,
   code: 'conflict',
   message: 'This request conflicts with the current data. Please reload and try again.',
 };
 /** 23503 on an insert or update: what the row points to is gone (a user deleted mid-request). */
-const REFERENCE_GONE: ClientError = { status: 404, code: 'reference_not_found', message: 'Something this request refers to no longer exists.' };
+const REFERENCE_GONE: ClientError = {
+  status: 404,
+  code: 'reference_not_found',
+  message: 'Something this request refers to no longer exists.',
+};
 /** 23503 on a delete: other rows still point to this one. */
-const STILL_REFERENCED: ClientError = { status: 409, code: 'still_referenced', message: 'This is still in use by other data and cannot be removed.' };
+const STILL_REFERENCED: ClientError = {
+  status: 409,
+  code: 'still_referenced',
+  message: 'This is still in use by other data and cannot be removed.',
+};
 
 const CLIENT_SQLSTATE = /^2[23][0-9A-Z]{3}$/;
 const MAX_CAUSE_DEPTH = 5;
@@ -80,7 +104,10 @@ const MAX_CAUSE_DEPTH = 5;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** The first of the error and its causes that matches (Drizzle wraps the driver's error in its own). */
-function findInCauses(error: unknown, matches: (candidate: Record<string, unknown>) => boolean): Record<string, unknown> | null {
+function findInCauses(
+  error: unknown,
+  matches: (candidate: Record<string, unknown>) => boolean,
+): Record<string, unknown> | null {
   let current: unknown = error;
   for (let depth = 0; isObject(current) && depth <= MAX_CAUSE_DEPTH; depth += 1) {
     if (matches(current)) return current;
@@ -128,7 +155,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const database = describeDatabaseError(error);
     if (database) {
       // Worth a look (a schema that lets bad input through), but not an alarm: the client gets a 4xx.
-      if (database.sqlState !== '23505') request.log.warn({ err: error, sqlState: database.sqlState }, 'database refused the request');
+      if (database.sqlState !== '23505')
+        request.log.warn({ err: error, sqlState: database.sqlState }, 'database refused the request');
       return send(database.status, { code: database.code, message: database.message });
     }
 
@@ -153,7 +181,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** Fields of a PostgreSQL error that name things without quoting data. */
 const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'];
 /** Fields no error of ours is logged with, whatever threw it. */
-const DATA_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'queryOptions', 'body', 'password', 'passwordHash']);
+const DATA_FIELDS = new Set([
+  'params',
+  'parameters',
+  'detail',
+  'where',
+  'internalQuery',
+  'queryOptions',
+  'body',
+  'password',
+  'passwordHash',
+]);
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 /** From "\nparams: " to the first stack frame (or the end): Drizzle's rendering of the values. */
 const RENDERED_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
@@ -165,7 +203,8 @@ const isQueryError = (error: Record<string, unknown>) => typeof error.query === 
 
 function safeMessage(error: Error & Record<string, unknown>): string {
   // A data exception's message quotes the value it refused (value "2147483648" is out of range).
-  if (isDatabaseError(error)) return String(error.code).startsWith('22') ? error.message.replace(/"[^"]*"/g, '"…"') : error.message;
+  if (isDatabaseError(error))
+    return String(error.code).startsWith('22') ? error.message.replace(/"[^"]*"/g, '"…"') : error.message;
   if (isQueryError(error)) return `Failed query: ${String(error.query)}`;
   return error.message.replace(RENDERED_PARAMS, '\nparams: [redacted]');
 }

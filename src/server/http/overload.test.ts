@@ -20,7 +20,10 @@ describe('load shedding', () => {
     const refused = await app.inject('/api/video-generation');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json()).toEqual({ code: 'server_busy', message: 'The server is busy right now. Please try again in a moment.' });
+    expect(refused.json()).toEqual({
+      code: 'server_busy',
+      message: 'The server is busy right now. Please try again in a moment.',
+    });
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     expect((await app.inject('/api/media/abc')).statusCode).toBe(200);
     queued = 9;

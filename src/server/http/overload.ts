@@ -16,6 +16,8 @@ export function registerOverloadGuard(app: FastifyInstance, queued: () => number
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || NEVER_SHED.some((path) => request.url.startsWith(path))) return;
     if (queued() < limit) return;
-    throw new AppError(503, 'server_busy', 'The server is busy right now. Please try again in a moment.', { 'retry-after': '1' });
+    throw new AppError(503, 'server_busy', 'The server is busy right now. Please try again in a moment.', {
+      'retry-after': '1',
+    });
   });
 }

@@ -15,7 +15,12 @@ export function registerRequestLog(app: FastifyInstance): void {
     const elapsed = reply.elapsedTime;
     const slow = elapsed >= SLOW_REQUEST_MS || reply.statusCode >= 500;
     if (!slow && !debug) return;
-    const line = { method: request.method, url: request.routeOptions.url ?? 'unknown', statusCode: reply.statusCode, ms: Math.round(elapsed) };
+    const line = {
+      method: request.method,
+      url: request.routeOptions.url ?? 'unknown',
+      statusCode: reply.statusCode,
+      ms: Math.round(elapsed),
+    };
     if (slow) request.log.info(line, 'request completed');
     else request.log.debug(line, 'request completed');
   });

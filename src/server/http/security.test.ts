@@ -7,7 +7,9 @@ describe('caching of API answers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, (app) => {
-      app.get('/api/test/own-cache', async (_request, reply) => reply.header('cache-control', 'private, max-age=60').send({ ok: true }));
+      app.get('/api/test/own-cache', async (_request, reply) =>
+        reply.header('cache-control', 'private, max-age=60').send({ ok: true }),
+      );
     });
   });
   afterAll(async () => {
@@ -28,7 +30,9 @@ describe('caching of API answers', () => {
   });
 
   it("keeps a route's own Cache-Control, and leaves pages outside /api alone", async () => {
-    expect((await injectJson(t.app, 'GET', '/api/test/own-cache')).headers['cache-control']).toBe('private, max-age=60');
+    expect((await injectJson(t.app, 'GET', '/api/test/own-cache')).headers['cache-control']).toBe(
+      'private, max-age=60',
+    );
     expect((await injectJson(t.app, 'GET', '/healthz')).headers['cache-control']).toBeUndefined();
   });
 });

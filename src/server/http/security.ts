@@ -19,7 +19,9 @@ export function storageOrigins(config: Config): string[] {
   if (!s3) return [];
   if (s3.endpoint) {
     const endpoint = new URL(s3.endpoint);
-    return s3.forcePathStyle ? [endpoint.origin] : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
+    return s3.forcePathStyle
+      ? [endpoint.origin]
+      : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
   }
   return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
 }

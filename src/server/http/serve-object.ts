@@ -29,7 +29,10 @@ export async function serveObject(
   storage: ObjectStorage,
   object: { key: string; contentType: string; cacheSeconds: number },
 ): Promise<FastifyReply> {
-  const presigned = await storage.createDownloadUrl(object.key, { expiresInSeconds: 300, contentType: object.contentType });
+  const presigned = await storage.createDownloadUrl(object.key, {
+    expiresInSeconds: 300,
+    contentType: object.contentType,
+  });
   if (presigned) return reply.header('cache-control', 'no-store').redirect(presigned, 302);
 
   const stat = await storage.stat(object.key);

@@ -105,7 +105,9 @@ describe('TRUST_PROXY', () => {
   it('refuses "true" and hop counts, saying what to write instead', () => {
     for (const value of ['true', '1', '2']) {
       expect(() => config(value)).toThrow(ConfigError);
-      expect(() => config(value)).toThrow(/TRUST_PROXY: .*list your reverse proxy's addresses.*TRUST_PROXY=127\.0\.0\.1/);
+      expect(() => config(value)).toThrow(
+        /TRUST_PROXY: .*list your reverse proxy's addresses.*TRUST_PROXY=127\.0\.0\.1/,
+      );
     }
   });
 

@@ -6,7 +6,14 @@ import { injectJson, type TestApp } from '../../../tests/support/app';
 import { uploadFile } from '../../../tests/support/factories';
 import { COMFY_ERROR_MESSAGE, type FakeComfy, startFakeComfy } from '../../../tests/support/fake-comfyui';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, rowOf, startGeneration, startPipeline, waitUntil } from '../../../tests/support/pipeline';
+import {
+  followJob,
+  payingUser,
+  rowOf,
+  startGeneration,
+  startPipeline,
+  waitUntil,
+} from '../../../tests/support/pipeline';
 import type { GenerationRecord } from '../../shared/generations';
 import type { ModelInfo } from '../../shared/models';
 
@@ -27,15 +34,28 @@ beforeAll(async () => {
   // An operator's own template: a copy of the LTX workflow under its own id and name.
   operatorDir = mkdtempSync(path.join(tmpdir(), 'comfy-templates-'));
   cpSync(path.join(TEMPLATES, 'ltxv-t2v.json'), path.join(operatorDir, 'my-flow.json'));
-  const mapping = JSON.parse(readFileSync(path.join(TEMPLATES, 'ltxv-t2v.map.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(path.join(operatorDir, 'my-flow.map.json'), JSON.stringify({ ...mapping, id: 'comfyui-my-flow', name: 'My studio flow' }));
+  const mapping = JSON.parse(readFileSync(path.join(TEMPLATES, 'ltxv-t2v.map.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  writeFileSync(
+    path.join(operatorDir, 'my-flow.map.json'),
+    JSON.stringify({ ...mapping, id: 'comfyui-my-flow', name: 'My studio flow' }),
+  );
   // And one whose graph links to a node it does not have: ComfyUI refuses it.
   const broken = template('ltxv-t2v.json');
   const sampler = broken['72'];
   if (sampler) sampler.inputs.sampler = ['99', 0];
   writeFileSync(path.join(operatorDir, 'broken.json'), JSON.stringify(broken));
-  writeFileSync(path.join(operatorDir, 'broken.map.json'), JSON.stringify({ ...mapping, id: 'comfyui-broken', name: 'Broken flow' }));
-  ({ t, stop } = await startPipeline({ COMFYUI_URL: comfy.baseUrl, COMFYUI_AUTH_HEADER: 'X-Comfy-Token: gpu-secret', COMFYUI_TEMPLATES_DIR: operatorDir }));
+  writeFileSync(
+    path.join(operatorDir, 'broken.map.json'),
+    JSON.stringify({ ...mapping, id: 'comfyui-broken', name: 'Broken flow' }),
+  );
+  ({ t, stop } = await startPipeline({
+    COMFYUI_URL: comfy.baseUrl,
+    COMFYUI_AUTH_HEADER: 'X-Comfy-Token: gpu-secret',
+    COMFYUI_TEMPLATES_DIR: operatorDir,
+  }));
 });
 afterAll(async () => {
   await stop();
@@ -52,7 +72,12 @@ describe('ComfyUI through the pipeline', () => {
   it('lists the shipped templates and the operator’s own', async () => {
     const { cookie } = await payingUser(t);
     const { models } = (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>();
-    expect(models.find((m) => m.id === 'comfyui-wan22-ti2v-5b')).toMatchObject({ engine: 'comfyui', available: true, inputs: ['text', 'image'], durations: [3, 4, 5] });
+    expect(models.find((m) => m.id === 'comfyui-wan22-ti2v-5b')).toMatchObject({
+      engine: 'comfyui',
+      available: true,
+      inputs: ['text', 'image'],
+      durations: [3, 4, 5],
+    });
     expect(models.find((m) => m.id === 'comfyui-ltxv')).toMatchObject({ available: true, inputs: ['text'] });
     expect(models.find((m) => m.id === 'comfyui-my-flow')).toMatchObject({ name: 'My studio flow', available: true });
   });
@@ -62,7 +87,13 @@ describe('ComfyUI through the pipeline', () => {
     const imageFile = await uploadFile(t.app, cookie, PNG);
     comfy.rateLimitNext = 1;
     const settings = { seed: 42, negativePrompt: 'blurry', aspectRatio: '9:16' };
-    const record = await startGeneration(t, cookie, { model: 'comfyui-wan22-ti2v-5b', prompt: 'A lighthouse at dusk', imageFile, duration: 10, jsonPrompt: JSON.stringify(settings) });
+    const record = await startGeneration(t, cookie, {
+      model: 'comfyui-wan22-ti2v-5b',
+      prompt: 'A lighthouse at dusk',
+      imageFile,
+      duration: 10,
+      jsonPrompt: JSON.stringify(settings),
+    });
     const { row, seen } = await followJob(t, record.id);
     expect(row).toMatchObject({ status: 'completed', attempts: 1 });
     expect(comfy.rateLimited).toBe(1);
@@ -89,19 +120,26 @@ describe('ComfyUI through the pipeline', () => {
     expect(row?.providerTaskId).toBe(`${submitted?.id ?? ''}|${submitted?.clientId ?? ''}`);
 
     expect(new Set(seen.map((s) => s.progress)).size).toBeGreaterThanOrEqual(3);
-    expect(seen.some((s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Wan 2.2 TI2V 5B (ComfyUI)')).toBe(true);
+    expect(
+      seen.some((s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Wan 2.2 TI2V 5B (ComfyUI)'),
+    ).toBe(true);
     // Every request, the WebSocket's included, carried the operator's header.
     expect(comfy.server.received.every((r) => r.headers['x-comfy-token'] === 'gpu-secret')).toBe(true);
 
     const [listed] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
-    const info = await probeBytes((await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload);
+    const info = await probeBytes(
+      (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload,
+    );
     expect(info.video).not.toBeNull();
   });
 
   it('leaves the image node out without an image, and finishes by polling /history when the WebSocket is down', async () => {
     comfy.socketOpen = false;
     const { cookie } = await payingUser(t);
-    const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'comfyui-wan22-ti2v-5b', duration: 4, jsonPrompt: '{"seed": 1}' })).id);
+    const { row } = await followJob(
+      t,
+      (await startGeneration(t, cookie, { model: 'comfyui-wan22-ti2v-5b', duration: 4, jsonPrompt: '{"seed": 1}' })).id,
+    );
     expect(row).toMatchObject({ status: 'completed' });
     const workflow = comfy.prompts.at(-1)?.workflow ?? {};
     expect(workflow['56']).toBeUndefined();
@@ -117,16 +155,25 @@ describe('ComfyUI through the pipeline', () => {
   it('refuses an image for a text-only template with a sentence', async () => {
     const { cookie } = await payingUser(t);
     const imageFile = await uploadFile(t.app, cookie, PNG);
-    const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'x', model: 'comfyui-ltxv', imageFile } });
+    const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { prompt: 'x', model: 'comfyui-ltxv', imageFile },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'LTX-Video (ComfyUI) cannot take an image. Remove it, or choose a model that takes one.' });
+    expect(response.json()).toMatchObject({
+      message: 'LTX-Video (ComfyUI) cannot take an image. Remove it, or choose a model that takes one.',
+    });
   });
 
   it('fails a run the workflow refused (a safety checker node) with its reason', async () => {
     comfy.outcome = 'error';
     const { cookie } = await payingUser(t);
     const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'comfyui-ltxv' })).id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorMessage: `ComfyUI could not make this video: ${COMFY_ERROR_MESSAGE}` });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorMessage: `ComfyUI could not make this video: ${COMFY_ERROR_MESSAGE}`,
+    });
   });
 
   it('fails a workflow ComfyUI refuses with its node errors, submitted once', async () => {
@@ -136,7 +183,8 @@ describe('ComfyUI through the pipeline', () => {
     expect(row).toMatchObject({
       status: 'failed',
       attempts: 1,
-      errorMessage: 'ComfyUI refused the workflow. Prompt outputs failed validation; SamplerCustom: Bad linked input links to a missing node',
+      errorMessage:
+        'ComfyUI refused the workflow. Prompt outputs failed validation; SamplerCustom: Bad linked input links to a missing node',
     });
     expect(comfy.server.received.filter((r) => r.path === '/prompt').length - before).toBe(1);
   });

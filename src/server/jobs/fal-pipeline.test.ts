@@ -5,7 +5,14 @@ import { injectJson, type TestApp } from '../../../tests/support/app';
 import { uploadFile } from '../../../tests/support/factories';
 import { FAL_POLICY_MESSAGE, type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, rowOf, startGeneration, startPipeline, waitUntil } from '../../../tests/support/pipeline';
+import {
+  followJob,
+  payingUser,
+  rowOf,
+  startGeneration,
+  startPipeline,
+  waitUntil,
+} from '../../../tests/support/pipeline';
 import type { GenerationRecord } from '../../shared/generations';
 import { PROVIDER_TIMEOUT_MESSAGE } from '../engines/provider-http';
 
@@ -18,7 +25,11 @@ let stop: () => Promise<void>;
 
 beforeAll(async () => {
   fal = await startFakeFal((await makeMediaFixtures()).video);
-  ({ t, stop } = await startPipeline({ FAL_KEY: fal.key, FAL_BASE_URL: fal.baseUrl, PUBLIC_URL: 'https://reelsmith.example' }));
+  ({ t, stop } = await startPipeline({
+    FAL_KEY: fal.key,
+    FAL_BASE_URL: fal.baseUrl,
+    PUBLIC_URL: 'https://reelsmith.example',
+  }));
 });
 afterAll(async () => {
   await stop();
@@ -34,7 +45,13 @@ describe('fal.ai through the pipeline', () => {
     const { cookie } = await payingUser(t);
     const imageFile = await uploadFile(t.app, cookie, PNG);
     fal.rateLimitNext = 1;
-    const record = await startGeneration(t, cookie, { model: 'fal-veo3', prompt: 'The cat looks up', imageFile, duration: 10, jsonPrompt: '{"seed": 7}' });
+    const record = await startGeneration(t, cookie, {
+      model: 'fal-veo3',
+      prompt: 'The cat looks up',
+      imageFile,
+      duration: 10,
+      jsonPrompt: '{"seed": 7}',
+    });
     const { row, seen } = await followJob(t, record.id);
     expect(row).toMatchObject({ status: 'completed', attempts: 1 });
     expect(fal.rateLimited).toBeGreaterThanOrEqual(1);
@@ -43,14 +60,21 @@ describe('fal.ai through the pipeline', () => {
     const submitted = fal.requests.at(-1);
     expect(fal.requests).toHaveLength(1);
     expect(submitted?.endpoint).toBe('fal-ai/veo3/image-to-video');
-    expect(submitted?.input).toMatchObject({ prompt: 'The cat looks up', duration: '8s', seed: 7, generate_audio: false });
+    expect(submitted?.input).toMatchObject({
+      prompt: 'The cat looks up',
+      duration: '8s',
+      seed: 7,
+      generate_audio: false,
+    });
     expect(String(submitted?.input.image_url)).toMatch(/^https:\/\/reelsmith\.example\/api\/media\//);
     expect(row?.providerTaskId).toBe(`fal-ai/veo3|${submitted?.id ?? ''}`);
 
     const values = new Set(seen.map((s) => s.progress));
     expect(values.size).toBeGreaterThanOrEqual(3);
     expect(seen.some((s) => /Waiting in the fal\.ai queue \(position 1\)/.test(s.stage ?? ''))).toBe(true);
-    expect(seen.some((s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Veo 3 (fal.ai)')).toBe(true);
+    expect(seen.some((s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Veo 3 (fal.ai)')).toBe(
+      true,
+    );
 
     const [listed] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
     const output = await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' });
@@ -66,7 +90,11 @@ describe('fal.ai through the pipeline', () => {
     const before = fal.requests.length;
     const record = await startGeneration(t, cookie, { model: 'fal-kling-2.1', duration: 5 });
     const { row } = await followJob(t, record.id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorMessage: `fal.ai refused this video: ${FAL_POLICY_MESSAGE}` });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorMessage: `fal.ai refused this video: ${FAL_POLICY_MESSAGE}`,
+    });
     expect(fal.requests.length - before).toBe(1);
     expect(fal.requests.at(-1)?.endpoint).toBe('fal-ai/kling-video/v2.1/master/text-to-video');
   });
@@ -75,7 +103,10 @@ describe('fal.ai through the pipeline', () => {
     fal.outcome = 'error';
     const { cookie } = await payingUser(t);
     const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'fal-wan-2.2' })).id);
-    expect(row).toMatchObject({ status: 'failed', errorMessage: 'fal.ai could not make this video. The model ran out of memory on this input.' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      errorMessage: 'fal.ai could not make this video. The model ran out of memory on this input.',
+    });
   });
 
   it('cancels the request at fal.ai when the job is deleted', async () => {
@@ -86,7 +117,11 @@ describe('fal.ai through the pipeline', () => {
     const requestId = fal.requests.at(-1)?.id ?? '';
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${record.id}`, { cookie })).statusCode).toBe(200);
     await waitUntil(() => fal.cancelled.includes(requestId));
-    expect(fal.server.received.some((r) => r.method === 'PUT' && r.path === `/fal-ai/ltx-video-13b-distilled/requests/${requestId}/cancel`)).toBe(true);
+    expect(
+      fal.server.received.some(
+        (r) => r.method === 'PUT' && r.path === `/fal-ai/ltx-video-13b-distilled/requests/${requestId}/cancel`,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -34,7 +34,20 @@ afterAll(async () => {
 async function makeLoopTrap(): Promise<Buffer> {
   const file = path.join(dir, 'clip.mp4');
   await run(binaries.ffmpeg, [
-    '-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=160x120:r=24:d=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=160x120:r=24:d=3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   const bytes = readFileSync(file);
   let offset = 0;
@@ -68,7 +81,9 @@ async function storeUnchecked(userId: string, bytes: Buffer): Promise<string> {
 async function waitFor(cookie: string, id: string, timeoutMs = 60_000): Promise<GenerationRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const record = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>().find((r) => r.id === id);
+    const record = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie }))
+      .json<GenerationRecord[]>()
+      .find((r) => r.id === id);
     if (record && (record.status === 'completed' || record.status === 'failed')) return record;
     if (Date.now() > deadline) throw new Error(`timed out waiting; last: ${JSON.stringify(record)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -104,7 +119,14 @@ describe('the job time budget', () => {
     // The budget leaves the short render room on a loaded machine (tests run three at a time).
     const started = Date.now();
     worker = startWorker(t.ctx, {
-      config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 8 },
+      config: {
+        concurrency: 1,
+        leaseSeconds: 5,
+        pollMs: 50,
+        retryDelaySeconds: 0,
+        shutdownGraceSeconds: 1,
+        jobTimeoutSeconds: 8,
+      },
       log: t.app.log,
     });
     const failed = await waitFor(stuckCookie, stuck.json<GenerationRecord>().id);

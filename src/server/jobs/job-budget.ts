@@ -6,7 +6,11 @@ import type { Config, WorkerConfig } from '../config';
  * budget (WORKER_JOB_TIMEOUT_SECONDS), plus the provider's timeout for jobs a provider renders.
  * One stuck job (an input FFmpeg cannot finish, a call that never answers) then frees its slot.
  */
-export function jobBudgetMs(worker: Pick<WorkerConfig, 'jobTimeoutSeconds'>, providers: Config['providers'], model: ModelId): number {
+export function jobBudgetMs(
+  worker: Pick<WorkerConfig, 'jobTimeoutSeconds'>,
+  providers: Config['providers'],
+  model: ModelId,
+): number {
   const own = worker.jobTimeoutSeconds * 1000;
   return model === 'local' ? own : own + providers.timeoutMs;
 }

@@ -34,11 +34,15 @@ export async function storeOutput(
   if (!info?.video) throw new EngineError('The video engine returned a file that is not a playable video.', true);
   if (!options.hasAudio && info.audio) {
     video = path.join(path.dirname(file), 'output-silent.mp4');
-    await runFfmpeg(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-an', '-movflags', '+faststart', video], {
-      signal: options.signal,
-      timeoutMs: REMUX_MS,
-      watchdog: binaries.watchdog,
-    });
+    await runFfmpeg(
+      binaries.ffmpeg,
+      ['-y', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-an', '-movflags', '+faststart', video],
+      {
+        signal: options.signal,
+        timeoutMs: REMUX_MS,
+        watchdog: binaries.watchdog,
+      },
+    );
     info = await probeMedia(binaries.ffprobe, video, probing);
   }
   const poster = path.join(path.dirname(file), 'poster.jpg');
@@ -54,5 +58,9 @@ export async function storeOutput(
   if (options.signal.aborted) throw new AbortedError();
   await storage.put(options.keys.video, createReadStream(video), 'video/mp4');
   if (posterMade) await storage.put(options.keys.poster, createReadStream(poster), 'image/jpeg');
-  return { outputKey: options.keys.video, posterKey: posterMade ? options.keys.poster : null, durationSeconds: info.durationSeconds };
+  return {
+    outputKey: options.keys.video,
+    posterKey: posterMade ? options.keys.poster : null,
+    durationSeconds: info.durationSeconds,
+  };
 }

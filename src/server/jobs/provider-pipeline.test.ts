@@ -41,7 +41,9 @@ function veoRoutes(request: { method: string; path: string }): Reply {
 }
 
 const done = (response: object): Reply => ({ status: 200, json: { name: 'x', done: true, response } });
-const video = done({ generateVideoResponse: { generatedSamples: [{ video: { uri: 'https://x/v1beta/files/clip:download?alt=media' } }] } });
+const video = done({
+  generateVideoResponse: { generatedSamples: [{ video: { uri: 'https://x/v1beta/files/clip:download?alt=media' } }] },
+});
 
 beforeAll(async () => {
   fake = await startFakeServer();
@@ -56,7 +58,14 @@ beforeAll(async () => {
     PROVIDER_RETRY_DELAY_MS: '5',
   });
   worker = startWorker(t.ctx, {
-    config: { concurrency: 1, leaseSeconds: 5, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 },
+    config: {
+      concurrency: 1,
+      leaseSeconds: 5,
+      pollMs: 50,
+      retryDelaySeconds: 0,
+      shutdownGraceSeconds: 1,
+      jobTimeoutSeconds: 600,
+    },
     log: t.app.log,
   });
 });
@@ -88,7 +97,10 @@ async function payingUser() {
 
 async function generate(body: object, as?: Awaited<ReturnType<typeof payingUser>>) {
   const { user, cookie } = as ?? (await payingUser());
-  const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A cat surfing', ...body } });
+  const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A cat surfing', ...body },
+  });
   expect(response.statusCode).toBe(201);
   return { user, cookie, row: await waitForEnd(response.json<GenerationRecord>().id) };
 }
@@ -105,9 +117,14 @@ describe('Veo 3 through the pipeline', () => {
     const owner = await payingUser();
     const imageFile = await uploadFile(t.app, owner.cookie, PNG);
     await generate({ prompt: 'The cat looks up', imageFile, hasAudio: false, duration: 10 }, owner);
-    const [record] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: owner.cookie })).json<GenerationRecord[]>();
+    const [record] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: owner.cookie })).json<
+      GenerationRecord[]
+    >();
     expect(record).toMatchObject({ status: 'completed', model: 'veo3' });
-    const body = JSON.parse(starts()[0]?.body ?? '{}') as { instances: { prompt: string; image: { bytesBase64Encoded: string } }[]; parameters: { durationSeconds: number } };
+    const body = JSON.parse(starts()[0]?.body ?? '{}') as {
+      instances: { prompt: string; image: { bytesBase64Encoded: string } }[];
+      parameters: { durationSeconds: number };
+    };
     expect(body.instances[0]?.prompt).toBe('The cat looks up');
     expect(Buffer.from(body.instances[0]?.image.bytesBase64Encoded ?? '', 'base64').equals(PNG)).toBe(true);
     // 10 s asked; Veo renders 4, 6 or 8: the nearest is sent, and the record shows the file's real length.
@@ -119,24 +136,42 @@ describe('Veo 3 through the pipeline', () => {
   });
 
   it('fails a safety block at once with its reason, without a refund', async () => {
-    pollReply = () => done({ generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ['The prompt names a real person.'] } });
+    pollReply = () =>
+      done({
+        generateVideoResponse: {
+          raiMediaFilteredCount: 1,
+          raiMediaFilteredReasons: ['The prompt names a real person.'],
+        },
+      });
     const { user, row } = await generate({});
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorMessage: 'Veo blocked this video: The prompt names a real person.' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorMessage: 'Veo blocked this video: The prompt names a real person.',
+    });
     expect(starts()).toHaveLength(1);
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(200);
     expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
   });
 
   it('tries a failing task 3 times, starting a new task each time, then fails with a readable message', async () => {
-    pollReply = () => ({ status: 200, json: { name: 'x', done: true, error: { code: 14, message: 'The service is unavailable.' } } });
+    pollReply = () => ({
+      status: 200,
+      json: { name: 'x', done: true, error: { code: 14, message: 'The service is unavailable.' } },
+    });
     const { row } = await generate({});
-    expect(row).toMatchObject({ status: 'failed', attempts: 3, errorMessage: 'Veo could not make this video: The service is unavailable.' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      errorMessage: 'Veo could not make this video: The service is unavailable.',
+    });
     expect(starts()).toHaveLength(3);
   });
 
   it('resumes the saved task after a transient failure instead of paying Veo twice', async () => {
     // The first attempt's polls all answer 503 (retried, then given up); the next attempt finds it done.
-    pollReply = (_op, poll) => (poll <= 4 ? { status: 503, json: { error: { code: 503, message: 'busy', status: 'UNAVAILABLE' } } } : video);
+    pollReply = (_op, poll) =>
+      poll <= 4 ? { status: 503, json: { error: { code: 503, message: 'busy', status: 'UNAVAILABLE' } } } : video;
     const { row } = await generate({});
     expect(row).toMatchObject({ status: 'completed', attempts: 2, providerTaskId: `models/${MODEL}/operations/op-1` });
     expect(starts()).toHaveLength(1);

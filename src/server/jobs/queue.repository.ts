@@ -74,7 +74,12 @@ export async function saveProgress(
 ): Promise<boolean> {
   const rows = await tx
     .update(generations)
-    .set({ ...nextVersion(), progress: progress.progress, progressStage: progress.stage, leaseExpiresAt: leaseUntil(progress.leaseSeconds) })
+    .set({
+      ...nextVersion(),
+      progress: progress.progress,
+      progressStage: progress.stage,
+      leaseExpiresAt: leaseUntil(progress.leaseSeconds),
+    })
     .where(ownedBy(id, workerId))
     .returning({ id: generations.id });
   return rows.length > 0;
@@ -117,10 +122,22 @@ export async function complete(
 }
 
 /** Marks a job failed for good; answers the row (for the refund policy) or null when not ours. */
-export async function fail(tx: Executor, id: string, workerId: string | null, message: string): Promise<GenerationRow | null> {
+export async function fail(
+  tx: Executor,
+  id: string,
+  workerId: string | null,
+  message: string,
+): Promise<GenerationRow | null> {
   const [row] = await tx
     .update(generations)
-    .set({ ...nextVersion(), status: 'failed', errorMessage: message, progressStage: 'Failed', leaseOwner: null, leaseExpiresAt: null })
+    .set({
+      ...nextVersion(),
+      status: 'failed',
+      errorMessage: message,
+      progressStage: 'Failed',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
     .where(workerId ? ownedBy(id, workerId) : eq(generations.id, id))
     .returning();
   return row ?? null;

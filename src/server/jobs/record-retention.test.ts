@@ -31,7 +31,9 @@ describe('expired videos and old records', () => {
       createdAt: new Date(Date.now() - daysAgo * DAY),
       expiresAt: status === 'completed' ? new Date(Date.now() - daysAgo * DAY + DAY) : null,
     });
-    await t.db.insert(generations).values([made(2, 'completed'), made(8, 'completed'), made(9, 'failed'), made(10, 'processing')]);
+    await t.db
+      .insert(generations)
+      .values([made(2, 'completed'), made(8, 'completed'), made(9, 'failed'), made(10, 'processing')]);
 
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie })).json<GenerationJob[]>();
     const expired = jobs.find((j) => j.textPrompt.startsWith('made 2 '));
@@ -40,12 +42,17 @@ describe('expired videos and old records', () => {
 
     const swept = await sweepExpired(t.ctx);
     expect(swept.records).toBe(2);
-    const left = await t.db.select({ prompt: generations.prompt }).from(generations).where(eq(generations.userId, user.id));
+    const left = await t.db
+      .select({ prompt: generations.prompt })
+      .from(generations)
+      .where(eq(generations.userId, user.id));
     // The 2-day-old record stays (shown as Expired); a job still running is never swept.
     expect(left.map((r) => r.prompt).sort()).toEqual(['made 10 days ago (processing)', 'made 2 days ago (completed)']);
 
     // An expired video can be removed from the list.
-    const removable = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<Array<{ id: string; prompt: string }>>();
+    const removable = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<
+      Array<{ id: string; prompt: string }>
+    >();
     const id = removable.find((r) => r.prompt.startsWith('made 2 '))?.id ?? '';
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie })).statusCode).toBe(200);
   });
@@ -70,7 +77,10 @@ describe('the list after a sweep', () => {
     const etag = before.headers.etag as string;
 
     await sweepExpired(t.ctx);
-    const after = await injectJson(t.app, 'GET', '/api/video-generation', { cookie, headers: { 'if-none-match': etag } });
+    const after = await injectJson(t.app, 'GET', '/api/video-generation', {
+      cookie,
+      headers: { 'if-none-match': etag },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json<Array<{ prompt: string }>>().map((r) => r.prompt)).toEqual(['kept for 1 days']);
   });

@@ -6,7 +6,14 @@ import { injectJson, type TestApp } from '../../../tests/support/app';
 import { uploadFile } from '../../../tests/support/factories';
 import { type FakeReplicate, REPLICATE_POLICY_ERROR, startFakeReplicate } from '../../../tests/support/fake-replicate';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, rowOf, startGeneration, startPipeline, waitUntil } from '../../../tests/support/pipeline';
+import {
+  followJob,
+  payingUser,
+  rowOf,
+  startGeneration,
+  startPipeline,
+  waitUntil,
+} from '../../../tests/support/pipeline';
 import type { GenerationRecord } from '../../shared/generations';
 
 // Replicate's predictions API through the whole pipeline, with its signed webhooks reaching our
@@ -30,7 +37,11 @@ beforeAll(async () => {
   replicate = await startFakeReplicate((await makeMediaFixtures()).video);
   const port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
-  ({ t, stop } = await startPipeline({ REPLICATE_API_TOKEN: replicate.token, REPLICATE_BASE_URL: replicate.baseUrl, PUBLIC_URL: publicUrl }));
+  ({ t, stop } = await startPipeline({
+    REPLICATE_API_TOKEN: replicate.token,
+    REPLICATE_BASE_URL: replicate.baseUrl,
+    PUBLIC_URL: publicUrl,
+  }));
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -47,7 +58,13 @@ describe('Replicate through the pipeline', () => {
     const { cookie } = await payingUser(t);
     const imageFile = await uploadFile(t.app, cookie, PNG);
     replicate.rateLimitNext = 1;
-    const record = await startGeneration(t, cookie, { model: 'replicate-kling-2.1', prompt: 'The cat jumps', imageFile, duration: 10, jsonPrompt: '{"aspectRatio":"9:16"}' });
+    const record = await startGeneration(t, cookie, {
+      model: 'replicate-kling-2.1',
+      prompt: 'The cat jumps',
+      imageFile,
+      duration: 10,
+      jsonPrompt: '{"aspectRatio":"9:16"}',
+    });
     const { row, seen } = await followJob(t, record.id);
     expect(row).toMatchObject({ status: 'completed', attempts: 1 });
     expect(replicate.rateLimited).toBe(1);
@@ -61,27 +78,47 @@ describe('Replicate through the pipeline', () => {
 
     expect(new Set(seen.map((s) => s.progress)).size).toBeGreaterThanOrEqual(3);
     expect(seen.some((s) => s.stage === 'Starting at Replicate')).toBe(true);
-    expect(seen.some((s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Kling 2.1 Master (Replicate)')).toBe(true);
+    expect(
+      seen.some(
+        (s) => s.progress > 10 && s.progress < 90 && s.stage === 'Generating with Kling 2.1 Master (Replicate)',
+      ),
+    ).toBe(true);
 
     // Replicate's signed webhook reached our server and was accepted.
     await waitUntil(() => replicate.deliveries.some((d) => d.id === prediction?.id));
-    expect(replicate.deliveries.find((d) => d.id === prediction?.id)).toMatchObject({ status: 'succeeded', answer: 200 });
+    expect(replicate.deliveries.find((d) => d.id === prediction?.id)).toMatchObject({
+      status: 'succeeded',
+      answer: 200,
+    });
 
     const [listed] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
-    const info = await probeBytes((await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload);
+    const info = await probeBytes(
+      (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload,
+    );
     expect(info.video).not.toBeNull();
   });
 
   it('refuses webhooks that are not signed with the account secret, or are stale', async () => {
     const body = JSON.stringify({ id: 'abc', status: 'succeeded' });
-    const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/webhooks/replicate', headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/replicate',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
     expect((await post(replicate.sign(body))).statusCode).toBe(200);
     const forged = { ...replicate.sign(body), 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` };
     expect((await post(forged)).statusCode).toBe(401);
     expect((await post(replicate.sign(body, 'msg_1', Math.floor(Date.now() / 1000) - 3600))).statusCode).toBe(401);
     expect((await post({})).statusCode).toBe(401);
     const tampered = replicate.sign(body);
-    const other = await t.app.inject({ method: 'POST', url: '/api/webhooks/replicate', headers: { 'content-type': 'application/json', ...tampered }, payload: body.replace('abc', 'abd') });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      headers: { 'content-type': 'application/json', ...tampered },
+      payload: body.replace('abc', 'abd'),
+    });
     expect(other.statusCode).toBe(401);
   });
 
@@ -91,7 +128,11 @@ describe('Replicate through the pipeline', () => {
     const started = Date.now();
     const waiting = hooks.wait('pred-1', 10_000, new AbortController().signal);
     const body = JSON.stringify({ id: 'pred-1', status: 'succeeded' });
-    const answer = await fetch(`${publicUrl}/api/webhooks/replicate`, { method: 'POST', headers: { 'content-type': 'application/json', ...replicate.sign(body) }, body });
+    const answer = await fetch(`${publicUrl}/api/webhooks/replicate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...replicate.sign(body) },
+      body,
+    });
     expect(answer.status).toBe(200);
     await waiting;
     expect(Date.now() - started).toBeLessThan(5000);
@@ -101,14 +142,21 @@ describe('Replicate through the pipeline', () => {
     replicate.outcome = 'policy';
     const { cookie } = await payingUser(t);
     const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'replicate-veo3' })).id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorMessage: `Replicate refused this video: ${REPLICATE_POLICY_ERROR}` });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorMessage: `Replicate refused this video: ${REPLICATE_POLICY_ERROR}`,
+    });
   });
 
   it('fails a run error with its reason', async () => {
     replicate.outcome = 'error';
     const { cookie } = await payingUser(t);
     const { row } = await followJob(t, (await startGeneration(t, cookie, { model: 'replicate-veo3' })).id);
-    expect(row).toMatchObject({ status: 'failed', errorMessage: 'Replicate could not make this video: CUDA out of memory.' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Replicate could not make this video: CUDA out of memory.',
+    });
   });
 
   it('cancels the prediction at Replicate when the job is deleted', async () => {

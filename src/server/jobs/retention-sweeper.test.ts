@@ -12,7 +12,8 @@ import { sweepExpired } from './retention-sweeper';
 
 const HOUR = 3600_000;
 /** Sets a file's or folder's times to `msAgo` in the past. */
-const age = (file: string, msAgo: number) => utimesSync(file, new Date(Date.now() - msAgo), new Date(Date.now() - msAgo));
+const age = (file: string, msAgo: number) =>
+  utimesSync(file, new Date(Date.now() - msAgo), new Date(Date.now() - msAgo));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,13 +51,23 @@ describe('the retention sweep', () => {
       createdAt,
       expiresAt: new Date(createdAt.getTime() + 24 * HOUR),
     });
-    const [abandoned, arriving, done] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`) as [string, string, string];
-    await t.db.insert(uploads).values([
-      row(abandoned, 'receiving', new Date(Date.now() - 2 * HOUR)),
-      row(arriving, 'receiving', new Date(Date.now() - 60_000)),
-      row(done, 'completed', new Date(Date.now() - 2 * HOUR)),
-    ]);
-    await t.ctx.storage.put(`uploads/${user.id}/${abandoned}`, Readable.from([Buffer.from('half a file')]), 'video/mp4');
+    const [abandoned, arriving, done] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`) as [
+      string,
+      string,
+      string,
+    ];
+    await t.db
+      .insert(uploads)
+      .values([
+        row(abandoned, 'receiving', new Date(Date.now() - 2 * HOUR)),
+        row(arriving, 'receiving', new Date(Date.now() - 60_000)),
+        row(done, 'completed', new Date(Date.now() - 2 * HOUR)),
+      ]);
+    await t.ctx.storage.put(
+      `uploads/${user.id}/${abandoned}`,
+      Readable.from([Buffer.from('half a file')]),
+      'video/mp4',
+    );
     const partials = path.join(t.dataDir, 'objects', '.partial');
     mkdirSync(partials, { recursive: true });
     writeFileSync(path.join(partials, 'dead.part'), 'left by a crash');
@@ -66,7 +77,10 @@ describe('the retention sweep', () => {
     const swept = await sweepExpired(t.ctx);
 
     expect(swept).toMatchObject({ abandonedUploads: 1, partialFiles: 1 });
-    const left = await t.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, [abandoned, arriving, done]));
+    const left = await t.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(inArray(uploads.id, [abandoned, arriving, done]));
     expect(left.map((r) => r.id).sort()).toEqual([arriving, done]);
     expect(await t.ctx.storage.stat(`uploads/${user.id}/${abandoned}`)).toBeNull();
     expect(existsSync(path.join(partials, 'dead.part'))).toBe(false);
@@ -97,7 +111,13 @@ describe('the retention sweep', () => {
     for (const dir of [dead, deadCheck, inUse, other]) age(dir, 2 * HOUR);
     try {
       expect(await removeStaleWorkDirs(HOUR, root)).toBe(2);
-      expect([dead, deadCheck, recent, inUse, other].map((dir) => existsSync(dir))).toEqual([false, false, true, true, true]);
+      expect([dead, deadCheck, recent, inUse, other].map((dir) => existsSync(dir))).toEqual([
+        false,
+        false,
+        true,
+        true,
+        true,
+      ]);
     } finally {
       await removeWorkDir(inUse);
       rmSync(root, { recursive: true, force: true });

@@ -43,7 +43,17 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const abandoned = await sweepAbandonedUploads(ctx);
   const workDirs = await removeStaleWorkDirs(longestJobBudgetMs(ctx.config) + WORK_DIR_MARGIN_MS);
   const liveEvents = await pruneLiveEvents(ctx);
-  return { uploads, videos, records, aiResults, sessions, abandonedUploads: abandoned.rows, partialFiles: abandoned.partialFiles, workDirs, liveEvents };
+  return {
+    uploads,
+    videos,
+    records,
+    aiResults,
+    sessions,
+    abandonedUploads: abandoned.rows,
+    partialFiles: abandoned.partialFiles,
+    workDirs,
+    liveEvents,
+  };
 }
 
 /** Sweeps once at start and then every 10 minutes; answers the timer to clear. */
@@ -51,7 +61,8 @@ export function startRetentionSweeper(ctx: ServiceContext, log: FastifyBaseLogge
   const run = () => {
     sweepExpired(ctx)
       .then((swept) => {
-        if (Object.values(swept).some((count) => count > 0)) log.info(swept, 'retention sweep deleted expired and abandoned data');
+        if (Object.values(swept).some((count) => count > 0))
+          log.info(swept, 'retention sweep deleted expired and abandoned data');
       })
       .catch((error: unknown) => log.error({ err: error }, 'retention sweep failed'));
   };

@@ -33,7 +33,10 @@ const INPUT_LINK_SECONDS = 6 * 3600;
 function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
   const inputs: EngineJob['inputs'] = {};
   const linkExpiry = new Date(Date.now() + INPUT_LINK_SECONDS * 1000);
-  for (const [kind, input] of Object.entries(row.inputs) as [keyof GenerationRow['inputs'], NonNullable<GenerationRow['inputs']['image']>][]) {
+  for (const [kind, input] of Object.entries(row.inputs) as [
+    keyof GenerationRow['inputs'],
+    NonNullable<GenerationRow['inputs']['image']>,
+  ][]) {
     inputs[kind] = {
       contentType: input.contentType,
       url: `${ctx.config.publicUrl}${mediaUrl(ctx.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
@@ -60,7 +63,9 @@ function progressWriter(ctx: ServiceContext, worker: JobWorker, row: GenerationR
   const write = (progress: number, stage: string) => {
     lastWrite = Date.now();
     chain = chain
-      .then(() => queue.saveProgress(ctx.db, row.id, worker.id, { progress, stage, leaseSeconds: worker.config.leaseSeconds }))
+      .then(() =>
+        queue.saveProgress(ctx.db, row.id, worker.id, { progress, stage, leaseSeconds: worker.config.leaseSeconds }),
+      )
       .then(async (ok) => {
         if (!ok) controller.abort('gone' satisfies StopReason);
         // Right after the write: the web process holding the owner's stream pushes it (decision 011).
@@ -71,18 +76,29 @@ function progressWriter(ctx: ServiceContext, worker: JobWorker, row: GenerationR
   };
   return {
     report: (progress: number, stage: string) => {
-      if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) void write(Math.max(0, Math.min(99, Math.round(progress))), stage);
+      if (Date.now() - lastWrite >= PROGRESS_WRITE_MS)
+        void write(Math.max(0, Math.min(99, Math.round(progress))), stage);
     },
     flush: (progress: number, stage: string) => write(progress, stage),
   };
 }
 
 /** Runs one claimed job to its end: completed, failed, queued again for a retry, or released. */
-export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, controller: AbortController): Promise<void> {
+export async function runGeneration(
+  ctx: ServiceContext,
+  worker: JobWorker,
+  row: GenerationRow,
+  controller: AbortController,
+): Promise<void> {
   const log = worker.log.child({ generationId: row.id, attempt: row.attempts, model: row.model });
   const engine = ctx.engines.get(row.model);
   if (!engine) {
-    await failForGood(ctx, worker, row, 'This server can no longer render with this model: its provider keys were removed.');
+    await failForGood(
+      ctx,
+      worker,
+      row,
+      'This server can no longer render with this model: its provider keys were removed.',
+    );
     return;
   }
   const workDir = await makeWorkDir('job');
@@ -103,14 +119,19 @@ export async function runGeneration(ctx: ServiceContext, worker: JobWorker, row:
     signal: controller.signal,
     reportProgress: progress.report,
     saveProviderTask: async (taskId) => {
-      if (!(await queue.saveProviderTask(ctx.db, row.id, worker.id, taskId))) controller.abort('gone' satisfies StopReason);
+      if (!(await queue.saveProviderTask(ctx.db, row.id, worker.id, taskId)))
+        controller.abort('gone' satisfies StopReason);
     },
   };
   const keys = { video: outputKeyFor(row.userId, row.id, 'mp4'), poster: outputKeyFor(row.userId, row.id, 'jpg') };
   try {
     log.info('render started');
     const started = Date.now();
-    const result = await untilAborted(engine.render(engineJobFor(ctx, row), context), controller.signal, () => new AbortedError());
+    const result = await untilAborted(
+      engine.render(engineJobFor(ctx, row), context),
+      controller.signal,
+      () => new AbortedError(),
+    );
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
     const stored = await storeOutput(ctx.engines.binaries, ctx.storage, result.filePath, {
@@ -187,7 +208,12 @@ async function failForGood(ctx: ServiceContext, worker: JobWorker, row: Generati
 }
 
 /** Tells the owner's streams (and, when the job went back to the queue, everyone waiting) right after a change; never fails the job. */
-async function announce(ctx: ServiceContext, row: GenerationRow, log: FastifyBaseLogger, queueMoved = false): Promise<void> {
+async function announce(
+  ctx: ServiceContext,
+  row: GenerationRow,
+  log: FastifyBaseLogger,
+  queueMoved = false,
+): Promise<void> {
   try {
     await publishGenerationChange(ctx.db, row.userId, row.id);
     if (queueMoved) await publishQueueMoved(ctx);

@@ -20,7 +20,8 @@ function localPostgresUrl(env: Record<string, string | undefined>): string {
   url.port = env.PGPORT || '5432';
   url.pathname = `/${env.PGDATABASE || 'test'}`;
   const host = env.PGHOST || '127.0.0.1';
-  if (host.startsWith('/')) url.searchParams.set('host', host); // a socket directory
+  if (host.startsWith('/'))
+    url.searchParams.set('host', host); // a socket directory
   else url.hostname = host;
   return url.toString(); // a password comes from PGPASSWORD, read by the pg driver itself
 }
@@ -30,7 +31,9 @@ function localPostgresUrl(env: Record<string, string | undefined>): string {
  * server-postgres leg when DATABASE_URL is set (the pglite leg leaves them to it), else in the
  * pglite leg on a local PostgreSQL, if one answers.
  */
-async function findPostgres(env: Record<string, string | undefined>): Promise<{ url: string } | { skip: string; warn?: boolean }> {
+async function findPostgres(
+  env: Record<string, string | undefined>,
+): Promise<{ url: string } | { skip: string; warn?: boolean }> {
   if (env.TEST_DB === 'postgres') return { url: env.DATABASE_URL ?? '' };
   if (env.DATABASE_URL) return { skip: 'DATABASE_URL is set: these run once, in the server-postgres leg' };
   const url = localPostgresUrl(env);
@@ -99,7 +102,11 @@ describe('worker processes', () => {
     return { child, exited, output: () => output };
   }
 
-  async function waitForRow(id: string, ready: (row: GenerationRow) => boolean, timeoutMs = 90_000): Promise<GenerationRow> {
+  async function waitForRow(
+    id: string,
+    ready: (row: GenerationRow) => boolean,
+    timeoutMs = 90_000,
+  ): Promise<GenerationRow> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
@@ -120,64 +127,94 @@ describe('worker processes', () => {
     return { user, cookie, id: response.json<GenerationRecord>().id };
   }
 
-  it('finishes, in another worker, a job whose worker was killed mid-render, charging it once', { timeout: 120_000 }, async () => {
-    const { user, cookie, id } = await startJob('A slow purple and gold aurora');
-    const first = startWorkerProcess();
-    const claimed = await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 10);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    expect(claimed.status).toBe('processing');
+  it(
+    'finishes, in another worker, a job whose worker was killed mid-render, charging it once',
+    { timeout: 120_000 },
+    async () => {
+      const { user, cookie, id } = await startJob('A slow purple and gold aurora');
+      const first = startWorkerProcess();
+      const claimed = await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 10);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(claimed.status).toBe('processing');
 
-    const second = startWorkerProcess();
-    const done = await waitForRow(id, (row) => row.status === 'completed' || row.status === 'failed');
-    expect(done.status).toBe('completed');
-    expect(done.attempts).toBe(2);
-    expect(done.leaseOwner).toBeNull();
-    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
-    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(0);
+      const second = startWorkerProcess();
+      const done = await waitForRow(id, (row) => row.status === 'completed' || row.status === 'failed');
+      expect(done.status).toBe('completed');
+      expect(done.attempts).toBe(2);
+      expect(done.leaseOwner).toBeNull();
+      expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
+      expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(0);
 
-    const record = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>()[0];
-    const video = await t.app.inject({ method: 'GET', url: record?.outputVideoUrl ?? '' });
-    const info = await probeBytes(video.rawPayload);
-    expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
-    expect(Math.abs(info.durationSeconds - 20)).toBeLessThanOrEqual(0.2);
+      const record = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<
+        GenerationRecord[]
+      >()[0];
+      const video = await t.app.inject({ method: 'GET', url: record?.outputVideoUrl ?? '' });
+      const info = await probeBytes(video.rawPayload);
+      expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+      expect(Math.abs(info.durationSeconds - 20)).toBeLessThanOrEqual(0.2);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  });
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+  );
 
-  it('on SIGTERM stops claiming and hands back a job it cannot finish within its grace time', { timeout: 60_000 }, async () => {
-    const { id } = await startJob('A calm teal ocean at dawn');
-    const worker = startWorkerProcess({ WORKER_SHUTDOWN_GRACE_SECONDS: '1' });
-    await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 5);
-    const signalled = Date.now();
-    worker.child.kill('SIGTERM');
-    expect(await worker.exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
-    const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
-    // Handed back untouched: pending, not counted as an attempt, ready for the next worker.
-    expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
-  });
+  it(
+    'on SIGTERM stops claiming and hands back a job it cannot finish within its grace time',
+    { timeout: 60_000 },
+    async () => {
+      const { id } = await startJob('A calm teal ocean at dawn');
+      const worker = startWorkerProcess({ WORKER_SHUTDOWN_GRACE_SECONDS: '1' });
+      await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 5);
+      const signalled = Date.now();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
+      // Handed back untouched: pending, not counted as an attempt, ready for the next worker.
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
+    },
+  );
 
-  it("pushes a worker process's progress and completion to the owner's stream in the web process", { timeout: 90_000 }, async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const user = await createUser(t.db, { creditsHundredths: 100 });
-    const cookie = await signIn(t.app, user);
-    const events = await openSse(`http://127.0.0.1:${address.port}`, cookie);
-    await events.next((e) => e.event === 'snapshot');
-    const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A glass city at dusk', duration: 6 } });
-    const { id } = response.json<GenerationRecord>();
-    const worker = startWorkerProcess();
-    const isOurs = (data: unknown): data is GenerationRecord => (data as GenerationRecord).id === id;
-    await events.next((e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'processing' && e.data.progress > 0 && e.data.progress < 100, 60_000);
-    const done = await events.next((e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'completed', 60_000);
-    expect((done.data as GenerationRecord).outputVideoUrl).toMatch(/^\/api\/media\//);
-    const stages = events.events.filter((e) => e.event === 'generation' && isOurs(e.data)).map((e) => (e.data as GenerationRecord).progress);
-    expect(stages.length).toBeGreaterThan(2);
-    events.close();
-    worker.child.kill('SIGTERM');
-    expect(await worker.exited).toBe(0);
-  });
+  it(
+    "pushes a worker process's progress and completion to the owner's stream in the web process",
+    { timeout: 90_000 },
+    async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const user = await createUser(t.db, { creditsHundredths: 100 });
+      const cookie = await signIn(t.app, user);
+      const events = await openSse(`http://127.0.0.1:${address.port}`, cookie);
+      await events.next((e) => e.event === 'snapshot');
+      const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'A glass city at dusk', duration: 6 },
+      });
+      const { id } = response.json<GenerationRecord>();
+      const worker = startWorkerProcess();
+      const isOurs = (data: unknown): data is GenerationRecord => (data as GenerationRecord).id === id;
+      await events.next(
+        (e) =>
+          e.event === 'generation' &&
+          isOurs(e.data) &&
+          e.data.status === 'processing' &&
+          e.data.progress > 0 &&
+          e.data.progress < 100,
+        60_000,
+      );
+      const done = await events.next(
+        (e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'completed',
+        60_000,
+      );
+      expect((done.data as GenerationRecord).outputVideoUrl).toMatch(/^\/api\/media\//);
+      const stages = events.events
+        .filter((e) => e.event === 'generation' && isOurs(e.data))
+        .map((e) => (e.data as GenerationRecord).progress);
+      expect(stages.length).toBeGreaterThan(2);
+      events.close();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+    },
+  );
 });

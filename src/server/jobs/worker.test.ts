@@ -15,7 +15,14 @@ const ASTRONAUT = readFileSync(path.resolve(import.meta.dirname, '../../../tests
 let t: TestApp;
 let worker: Worker;
 let media: { video: Buffer; audio: Buffer };
-const workerConfig = { concurrency: 2, leaseSeconds: 3, pollMs: 50, retryDelaySeconds: 0, shutdownGraceSeconds: 1, jobTimeoutSeconds: 600 };
+const workerConfig = {
+  concurrency: 2,
+  leaseSeconds: 3,
+  pollMs: 50,
+  retryDelaySeconds: 0,
+  shutdownGraceSeconds: 1,
+  jobTimeoutSeconds: 600,
+};
 
 function startTestWorker(): Worker {
   return startWorker(t.ctx, { config: workerConfig, log: t.app.log });
@@ -140,7 +147,12 @@ describe('cancelling and leases', () => {
     const user = await createUser(t.db, { creditsHundredths: 100 });
     const cookie = await signIn(t.app, user);
     await worker.stop(5000);
-    const id = (await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A green forest', duration: 3 } })).json<GenerationRecord>().id;
+    const id = (
+      await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'A green forest', duration: 3 },
+      })
+    ).json<GenerationRecord>().id;
     // A worker that claims the job and then vanishes (no heartbeat, no release).
     const ghost = await queue.claimNext(t.db, 'ghost-worker', 1);
     expect(ghost?.id).toBe(id);
@@ -159,14 +171,22 @@ describe('cancelling and leases', () => {
     const user = await createUser(t.db, { creditsHundredths: 100 });
     const cookie = await signIn(t.app, user);
     await worker.stop(5000);
-    const id = (await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'An unlucky job', duration: 3 } })).json<GenerationRecord>().id;
+    const id = (
+      await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'An unlucky job', duration: 3 },
+      })
+    ).json<GenerationRecord>().id;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       expect((await queue.claimNext(t.db, `ghost-${attempt}`, 1))?.id).toBe(id);
       await new Promise((resolve) => setTimeout(resolve, 1100));
     }
     worker = startTestWorker();
     const record = await waitFor(cookie, id, finished);
-    expect(record).toMatchObject({ status: 'failed', errorMessage: 'The video could not be finished after 3 attempts. Please try again.' });
+    expect(record).toMatchObject({
+      status: 'failed',
+      errorMessage: 'The video could not be finished after 3 attempts. Please try again.',
+    });
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths).toBe(0);
   });
 });

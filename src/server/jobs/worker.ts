@@ -33,8 +33,7 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
     wake = resolve;
   });
 
-  const idle = (ms: number) =>
-    Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
+  const idle = (ms: number) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
 
   // A dead worker's job can only become exhausted once its lease expires: looking once per lease
   // period is enough, and keeps the idle loop to one query a tick.
@@ -58,7 +57,8 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
         await failExhausted();
         claimed = await queue.claimNext(ctx.db, workerId, self.config.leaseSeconds);
         // Right after the claim: its owner sees it start, everyone waiting sees the queue move.
-        if (claimed) await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx)]);
+        if (claimed)
+          await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx)]);
       } catch (error) {
         self.log.error({ err: error }, 'could not claim a job');
       }
@@ -79,7 +79,10 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
   };
 
   const loops = Array.from({ length: self.config.concurrency }, () => loop());
-  self.log.info({ concurrency: self.config.concurrency, jobTimeoutSeconds: self.config.jobTimeoutSeconds }, 'worker started');
+  self.log.info(
+    { concurrency: self.config.concurrency, jobTimeoutSeconds: self.config.jobTimeoutSeconds },
+    'worker started',
+  );
 
   return {
     id: workerId,
@@ -88,7 +91,10 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
       stopping = true;
       wake();
       const all = Promise.all(loops);
-      const finished = await Promise.race([all.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), graceMs))]);
+      const finished = await Promise.race([
+        all.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), graceMs)),
+      ]);
       if (!finished) {
         for (const controller of running.keys()) controller.abort('shutdown' satisfies StopReason);
         await all;

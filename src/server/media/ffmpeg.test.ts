@@ -24,12 +24,18 @@ describe('which FFmpeg runs', () => {
     expect(warning).toMatch(/^Using the ffmpeg and ffprobe bundled with the npm packages: a 2018 FFmpeg build/);
     expect(warning).toContain('apt-get install ffmpeg');
     expect(warning).toContain('FFMPEG_PATH and FFPROBE_PATH');
-    expect(oldFfmpegWarning({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: bundled.ffprobe })).toMatch(/^Using the ffprobe bundled/);
+    expect(oldFfmpegWarning({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: bundled.ffprobe })).toMatch(
+      /^Using the ffprobe bundled/,
+    );
   });
 
   it('says nothing about a system or configured FFmpeg', () => {
     expect(oldFfmpegWarning({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' })).toBeNull();
-    expect(oldFfmpegWarning(resolveFfmpeg({ ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' }, ''))).toBeNull();
+    expect(
+      oldFfmpegWarning(
+        resolveFfmpeg({ ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: '/opt/ffmpeg/bin/ffprobe' }, ''),
+      ),
+    ).toBeNull();
   });
 
   it('prefers the FFmpeg on PATH to the bundled one', () => {
@@ -42,7 +48,9 @@ describe('which FFmpeg runs', () => {
 
   it.runIf(existsSync('/usr/bin/timeout'))("starts every run under the system's timeout as a watchdog", () => {
     const dir = fakeFfmpegFolder();
-    expect(resolveFfmpeg({ ffmpegPath: undefined, ffprobePath: undefined }, `${dir}:/usr/bin`).watchdog).toBe('/usr/bin/timeout');
+    expect(resolveFfmpeg({ ffmpegPath: undefined, ffprobePath: undefined }, `${dir}:/usr/bin`).watchdog).toBe(
+      '/usr/bin/timeout',
+    );
   });
 });
 

@@ -51,7 +51,8 @@ export function resolveFfmpeg(
   pathVariable: string | undefined,
 ): FfmpegBinaries {
   const ffmpeg = configured.ffmpegPath ?? onPath('ffmpeg', pathVariable) ?? fromPackage('@ffmpeg-installer/ffmpeg');
-  const ffprobe = configured.ffprobePath ?? onPath('ffprobe', pathVariable) ?? fromPackage('@ffprobe-installer/ffprobe');
+  const ffprobe =
+    configured.ffprobePath ?? onPath('ffprobe', pathVariable) ?? fromPackage('@ffprobe-installer/ffprobe');
   if (!ffmpeg || !ffprobe) {
     throw new Error('FFmpeg was not found: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.');
   }
@@ -133,9 +134,12 @@ export async function runFfmpeg(binary: string, args: readonly string[], options
   });
   const { stallMs } = options;
   const watch = stallMs
-    ? setInterval(() => {
-        if (Date.now() - lastMove > stallMs) run.stop(new MediaTimeoutError('stalled', stallMs));
-      }, Math.min(1000, stallMs / 4))
+    ? setInterval(
+        () => {
+          if (Date.now() - lastMove > stallMs) run.stop(new MediaTimeoutError('stalled', stallMs));
+        },
+        Math.min(1000, stallMs / 4),
+      )
     : undefined;
   try {
     const { code, stderr } = await run.done;

@@ -60,19 +60,27 @@ export async function inspectMedia(
   let frames = 0;
   let decodedSeconds = 0;
   try {
-    await runFfmpeg(binaries.ffmpeg, ['-v', 'error', '-xerror', '-i', file, '-map', stream, '-c', 'copy', '-f', 'null', '-'], {
-      ...common,
-      timeoutMs: READ_THROUGH_MS,
-      onProgressLine: (line) => (readSeconds = Math.max(readSeconds, parseProgressSeconds(line) ?? 0)),
-    });
-    await runFfmpeg(binaries.ffmpeg, ['-v', 'error', '-xerror', '-t', String(DECODE_SECONDS), '-i', file, '-map', stream, '-f', 'null', '-'], {
-      ...common,
-      timeoutMs: DECODE_MS,
-      onProgressLine: (line) => {
-        if (line.startsWith('frame=')) frames = Math.max(frames, Number(line.slice(6)) || 0);
-        decodedSeconds = Math.max(decodedSeconds, parseProgressSeconds(line) ?? 0);
+    await runFfmpeg(
+      binaries.ffmpeg,
+      ['-v', 'error', '-xerror', '-i', file, '-map', stream, '-c', 'copy', '-f', 'null', '-'],
+      {
+        ...common,
+        timeoutMs: READ_THROUGH_MS,
+        onProgressLine: (line) => (readSeconds = Math.max(readSeconds, parseProgressSeconds(line) ?? 0)),
       },
-    });
+    );
+    await runFfmpeg(
+      binaries.ffmpeg,
+      ['-v', 'error', '-xerror', '-t', String(DECODE_SECONDS), '-i', file, '-map', stream, '-f', 'null', '-'],
+      {
+        ...common,
+        timeoutMs: DECODE_MS,
+        onProgressLine: (line) => {
+          if (line.startsWith('frame=')) frames = Math.max(frames, Number(line.slice(6)) || 0);
+          decodedSeconds = Math.max(decodedSeconds, parseProgressSeconds(line) ?? 0);
+        },
+      },
+    );
   } catch (error) {
     throw asUnreadable(error);
   }

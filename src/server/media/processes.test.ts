@@ -39,11 +39,25 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<n
 async function makeCutMp4(): Promise<string> {
   const whole = path.join(dir, 'whole.mp4');
   await run(binaries.ffmpeg, [
-    '-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=160x120:r=24:d=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', whole,
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=160x120:r=24:d=3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    whole,
   ]);
   const bytes = readFileSync(whole);
   let offset = 0;
-  while (offset + 8 <= bytes.length && bytes.toString('latin1', offset + 4, offset + 8) !== 'mdat') offset += bytes.readUInt32BE(offset);
+  while (offset + 8 <= bytes.length && bytes.toString('latin1', offset + 4, offset + 8) !== 'mdat')
+    offset += bytes.readUInt32BE(offset);
   const cut = path.join(dir, 'cut.mp4');
   writeFileSync(cut, bytes.subarray(0, offset + 64));
   return cut;
@@ -74,7 +88,24 @@ describe('running FFmpeg', () => {
     const started = Date.now();
     const rendering = runFfmpeg(
       binaries.ffmpeg,
-      ['-y', '-loglevel', 'error', '-stream_loop', '-1', '-i', cut, '-vf', 'fps=24', '-c:v', 'libx264', '-frames:v', '96', '-t', '4', output],
+      [
+        '-y',
+        '-loglevel',
+        'error',
+        '-stream_loop',
+        '-1',
+        '-i',
+        cut,
+        '-vf',
+        'fps=24',
+        '-c:v',
+        'libx264',
+        '-frames:v',
+        '96',
+        '-t',
+        '4',
+        output,
+      ],
       { signal: new AbortController().signal, timeoutMs: 60_000, stallMs: 1500, outputSeconds: 4 },
     );
     await expect(rendering).rejects.toMatchObject({ name: 'MediaTimeoutError', reason: 'stalled' });
@@ -87,13 +118,17 @@ describe('running FFmpeg', () => {
     expect(isAlive(pid)).toBe(false);
   });
 
-  it.runIf(binaries.watchdog)("kills a run through its watchdog when its process was killed and could not clean up", async () => {
-    const pid = await startInChild('sigkill');
-    expect(isAlive(pid)).toBe(true);
-    // The run's limit is 1 s; the watchdog allows 5 s more.
-    const waited = await waitUntil(() => !isAlive(pid), 15_000);
-    expect(waited).toBeLessThan(10_000);
-  }, 20_000);
+  it.runIf(binaries.watchdog)(
+    'kills a run through its watchdog when its process was killed and could not clean up',
+    async () => {
+      const pid = await startInChild('sigkill');
+      expect(isAlive(pid)).toBe(true);
+      // The run's limit is 1 s; the watchdog allows 5 s more.
+      const waited = await waitUntil(() => !isAlive(pid), 15_000);
+      expect(waited).toBeLessThan(10_000);
+    },
+    20_000,
+  );
 });
 
 /** Starts an endless FFmpeg (1 s limit) in a child Node process, then ends that process; answers FFmpeg's pid. */
@@ -105,7 +140,9 @@ async function startInChild(ending: 'exit' | 'sigkill'): Promise<number> {
     console.log(proc.pid);
     ${ending === 'exit' ? 'setTimeout(() => process.exit(0), 300);' : ''}
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const pid = await new Promise<number>((resolve, reject) => {
     child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
     child.once('error', reject);
@@ -114,7 +151,9 @@ async function startInChild(ending: 'exit' | 'sigkill'): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill('SIGKILL');
   }
-  await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+  await new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+  );
   // A killed process group can take a moment to be reaped.
   await waitUntil(() => ending === 'sigkill' || !isAlive(pid), 2000).catch(() => undefined);
   return pid;

@@ -23,7 +23,11 @@ export class MediaTimeoutError extends Error {
     readonly reason: 'timeout' | 'stalled',
     readonly limitMs: number,
   ) {
-    super(reason === 'timeout' ? `media process ran longer than ${limitMs} ms` : `media process made no progress for ${limitMs} ms`);
+    super(
+      reason === 'timeout'
+        ? `media process ran longer than ${limitMs} ms`
+        : `media process made no progress for ${limitMs} ms`,
+    );
     this.name = 'MediaTimeoutError';
   }
 }

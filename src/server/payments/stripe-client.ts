@@ -13,13 +13,16 @@ export function createStripeClient(config: StripeConfig): StripeClient {
     timeout: 20_000,
     appInfo: { name: 'Reelsmith' },
     ...(api
-      ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
       : {}),
   });
 }
 
-export const paymentsDisabled = () =>
-  new AppError(503, PAYMENTS_DISABLED, 'Payment processing is currently disabled');
+export const paymentsDisabled = () => new AppError(503, PAYMENTS_DISABLED, 'Payment processing is currently disabled');
 
 /**
  * Runs a Stripe call and turns its failures into the API's errors: a missing object is a 404, a
@@ -30,7 +33,8 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
     return await call();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
-      if (error.code === 'resource_missing' || error.statusCode === 404) throw notFound(`${what} was not found`, 'payment_not_found');
+      if (error.code === 'resource_missing' || error.statusCode === 404)
+        throw notFound(`${what} was not found`, 'payment_not_found');
       throw new AppError(502, 'payment_provider_error', `The payment provider refused the request: ${error.message}`);
     }
     throw error;

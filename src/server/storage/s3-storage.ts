@@ -90,7 +90,11 @@ export function createS3Storage(config: S3Config): ObjectStorage {
       assertSafeKey(key);
       return getSignedUrl(
         client,
-        new GetObjectCommand({ Bucket, Key: key, ...(options.contentType ? { ResponseContentType: options.contentType } : {}) }),
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+        }),
         { expiresIn: options.expiresInSeconds },
       );
     },

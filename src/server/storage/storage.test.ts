@@ -38,7 +38,11 @@ describe.each(Object.keys(legs) as ('local' | 's3')[])('%s storage', (name) => {
 
   it('stores a stream and reads back the same bytes', async () => {
     const data = bytes(300_000);
-    const { size } = await leg.storage.put('uploads/u1/a', Readable.from([data.subarray(0, 1000), data.subarray(1000)]), 'image/png');
+    const { size } = await leg.storage.put(
+      'uploads/u1/a',
+      Readable.from([data.subarray(0, 1000), data.subarray(1000)]),
+      'image/png',
+    );
     expect(size).toBe(data.length);
     expect(await leg.storage.stat('uploads/u1/a')).toEqual({ size: data.length });
     expect((await buffer(await leg.storage.read('uploads/u1/a'))).equals(data)).toBe(true);
@@ -71,25 +75,33 @@ describe.each(Object.keys(legs) as ('local' | 's3')[])('%s storage', (name) => {
   });
 
   it('refuses keys that could escape their folder', async () => {
-    await expect(leg.storage.put('../etc/passwd', Readable.from([bytes(1)]), 'image/png')).rejects.toThrow('unsafe object key');
+    await expect(leg.storage.put('../etc/passwd', Readable.from([bytes(1)]), 'image/png')).rejects.toThrow(
+      'unsafe object key',
+    );
     await expect(leg.storage.stat('uploads//x')).rejects.toThrow('unsafe object key');
   });
 
-  it.runIf(name === 's3')('lets a browser upload directly with a presigned POST and read through a presigned GET', async () => {
-    const target = await leg.storage.createDirectUpload('uploads/u4/direct', { maxBytes: 1000, expiresInSeconds: 60 });
-    expect(target?.method).toBe('POST');
-    const form = new FormData();
-    for (const [key, value] of Object.entries(target?.fields ?? {})) form.append(key, value);
-    form.append('file', new Blob([bytes(500)], { type: 'image/png' }));
-    const posted = await fetch(target?.url ?? '', { method: 'POST', body: form });
-    expect(posted.status).toBeLessThan(300);
-    expect(await leg.storage.stat('uploads/u4/direct')).toEqual({ size: 500 });
-    // s3rver does not enforce POST policies; real S3 does. Check the policy we sign says what it must.
-    const policy = JSON.parse(Buffer.from(target?.fields.Policy ?? '', 'base64').toString('utf8'));
-    expect(policy.conditions).toContainEqual(['content-length-range', 1, 1000]);
-    expect(policy.conditions).toContainEqual({ key: 'uploads/u4/direct' });
-    const url = await leg.storage.createDownloadUrl('uploads/u4/direct', { expiresInSeconds: 60 });
-    const got = await fetch(url ?? '');
-    expect(Buffer.from(await got.arrayBuffer()).equals(bytes(500))).toBe(true);
-  });
+  it.runIf(name === 's3')(
+    'lets a browser upload directly with a presigned POST and read through a presigned GET',
+    async () => {
+      const target = await leg.storage.createDirectUpload('uploads/u4/direct', {
+        maxBytes: 1000,
+        expiresInSeconds: 60,
+      });
+      expect(target?.method).toBe('POST');
+      const form = new FormData();
+      for (const [key, value] of Object.entries(target?.fields ?? {})) form.append(key, value);
+      form.append('file', new Blob([bytes(500)], { type: 'image/png' }));
+      const posted = await fetch(target?.url ?? '', { method: 'POST', body: form });
+      expect(posted.status).toBeLessThan(300);
+      expect(await leg.storage.stat('uploads/u4/direct')).toEqual({ size: 500 });
+      // s3rver does not enforce POST policies; real S3 does. Check the policy we sign says what it must.
+      const policy = JSON.parse(Buffer.from(target?.fields.Policy ?? '', 'base64').toString('utf8'));
+      expect(policy.conditions).toContainEqual(['content-length-range', 1, 1000]);
+      expect(policy.conditions).toContainEqual({ key: 'uploads/u4/direct' });
+      const url = await leg.storage.createDownloadUrl('uploads/u4/direct', { expiresInSeconds: 60 });
+      const got = await fetch(url ?? '');
+      expect(Buffer.from(await got.arrayBuffer()).equals(bytes(500))).toBe(true);
+    },
+  );
 });

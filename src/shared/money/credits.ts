@@ -5,4 +5,3 @@ export { CREDIT_UNIT, formatCreditCount, toCredits, toHundredths } from './price
 /** GET /api/credits/balance */
 export const creditBalanceSchema = z.object({ credits: z.number() });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
-

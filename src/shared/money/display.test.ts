@@ -13,7 +13,14 @@ import {
 } from './display';
 
 function status(overrides: Partial<GenerationStatus> = {}): GenerationStatus {
-  return { dailyUsed: 0, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'inactive', canGenerate: false, ...overrides };
+  return {
+    dailyUsed: 0,
+    dailyLimit: 15,
+    extraRemaining: 0,
+    subscriptionStatus: 'inactive',
+    canGenerate: false,
+    ...overrides,
+  };
 }
 
 describe('payment wording', () => {
@@ -44,7 +51,9 @@ describe('payment wording', () => {
 describe('what pays for the next video', () => {
   it('is nothing for unlimited users', () => {
     expect(nextGenerationPayer(true, undefined)).toEqual({ kind: 'unlimited' });
-    expect(nextGenerationPayer(false, status({ subscriptionStatus: 'premium_unlimited' }))).toEqual({ kind: 'unlimited' });
+    expect(nextGenerationPayer(false, status({ subscriptionStatus: 'premium_unlimited' }))).toEqual({
+      kind: 'unlimited',
+    });
   });
 
   it("is one of today's generations for a subscriber with some left, then an extra generation, then credits", () => {
@@ -56,7 +65,9 @@ describe('what pays for the next video', () => {
     expect(extra).toEqual({ kind: 'extra', left: 9 });
     expect(describeGenerationPayer(extra)).toBe('Uses 1 extra generation (9 left)');
 
-    expect(nextGenerationPayer(false, status({ subscriptionStatus: 'active', dailyUsed: 15 }))).toEqual({ kind: 'credits' });
+    expect(nextGenerationPayer(false, status({ subscriptionStatus: 'active', dailyUsed: 15 }))).toEqual({
+      kind: 'credits',
+    });
   });
 
   it('ignores daily generations of a user who is not subscribed', () => {

@@ -21,7 +21,9 @@ export function creditPurchaseLine(credits: number, amountCents: number = credit
 
 /** Spec section 2 (/payment-success): '30 credits have been added to your account'. */
 export function creditsAddedSentence(credits: number): string {
-  return credits === 1 ? '1 credit has been added to your account' : `${credits} credits have been added to your account`;
+  return credits === 1
+    ? '1 credit has been added to your account'
+    : `${credits} credits have been added to your account`;
 }
 
 /** 'You can now generate 30 AI videos': a standard video costs 1 credit. */
@@ -51,7 +53,8 @@ export function nextGenerationPayer(isUnlimited: boolean, status: GenerationStat
   if (isUnlimited || (status && isUnlimitedStatus(status.subscriptionStatus))) return { kind: 'unlimited' };
   if (!status) return { kind: 'credits' };
   const dailyLeft = Math.max(0, status.dailyLimit - status.dailyUsed);
-  if (isSubscribed(status.subscriptionStatus) && dailyLeft > 0) return { kind: 'daily', left: dailyLeft, limit: status.dailyLimit };
+  if (isSubscribed(status.subscriptionStatus) && dailyLeft > 0)
+    return { kind: 'daily', left: dailyLeft, limit: status.dailyLimit };
   if (status.extraRemaining > 0) return { kind: 'extra', left: status.extraRemaining };
   return { kind: 'credits' };
 }

@@ -54,7 +54,9 @@ export const fulfillResponseSchema = checkoutSuccessResponseSchema;
 export const clientSecretResponseSchema = z.object({ clientSecret: z.string() });
 export const EXTRA_PACK_NAMES = Object.keys(EXTRA_PACKS) as ExtraPackName[];
 export const extraGenerationsRequestSchema = z.object({
-  package: z.enum(EXTRA_PACK_NAMES as [ExtraPackName, ...ExtraPackName[]], { error: 'Choose the small, medium or large pack' }),
+  package: z.enum(EXTRA_PACK_NAMES as [ExtraPackName, ...ExtraPackName[]], {
+    error: 'Choose the small, medium or large pack',
+  }),
 });
 
 /**
@@ -77,14 +79,16 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 export const PAYMENTS_DISABLED = 'payments_disabled';
 
 /** Spec section 5: /payment-checkout's `credits` parameter. */
-export type CreditsParam = { ok: true; credits: number } | { ok: false; message: 'No credit amount specified' | 'Invalid credit amount' };
+export type CreditsParam =
+  { ok: true; credits: number } | { ok: false; message: 'No credit amount specified' | 'Invalid credit amount' };
 
 export function parseCreditsParam(raw: string | null | undefined): CreditsParam {
-  if (raw === null || raw === undefined || raw.trim() === '') return { ok: false, message: 'No credit amount specified' };
+  if (raw === null || raw === undefined || raw.trim() === '')
+    return { ok: false, message: 'No credit amount specified' };
   const value = raw.trim();
   if (!/^\d+$/.test(value)) return { ok: false, message: 'Invalid credit amount' };
   const credits = Number(value);
-  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_PER_PURCHASE) return { ok: false, message: 'Invalid credit amount' };
+  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_PER_PURCHASE)
+    return { ok: false, message: 'Invalid credit amount' };
   return { ok: true, credits };
 }
-

@@ -44,9 +44,27 @@ function newYorkFormatter(): Intl.DateTimeFormat {
 }
 
 /** The wall-clock fields of an instant in New York. */
-function newYorkParts(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(newYorkFormatter().formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 };
+function newYorkParts(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const parts = Object.fromEntries(
+    newYorkFormatter()
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
 }
 
 /** The instant at which New York's wall clock reads the given date at 3:00. */

@@ -4,7 +4,10 @@ import { formatCount, formatCreditCount } from './price-list';
 
 describe('formatCount', () => {
   it('writes what toLocaleString("en-US") writes, without Intl', () => {
-    const values = [0, 1, 0.5, 2.25, 7.125, 0.0004, 0.0005, 12, 999, 1000, 1234.5, 10_000, 99_999.999, 123_456_789, 1e15, -1, -1234.56];
+    const values = [
+      0, 1, 0.5, 2.25, 7.125, 0.0004, 0.0005, 12, 999, 1000, 1234.5, 10_000, 99_999.999, 123_456_789, 1e15, -1,
+      -1234.56,
+    ];
     for (const value of values) expect(formatCount(value), String(value)).toBe(value.toLocaleString('en-US'));
   });
 

@@ -87,7 +87,12 @@ export function priceHundredths(
     modelPremium: MODEL_PREMIUM,
   };
   const gross =
-    parts.baseVideo + parts.audio + parts.promptEnhancement + parts.imageAnalysis + parts.geminiOptimization + parts.modelPremium;
+    parts.baseVideo +
+    parts.audio +
+    parts.promptEnhancement +
+    parts.imageAnalysis +
+    parts.geminiOptimization +
+    parts.modelPremium;
   const discount = Math.round((gross * PLAN_DISCOUNT_PERCENT[inputs.userPlan]) / 100);
   const perVideo = gross - discount;
   return { perVideo, total: perVideo * inputs.batchSize, discount: discount * inputs.batchSize, parts };
@@ -120,7 +125,10 @@ export function estimateCost(inputs: CostInputs, model: ModelPrice = DEFAULT_MOD
       baseVideo: times(base),
       aiEnhancements: { total: times(parts.promptEnhancement + parts.imageAnalysis + parts.geminiOptimization) },
       modelSelection: { selectedModel: inputs.model, modelCost: times(parts.modelPremium) },
-      planBenefit: { discountPercent: PLAN_DISCOUNT_PERCENT[inputs.userPlan], savingsAmount: toCredits(price.discount) },
+      planBenefit: {
+        discountPercent: PLAN_DISCOUNT_PERCENT[inputs.userPlan],
+        savingsAmount: toCredits(price.discount),
+      },
     },
     recommendations: {
       cheaperAlternative: cheaper,

@@ -25,7 +25,8 @@ describe('the /account page', () => {
     let identities = [identity('i1', 'oidc', 'Acme SSO'), identity('i2', 'google', 'Google')];
     const fetchMock = stubApi({
       'GET /api/auth/user': signedIn,
-      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Acme SSO' }, google: true, passwordReset: true }),
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: { label: 'Continue with Acme SSO' }, google: true, passwordReset: true }),
       'GET /api/account/sign-ins': () => json(200, { hasPassword: false, identities }),
       'DELETE /api/account/identities/i2': () => {
         identities = identities.filter((i) => i.id !== 'i2');
@@ -58,7 +59,11 @@ describe('the credits card on a server without payments', () => {
       'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }),
     });
     renderApp('/generator');
-    expect(await screen.findByText('This server does not take payments. Ask its administrator to add credits to your account.')).toBeDefined();
+    expect(
+      await screen.findByText(
+        'This server does not take payments. Ask its administrator to add credits to your account.',
+      ),
+    ).toBeDefined();
     expect(screen.queryByRole('link', { name: /Buy Credits/ })).toBeNull();
   });
 });

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { browserNavigation } from '../../lib/browser-navigation';
-import { type ApiRoutes, createAuthUser, json, postedBodies, preloadPage, renderAppWith, resetAfterTest } from '../testing/render-app';
+import {
+  type ApiRoutes,
+  createAuthUser,
+  json,
+  postedBodies,
+  preloadPage,
+  renderAppWith,
+  resetAfterTest,
+} from '../testing/render-app';
 
 const enabled = () => json(200, { enabled: true, publishableKey: 'pk_test_123' });
 const disabled = () => json(200, { enabled: false, publishableKey: null });
@@ -26,7 +34,11 @@ describe('the /credits page', () => {
 
     expect(await screen.findByText('12 Credits')).toBeDefined();
     const packages = screen.getByRole('list', { name: 'Credit packages' });
-    expect(within(packages).getAllByRole('button').map((button) => button.textContent)).toEqual([
+    expect(
+      within(packages)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
       expect.stringContaining('10 Credits$10'),
       expect.stringContaining('Most Popular30 Credits$30'),
       expect.stringContaining('75 Credits$75'),
@@ -49,7 +61,9 @@ describe('the /credits page', () => {
   });
 
   it("shows '∞ Unlimited' for an unlimited user, and offers nothing to buy", async () => {
-    renderCredits({ 'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }) });
+    renderCredits({
+      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
+    });
     expect(await screen.findByText('∞ Unlimited')).toBeDefined();
     expect(await screen.findByText('Your account is unlimited')).toBeDefined();
     expect(within(screen.getByRole('list', { name: 'Credit packages' })).queryAllByRole('button')).toHaveLength(0);
@@ -79,7 +93,9 @@ describe('the /credits page', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: /10 Credits/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Pay on Stripe Checkout' }));
-    expect(await screen.findByText('You must be logged in to purchase credits. Please log in and try again.')).toBeDefined();
+    expect(
+      await screen.findByText('You must be logged in to purchase credits. Please log in and try again.'),
+    ).toBeDefined();
     expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
 
     status = 502;

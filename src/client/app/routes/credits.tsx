@@ -60,7 +60,11 @@ export function CreditsPage() {
         </div>
         <aside aria-label="Purchase" className="grid gap-6 lg:col-start-2 lg:row-start-2">
           {/* Without payments the packages are information only: no purchase panel, no word of Stripe. */}
-          {!canPay || unlimited ? null : selected === null ? <ChooseHint /> : <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />}
+          {!canPay || unlimited ? null : selected === null ? (
+            <ChooseHint />
+          ) : (
+            <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />
+          )}
           <DailyGenerationsCard />
           {canPay ? <SecurePaymentsNote /> : null}
         </aside>
@@ -117,7 +121,8 @@ function DailyGenerationsCard() {
           <CalendarClock aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Daily generations
         </CardTitle>
         <CardDescription>
-          {DAILY_GENERATION_LIMIT} videos every day from {formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS)}/day, plus extra generation packs.
+          {DAILY_GENERATION_LIMIT} videos every day from {formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS)}/day, plus extra
+          generation packs.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -66,8 +66,10 @@ const waves = createVideo({
   errorMessage: 'The engine stopped unexpectedly',
 });
 
-const credits = (overrides: Partial<UserStatus> = {}) => () =>
-  json(200, { availableCredits: 42, isUnlimited: false, plan: 'JUST_FOR_FUN', ...overrides });
+const credits =
+  (overrides: Partial<UserStatus> = {}) =>
+  () =>
+    json(200, { availableCredits: 42, isUnlimited: false, plan: 'JUST_FOR_FUN', ...overrides });
 
 async function renderDashboard(videos: GenerationRecord[], status = credits()) {
   const fetchMock = stubApi({
@@ -112,11 +114,18 @@ describe('the /dashboard page', () => {
     expect(within(stat('Processing')).getByText('2')).toBeDefined();
     expect(within(stat('This Month')).getByText('3')).toBeDefined();
     expect(await within(stat('Available Credits')).findByText('42')).toBeDefined();
-    expect(shownPrompts()).toEqual(['City lights timelapse', 'Misty forest at dawn', 'Sunset over the Pacific ocean', 'Ocean waves crashing on rocks']);
+    expect(shownPrompts()).toEqual([
+      'City lights timelapse',
+      'Misty forest at dawn',
+      'Sunset over the Pacific ocean',
+      'Ocean waves crashing on rocks',
+    ]);
     expect(screen.getByRole('link', { name: /Buy Credits/ }).getAttribute('href')).toBe('/credits');
     expect(screen.getByRole('link', { name: /My Videos/ }).getAttribute('href')).toBe('/media');
     expect(screen.getByText('Important: 24-Hour Video Storage')).toBeDefined();
-    expect(screen.getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(
+      screen.getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
     expect(screen.getByText('The engine stopped unexpectedly')).toBeDefined();
   });
 

@@ -3,7 +3,10 @@ import { formatCount } from '../../../shared/money/price-list';
 import { AppShell } from '../../components/layouts/app-shell';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
 import { useGenerations } from '../../features/generations/api/get-generations';
-import { DashboardQuickLinks, DashboardStorageNotice } from '../../features/generations/components/dashboard-quick-links';
+import {
+  DashboardQuickLinks,
+  DashboardStorageNotice,
+} from '../../features/generations/components/dashboard-quick-links';
 import { DashboardStats } from '../../features/generations/components/dashboard-stats';
 import { VideoGallery } from '../../features/generations/components/gallery-panel';
 import { useAuth } from '../../lib/auth';

@@ -28,8 +28,23 @@ const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   ...overrides,
 });
 const MODELS = [
-  model({ id: 'fal-veo3', engine: 'fal', name: 'Veo 3 (fal.ai)', inputs: ['text', 'image'], credits: 4, economyCredits: 2, isDefault: true, isPreview: false }),
-  model({ id: 'kling-v2v', engine: 'kling', name: 'Kling-V2V', available: false, reason: 'Not available on this server: it has no Kling API keys.' }),
+  model({
+    id: 'fal-veo3',
+    engine: 'fal',
+    name: 'Veo 3 (fal.ai)',
+    inputs: ['text', 'image'],
+    credits: 4,
+    economyCredits: 2,
+    isDefault: true,
+    isPreview: false,
+  }),
+  model({
+    id: 'kling-v2v',
+    engine: 'kling',
+    name: 'Kling-V2V',
+    available: false,
+    reason: 'Not available on this server: it has no Kling API keys.',
+  }),
   model({}),
 ];
 const IMAGE = '/objects/uploads/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222';
@@ -72,7 +87,13 @@ function stub() {
       const body = costEstimateRequestSchema.parse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
       estimates.push(body);
       const price = MODELS.find((m) => m.id === body.model) ?? MODELS[0];
-      return json(200, { success: true, data: estimateCost(body, { standard: (price?.credits ?? 1) * 100, economy: (price?.economyCredits ?? 0.5) * 100 }) });
+      return json(200, {
+        success: true,
+        data: estimateCost(body, {
+          standard: (price?.credits ?? 1) * 100,
+          economy: (price?.economyCredits ?? 0.5) * 100,
+        }),
+      });
     }
     if (!base) throw new Error('no fetch stub');
     return base(input, init);
@@ -93,8 +114,16 @@ describe('Remix and Continue drafts', () => {
   it('keep the video’s own model when it can run, else the default (for Continue: one that takes an image)', () => {
     expect(remixDraft(record({ model: 'local' }), MODELS).model).toBe('local');
     // Kling is not available here: Remix leaves the choice to the default, Continue picks one that takes an image.
-    expect(remixDraft(record({}), MODELS)).toMatchObject({ model: null, isEconomy: true, inputs: { image: IMAGE, video: VIDEO } });
-    expect(continueDraft(record({}), MODELS, '/objects/uploads/a/b')).toMatchObject({ origin: 'continue', model: 'fal-veo3', inputs: { image: '/objects/uploads/a/b' } });
+    expect(remixDraft(record({}), MODELS)).toMatchObject({
+      model: null,
+      isEconomy: true,
+      inputs: { image: IMAGE, video: VIDEO },
+    });
+    expect(continueDraft(record({}), MODELS, '/objects/uploads/a/b')).toMatchObject({
+      origin: 'continue',
+      model: 'fal-veo3',
+      inputs: { image: '/objects/uploads/a/b' },
+    });
     expect(JSON.parse(remixDraft(record({}), MODELS).advancedSettings)).toEqual({ aspectRatio: '9:16', seed: 5 });
   });
 
@@ -104,18 +133,25 @@ describe('Remix and Continue drafts', () => {
     renderApp('/generator');
     expect(await screen.findByText(/the prompt, settings, model and inputs of your video are filled in/)).toBeDefined();
     expect(screen.getByLabelText<HTMLTextAreaElement>('Video Description').value).toBe('A lighthouse at dusk');
-    expect(JSON.parse(screen.getByLabelText<HTMLTextAreaElement>('Advanced settings (JSON)').value)).toEqual({ aspectRatio: '9:16', seed: 5 });
+    expect(JSON.parse(screen.getByLabelText<HTMLTextAreaElement>('Advanced settings (JSON)').value)).toEqual({
+      aspectRatio: '9:16',
+      seed: 5,
+    });
     expect(screen.getByText('✓ Image Ready')).toBeDefined();
     expect(screen.getByText('✓ Video Ready')).toBeDefined();
     // The default model (Veo 3 on fal.ai) takes no video: the generator says so and waits.
-    expect(await screen.findByText('Veo 3 (fal.ai) cannot take a video. Remove it, or choose a model that takes one.')).toBeDefined();
+    expect(
+      await screen.findByText('Veo 3 (fal.ai) cannot take a video. Remove it, or choose a model that takes one.'),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
     // Its price comes from the catalogue: 2 credits in economy mode.
     await waitFor(() => expect(screen.getAllByText('2 credits').length).toBeGreaterThan(0));
     expect(estimates.at(-1)).toMatchObject({ model: 'fal-veo3', isEconomy: true });
     expect(screen.getByText('2 credits instead of 4 credits.')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Remove video' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false),
+    );
     // The draft is used once: it is gone now.
     expect(sessionStorage.length).toBe(0);
   });

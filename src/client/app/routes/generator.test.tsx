@@ -8,8 +8,40 @@ import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testin
 
 const models = {
   models: [
-    { id: 'veo3', engine: 'veo', name: 'Veo 3', description: 'Google', available: false, reason: 'Not available on this server: it has no Google Gemini API key.', inputs: ['text', 'image'], durations: [4, 6, 8], aspectRatios: ['16:9', '9:16'], resolutions: ['720p', '1080p'], sound: true, credits: 1, economyCredits: 0.5, isDefault: false, isPreview: false },
-    { id: 'local', engine: 'local', name: 'Local preview engine', description: 'Renders a preview on this server with FFmpeg. It is not an AI model.', available: true, reason: null, inputs: ['text', 'image', 'video', 'audio'], durations: [10], aspectRatios: ['16:9', '9:16', '1:1'], resolutions: ['480p', '720p', '1080p'], sound: true, credits: 1, economyCredits: 0.5, isDefault: true, isPreview: true },
+    {
+      id: 'veo3',
+      engine: 'veo',
+      name: 'Veo 3',
+      description: 'Google',
+      available: false,
+      reason: 'Not available on this server: it has no Google Gemini API key.',
+      inputs: ['text', 'image'],
+      durations: [4, 6, 8],
+      aspectRatios: ['16:9', '9:16'],
+      resolutions: ['720p', '1080p'],
+      sound: true,
+      credits: 1,
+      economyCredits: 0.5,
+      isDefault: false,
+      isPreview: false,
+    },
+    {
+      id: 'local',
+      engine: 'local',
+      name: 'Local preview engine',
+      description: 'Renders a preview on this server with FFmpeg. It is not an AI model.',
+      available: true,
+      reason: null,
+      inputs: ['text', 'image', 'video', 'audio'],
+      durations: [10],
+      aspectRatios: ['16:9', '9:16', '1:1'],
+      resolutions: ['480p', '720p', '1080p'],
+      sound: true,
+      credits: 1,
+      economyCredits: 0.5,
+      isDefault: true,
+      isPreview: true,
+    },
   ],
 };
 
@@ -87,8 +119,18 @@ describe('the generator', () => {
   });
 
   it.each([
-    { paidBy: "one of today's generations", dailyUsed: 2, extraRemaining: 0, line: "Uses 1 of today's generations (13 of 15 left)" },
-    { paidBy: 'an extra generation once the daily ones are gone', dailyUsed: 15, extraRemaining: 4, line: 'Uses 1 extra generation (4 left)' },
+    {
+      paidBy: "one of today's generations",
+      dailyUsed: 2,
+      extraRemaining: 0,
+      line: "Uses 1 of today's generations (13 of 15 left)",
+    },
+    {
+      paidBy: 'an extra generation once the daily ones are gone',
+      dailyUsed: 15,
+      extraRemaining: 4,
+      line: 'Uses 1 extra generation (4 left)',
+    },
   ])('lets a subscriber with no credits generate with $paidBy', async ({ dailyUsed, extraRemaining, line }) => {
     await stubWithEstimate(0, {
       'GET /api/user/generation-status': () =>
@@ -102,11 +144,15 @@ describe('the generator', () => {
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     expect(screen.queryByText(/Insufficient credits/)).toBeNull();
     expect(screen.queryByText(/^Need .* more$/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Daily generations and extra packs' }).getAttribute('href')).toBe('/subscribe');
+    expect(screen.getByRole('link', { name: 'Daily generations and extra packs' }).getAttribute('href')).toBe(
+      '/subscribe',
+    );
   });
 
   it('falls back to the local estimate when the estimate call fails', async () => {
-    await stubWithEstimate(10, { 'POST /api/credits/estimate': () => json(500, { code: 'internal', message: 'boom' }) });
+    await stubWithEstimate(10, {
+      'POST /api/credits/estimate': () => json(500, { code: 'internal', message: 'boom' }),
+    });
     renderApp('/generator');
     expect((await screen.findAllByText('1 credit')).length).toBeGreaterThan(0);
   });
@@ -115,8 +161,20 @@ describe('the generator', () => {
     const fetchMock = await stubWithEstimate(10, {
       'POST /api/video-generation': () =>
         json(201, {
-          id: 'gen-1', prompt: 'x', status: 'pending', creditsUsed: 3, duration: 10, model: 'local', hasAudio: true,
-          outputVideoUrl: null, posterUrl: null, createdAt: new Date().toISOString(), expiresAt: null, progress: 0, progressStage: null, errorMessage: null,
+          id: 'gen-1',
+          prompt: 'x',
+          status: 'pending',
+          creditsUsed: 3,
+          duration: 10,
+          model: 'local',
+          hasAudio: true,
+          outputVideoUrl: null,
+          posterUrl: null,
+          createdAt: new Date().toISOString(),
+          expiresAt: null,
+          progress: 0,
+          progressStage: null,
+          errorMessage: null,
         }),
     });
     renderApp('/generator');
@@ -128,7 +186,10 @@ describe('the generator', () => {
 
     expect(await screen.findByText('Video Generation Started')).toBeDefined();
     expect(screen.getByText('Redirecting to media player to monitor progress...')).toBeDefined();
-    const call = fetchMock.mock.calls.find(([input, init]) => typeof input === 'string' && input.endsWith('/api/video-generation') && init?.method === 'POST');
+    const call = fetchMock.mock.calls.find(
+      ([input, init]) =>
+        typeof input === 'string' && input.endsWith('/api/video-generation') && init?.method === 'POST',
+    );
     const sent = call?.[1]?.body;
     expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toMatchObject({
       prompt: 'A lighthouse, epic soundtrack\n\nAudio: Strings and drums',
@@ -141,7 +202,8 @@ describe('the generator', () => {
 
   it("shows 'Generation Failed' with the server's message", async () => {
     await stubWithEstimate(10, {
-      'POST /api/video-generation': () => json(400, { code: 'invalid_advanced_settings', message: 'Advanced settings must be valid JSON' }),
+      'POST /api/video-generation': () =>
+        json(400, { code: 'invalid_advanced_settings', message: 'Advanced settings must be valid JSON' }),
     });
     renderApp('/generator');
     await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
@@ -157,7 +219,11 @@ describe('the generator', () => {
       'POST /api/prompts/enhance-text': () =>
         json(200, {
           success: true,
-          data: { enhancedPrompt: 'A red kite over the dunes, wide shot, slow dolly-in', improvements: ['Added a shot type', 'Added a camera movement'], confidence: 88 },
+          data: {
+            enhancedPrompt: 'A red kite over the dunes, wide shot, slow dolly-in',
+            improvements: ['Added a shot type', 'Added a camera movement'],
+            confidence: 88,
+          },
         }),
     });
     renderApp('/generator');
@@ -169,7 +235,9 @@ describe('the generator', () => {
     expect(screen.getByText('88% confidence')).toBeDefined();
     expect(screen.getByText('Added a camera movement')).toBeDefined();
     expect(await screen.findByText('Improved with 2 enhancements')).toBeDefined();
-    const call = fetchMock.mock.calls.find(([input]) => typeof input === 'string' && input.endsWith('/api/prompts/enhance-text'));
+    const call = fetchMock.mock.calls.find(
+      ([input]) => typeof input === 'string' && input.endsWith('/api/prompts/enhance-text'),
+    );
     const sent = call?.[1]?.body;
     expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toEqual({
       userPrompt: 'A red kite over the dunes',
@@ -187,7 +255,10 @@ describe('the generator', () => {
   it('clears an enhanced prompt when the description is edited', async () => {
     await stubWithEstimate(10, {
       'POST /api/prompts/enhance-text': () =>
-        json(200, { success: true, data: { enhancedPrompt: 'A lake, golden hour', improvements: ['Added lighting'], confidence: 90 } }),
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A lake, golden hour', improvements: ['Added lighting'], confidence: 90 },
+        }),
     });
     renderApp('/generator');
     const description = await screen.findByLabelText('Video Description');

@@ -47,7 +47,8 @@ function StorageWarningCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="text-sm">
-        Your videos and uploads are deleted automatically 24 hours after they are made. Download the videos you want to keep.
+        Your videos and uploads are deleted automatically 24 hours after they are made. Download the videos you want to
+        keep.
       </CardContent>
     </Card>
   );
@@ -59,9 +60,13 @@ function NoticesSummary({ status }: { status: UserStatus | undefined }) {
     <>
       <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
       <span className="truncate">Kept 24 hours</span>
-      <span aria-hidden="true" className="text-muted-foreground">·</span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
       <Coins aria-hidden="true" className="size-4 shrink-0 text-violet-700 dark:text-violet-300" />
-      <span className="truncate">{status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}</span>
+      <span className="truncate">
+        {status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}
+      </span>
     </>
   );
 }
@@ -91,10 +96,17 @@ export function GeneratorPage() {
   const paymentsConfig = usePaymentsConfig();
   const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
   // What the description uses of the AI helpers: shown in the cost, sent with the request, charged alike.
-  const aiUse = aiUseOf(enhancement.promptToSend(form.state.description), enhancement.produced, imageAnalysis.analysis?.suggestedPrompt);
+  const aiUse = aiUseOf(
+    enhancement.promptToSend(form.state.description),
+    enhancement.produced,
+    imageAnalysis.analysis?.suggestedPrompt,
+  );
   const models = useModels();
   const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
-  const unfit = unfitInputs(models.data?.find((m) => m.id === model), media);
+  const unfit = unfitInputs(
+    models.data?.find((m) => m.id === model),
+    media,
+  );
   const cost = useCostEstimate(
     {
       userPlan: status.data?.plan,
@@ -111,9 +123,12 @@ export function GeneratorPage() {
   );
   const create = useCreateGeneration();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (redirect.current) clearTimeout(redirect.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
 
   const credits = status.data && !status.data.isUnlimited ? status.data.availableCredits : null;
   const balanceKnown = status.data !== undefined && !generationStatus.isPending;
@@ -137,16 +152,27 @@ export function GeneratorPage() {
       },
       {
         onSuccess: (record) => {
-          toast({ title: 'Video Generation Started', description: 'Redirecting to media player to monitor progress...', duration: 3000 });
+          toast({
+            title: 'Video Generation Started',
+            description: 'Redirecting to media player to monitor progress...',
+            duration: 3000,
+          });
           form.clear();
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
           // The media page opens on this video and follows it until it plays (decision 011).
-          redirect.current = setTimeout(() => navigate(`/media?video=${encodeURIComponent(record.id)}`), REDIRECT_DELAY_MS);
+          redirect.current = setTimeout(
+            () => navigate(`/media?video=${encodeURIComponent(record.id)}`),
+            REDIRECT_DELAY_MS,
+          );
         },
         onError: (error) => {
-          toast({ title: 'Generation Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });
+          toast({
+            title: 'Generation Failed',
+            description: getServerMessage(error) ?? error.message,
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -177,7 +203,14 @@ export function GeneratorPage() {
           <PhoneCollapsible className="order-1" summary={<NoticesSummary status={status.data} />}>
             <div className="grid gap-3 lg:gap-6">
               <StorageWarningCard />
-              <CreditsCard status={status.data} cost={cost} payer={payer} tourButton={<GeneratorTourButton />} uses={{ hasAudio: form.state.audioEnabled, ...aiUse }} paymentsEnabled={paymentsConfig.data?.enabled} />
+              <CreditsCard
+                status={status.data}
+                cost={cost}
+                payer={payer}
+                tourButton={<GeneratorTourButton />}
+                uses={{ hasAudio: form.state.audioEnabled, ...aiUse }}
+                paymentsEnabled={paymentsConfig.data?.enabled}
+              />
             </div>
           </PhoneCollapsible>
           <div className="order-3">

@@ -32,7 +32,14 @@ const forest = createJob({
   progress: 40,
   outputVideoUrl: null,
 });
-const city = createJob({ id: 'job_3', textPrompt: 'City lights timelapse', status: 'pending', creditsUsed: 1, progress: 0, outputVideoUrl: null });
+const city = createJob({
+  id: 'job_3',
+  textPrompt: 'City lights timelapse',
+  status: 'pending',
+  creditsUsed: 1,
+  progress: 0,
+  outputVideoUrl: null,
+});
 const waves = createJob({
   id: 'job_4',
   textPrompt: 'Ocean waves crashing on rocks',
@@ -44,7 +51,10 @@ const waves = createJob({
 });
 
 function renderHistory(jobs: () => Response) {
-  const fetchMock = stubApi({ 'GET /api/auth/user': () => json(200, createAuthUser()), 'GET /api/video-generation-jobs': jobs });
+  const fetchMock = stubApi({
+    'GET /api/auth/user': () => json(200, createAuthUser()),
+    'GET /api/video-generation-jobs': jobs,
+  });
   renderApp('/history');
   return fetchMock;
 }
@@ -83,7 +93,9 @@ describe('the /history page', () => {
     expect(running.getByText('Processing')).toBeDefined();
     expect(running.getByText('1 credit')).toBeDefined();
     expect(running.getByText('5s')).toBeDefined();
-    expect(running.getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(
+      running.getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
     expect(running.queryByRole('link', { name: 'View Video' })).toBeNull();
 
     expect(within(itemOf('City lights timelapse')).getByText('Pending')).toBeDefined();
@@ -117,7 +129,9 @@ describe('the /history page', () => {
 
   it('offers to try again when the jobs cannot be loaded', async () => {
     let fail = true;
-    const fetchMock = renderHistory(() => (fail ? json(500, { code: 'internal', message: 'Something broke' }) : json(200, [sunset])));
+    const fetchMock = renderHistory(() =>
+      fail ? json(500, { code: 'internal', message: 'Something broke' }) : json(200, [sunset]),
+    );
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'History unavailable' })).toBeDefined();
@@ -125,7 +139,9 @@ describe('the /history page', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByText('Sunset over the Pacific ocean')).toBeDefined();
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/video-generation-jobs')).toHaveLength(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/video-generation-jobs')).toHaveLength(2),
+    );
   });
 });
 

@@ -77,7 +77,8 @@ describe('the /login page', () => {
   });
 
   it('says beside the password how many tries are left', async () => {
-    const sentence = 'Invalid email or password. 2 tries left before sign-in to this account from your network is paused for 15 minutes.';
+    const sentence =
+      'Invalid email or password. 2 tries left before sign-in to this account from your network is paused for 15 minutes.';
     stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/login': () => json(401, { code: 'invalid_credentials', message: sentence }),
@@ -101,10 +102,15 @@ describe('the /login page', () => {
       'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: true }),
     });
     renderApp('/login');
-    expect((await screen.findByRole('link', { name: 'Forgot password?' })).getAttribute('href')).toBe('/forgot-password');
+    expect((await screen.findByRole('link', { name: 'Forgot password?' })).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     cleanup();
 
-    stubApi({ 'GET /api/auth/user': signedOut, 'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }) });
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }),
+    });
     renderApp('/login');
     expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
@@ -126,6 +132,8 @@ describe('the /login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
     expect(window.location.pathname).toBe('/dashboard');
-    expect(await within(await screen.findByRole('group', { name: 'Available Credits' })).findByText('12')).toBeDefined();
+    expect(
+      await within(await screen.findByRole('group', { name: 'Available Credits' })).findByText('12'),
+    ).toBeDefined();
   });
 });

@@ -79,7 +79,11 @@ function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
-async function renderMediaPage(videos: GenerationRecord[], routes: Parameters<typeof stubApi>[0] = {}, path = '/media') {
+async function renderMediaPage(
+  videos: GenerationRecord[],
+  routes: Parameters<typeof stubApi>[0] = {},
+  path = '/media',
+) {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
     'GET /api/video-generation': () => json(200, videos),
@@ -127,7 +131,11 @@ describe('the /media page', () => {
     expect(within(player()).getByText('3 credits')).toBeDefined();
     expect(within(player()).getByText('Veo 3')).toBeDefined();
     expect(within(player()).getByText('Deletes in 23h 0m')).toBeDefined();
-    expect(within(player()).getByRole('button', { name: /Download/ }).hasAttribute('disabled')).toBe(false);
+    expect(
+      within(player())
+        .getByRole('button', { name: /Download/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
     expect(within(player()).getByRole('button', { name: /Share/ }).hasAttribute('disabled')).toBe(false);
 
     expect(await within(await toasts()).findByText('Video Ready!')).toBeDefined();
@@ -135,7 +143,10 @@ describe('the /media page', () => {
     // The completed items show their posters, lazily loaded.
     const completed = screen.getByRole('list', { name: 'Completed videos' });
     const posters = completed.querySelectorAll('img');
-    expect([...posters].map((img) => img.getAttribute('src'))).toEqual(['/objects/videos/video_1.jpg', '/objects/videos/video_2.jpg']);
+    expect([...posters].map((img) => img.getAttribute('src'))).toEqual([
+      '/objects/videos/video_1.jpg',
+      '/objects/videos/video_2.jpg',
+    ]);
     expect(posters[0]?.getAttribute('loading')).toBe('lazy');
 
     // The failed video is in its own section, with its error.
@@ -158,7 +169,9 @@ describe('the /media page', () => {
 
     await user.click(await screen.findByRole('tab', { name: 'Processing (2)' }));
     const list = screen.getByRole('list', { name: 'Processing videos' });
-    expect(within(list).getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(
+      within(list).getByRole('progressbar', { name: 'Progress of Misty forest at dawn' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
     expect(within(list).getByText('Processing...')).toBeDefined();
     expect(within(list).getByText('40%')).toBeDefined();
     expect(within(list).getByText('Waiting in queue')).toBeDefined();
@@ -167,7 +180,11 @@ describe('the /media page', () => {
     await user.click(within(list).getByRole('button', { name: 'Misty forest at dawn' }));
     expect(within(player()).getByRole('heading', { name: 'Misty forest at dawn' })).toBeDefined();
     expect(within(player()).getByText('Processing')).toBeDefined();
-    expect(within(player()).getByRole('button', { name: /Download/ }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(player())
+        .getByRole('button', { name: /Download/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     expect(within(player()).getByRole('button', { name: /Share/ }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -193,7 +210,16 @@ describe('the /media page', () => {
     expect(within(player()).getByText(/Estimated start: in about 3 minutes\./)).toBeDefined();
     expect(screen.getByRole('tab', { name: 'Processing (1)' }).getAttribute('aria-selected')).toBe('true');
 
-    videos = [{ ...queued, status: 'completed', progress: 100, outputVideoUrl: '/objects/videos/video_9.mp4', queuePosition: null }, sunset];
+    videos = [
+      {
+        ...queued,
+        status: 'completed',
+        progress: 100,
+        outputVideoUrl: '/objects/videos/video_9.mp4',
+        queuePosition: null,
+      },
+      sunset,
+    ];
     expect(await within(await toasts()).findByText('Video Ready!', {}, { timeout: 8000 })).toBeDefined();
     expect(within(player()).getByRole('heading', { name: 'A paper lantern over the harbour' })).toBeDefined();
     expect(player().querySelector('video')?.getAttribute('src')).toBe('/objects/videos/video_9.mp4');
@@ -203,7 +229,9 @@ describe('the /media page', () => {
     await renderMediaPage([forest]);
 
     expect(await screen.findByRole('tab', { name: 'Processing (1)' })).toBeDefined();
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Processing (1)' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Processing (1)' }).getAttribute('aria-selected')).toBe('true'),
+    );
     expect(screen.getByRole('progressbar', { name: 'Progress of Misty forest at dawn' })).toBeDefined();
     expect(within(player()).getByText('No video selected')).toBeDefined();
   });
@@ -216,7 +244,11 @@ describe('the /media page', () => {
     await user.click(screen.getByRole('tab', { name: 'Processing (0)' }));
     expect(await screen.findByText('No videos processing')).toBeDefined();
     const list = screen.getByRole('region', { name: 'Your videos' });
-    expect(within(list).getByRole('link', { name: /Create Video/ }).getAttribute('href')).toBe('/generator');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Create Video/ })
+        .getAttribute('href'),
+    ).toBe('/generator');
   });
 
   it('links to the generator, the history and the credits pages and explains storage and formats', async () => {
@@ -230,7 +262,9 @@ describe('the /media page', () => {
     expect(within(info).getByText('Stored for 24 hours')).toBeDefined();
     expect(within(info).getByText('How to download')).toBeDefined();
     for (const format of ['MP4 (H.264, H.265)', 'WebM (VP8, VP9)', 'OGG (Theora)']) {
-      expect(within(info).getByText((_, element) => element?.tagName === 'LI' && element.textContent === format)).toBeDefined();
+      expect(
+        within(info).getByText((_, element) => element?.tagName === 'LI' && element.textContent === format),
+      ).toBeDefined();
     }
   });
 

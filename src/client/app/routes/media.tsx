@@ -36,7 +36,11 @@ export function MediaPage() {
   // else Processing when that is all there is.
   const hasCompleted = videos.data?.some((video) => video.status === 'completed') ?? false;
   const hasUnfinished = videos.data?.some((video) => isUnfinished(video.status)) ?? false;
-  const selectedTab = selection.selected ? (isUnfinished(selection.selected.status) ? 'processing' : 'completed') : null;
+  const selectedTab = selection.selected
+    ? isUnfinished(selection.selected.status)
+      ? 'processing'
+      : 'completed'
+    : null;
   const tab = chosenTab ?? selectedTab ?? (!hasCompleted && hasUnfinished ? 'processing' : 'completed');
 
   const handleSelect = (id: string) => {
@@ -50,7 +54,10 @@ export function MediaPage() {
     <AppShell title="My Videos" subtitle="Watch, download and share your videos" width="wide" actions={<MediaLinks />}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
         {/* With nothing to play, phones skip the empty player and start with the list. */}
-        <div ref={playerRef} className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && 'hidden lg:block')}>
+        <div
+          ref={playerRef}
+          className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && 'hidden lg:block')}
+        >
           <MediaPlayerPane video={selection.selected} onDeleted={selection.clear} onInteract={selection.pin} />
         </div>
         <div className="grid min-w-0 gap-6">
@@ -78,7 +85,7 @@ function MediaLinks() {
       <Link href="/generator" className={buttonVariants({ variant: 'brand', size: 'sm' })}>
         <Sparkles aria-hidden="true" />
         <span>
-          Create{' '}<span className="sr-only sm:not-sr-only">Video</span>
+          Create <span className="sr-only sm:not-sr-only">Video</span>
         </span>
       </Link>
       <Link href="/history" className={buttonVariants({ variant: 'outline', size: 'sm' })}>

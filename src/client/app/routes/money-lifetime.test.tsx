@@ -7,17 +7,44 @@ import type { GenerationJob } from '../../../shared/generations';
 import type { Receipt } from '../../../shared/money/billing-account';
 import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
 import { browserNavigation } from '../../lib/browser-navigation';
-import { callsTo, createAuthUser, json, postedBodies, preloadPage, renderApp, renderAppWith, resetAfterTest, stubApi } from '../testing/render-app';
+import {
+  callsTo,
+  createAuthUser,
+  json,
+  postedBodies,
+  preloadPage,
+  renderApp,
+  renderAppWith,
+  resetAfterTest,
+  stubApi,
+} from '../testing/render-app';
 
 // The pages load lazily: load them before the tests, so none waits on a transform under load.
 preloadPage(() =>
-  Promise.all([import('./generator'), import('./subscribe'), import('./history'), import('./media'), import('./payment-success'), import('./account'), import('./admin')]),
+  Promise.all([
+    import('./generator'),
+    import('./subscribe'),
+    import('./history'),
+    import('./media'),
+    import('./payment-success'),
+    import('./account'),
+    import('./admin'),
+  ]),
 );
 afterEach(resetAfterTest);
 
 const models = {
   models: [
-    { id: 'local', name: 'Local preview engine', description: 'FFmpeg', available: true, reason: null, durations: [10], isDefault: true, isPreview: true },
+    {
+      id: 'local',
+      name: 'Local preview engine',
+      description: 'FFmpeg',
+      available: true,
+      reason: null,
+      durations: [10],
+      isDefault: true,
+      isPreview: true,
+    },
   ],
 };
 
@@ -56,7 +83,11 @@ describe('the generator prices what the server charges', () => {
     expect(within(list).getByText('+2 if used')).toBeDefined();
 
     await userEvent.type(await screen.findByLabelText('Video Description'), 'A beach with calm music');
-    expect(await screen.findByText('Audio switched on because the description mentions "music" (+2 credits). Switch it off for a silent video.')).toBeDefined();
+    expect(
+      await screen.findByText(
+        'Audio switched on because the description mentions "music" (+2 credits). Switch it off for a silent video.',
+      ),
+    ).toBeDefined();
     await waitFor(() => expect(within(list).getByText('+2')).toBeDefined());
     expect(within(list).getByText('3')).toBeDefined();
 
@@ -85,7 +116,13 @@ describe('/subscribe for a subscriber', () => {
       'GET /api/auth/user': () => json(200, createAuthUser({ subscriptionStatus: 'active' })),
       'GET /api/payments/config': () => json(200, { enabled: true, publishableKey: 'pk_test_1' }),
       'GET /api/user/generation-status': () =>
-        json(200, { dailyUsed: 2, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: subscribed ? 'active' : 'inactive', canGenerate: true }),
+        json(200, {
+          dailyUsed: 2,
+          dailyLimit: 15,
+          extraRemaining: 0,
+          subscriptionStatus: subscribed ? 'active' : 'inactive',
+          canGenerate: true,
+        }),
       'GET /api/payments/subscription': () =>
         json(200, {
           subscription: subscribed
@@ -96,7 +133,13 @@ describe('/subscribe for a subscriber', () => {
       'POST /api/payments/billing-portal': () => json(200, { url: 'https://billing.stripe.com/p/session/test_1' }),
       'POST /api/payments/cancel-subscription': () => {
         subscribed = false;
-        return json(200, { dailyUsed: 2, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'inactive', canGenerate: false });
+        return json(200, {
+          dailyUsed: 2,
+          dailyLimit: 15,
+          extraRemaining: 0,
+          subscriptionStatus: 'inactive',
+          canGenerate: false,
+        });
       },
     });
     const next = await screen.findByTestId('next-charge');
@@ -107,7 +150,9 @@ describe('/subscribe for a subscriber', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Cancel subscription/ }));
     expect(
-      screen.getByText('Cancelling ends your subscription now: you will not be charged again, and the daily generations left today end with it.'),
+      screen.getByText(
+        'Cancelling ends your subscription now: you will not be charged again, and the daily generations left today end with it.',
+      ),
     ).toBeDefined();
     expect(callsTo(fetchMock, '/api/payments/cancel-subscription')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel now' }));
@@ -188,7 +233,8 @@ describe('payments off', () => {
     const fetchMock = renderAppWith('/payment-success?session_id=cs_1', {
       'GET /api/auth/user': () => json(200, createAuthUser()),
       'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }),
-      'POST /api/credits/checkout-success': () => json(503, { code: 'payments_disabled', message: 'Payment processing is currently disabled' }),
+      'POST /api/credits/checkout-success': () =>
+        json(503, { code: 'payments_disabled', message: 'Payment processing is currently disabled' }),
     });
     expect(await screen.findByText('Payment Unavailable')).toBeDefined();
     expect(screen.queryByText(/Payment confirmation failed/)).toBeNull();
@@ -210,7 +256,17 @@ describe('/account', () => {
         status: 'partially_refunded',
         receiptUrl: 'https://pay.stripe.com/receipts/payment/test_pi_1',
       },
-      { id: 'pi_2', createdAt: '2026-11-21T10:00:00.000Z', kind: 'extra_pack', description: 'Small pack: 30 extra generations', amountCents: 1000, refundedCents: 0, currency: 'usd', status: 'paid', receiptUrl: null },
+      {
+        id: 'pi_2',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        kind: 'extra_pack',
+        description: 'Small pack: 30 extra generations',
+        amountCents: 1000,
+        refundedCents: 0,
+        currency: 'usd',
+        status: 'paid',
+        receiptUrl: null,
+      },
     ];
     renderAppWith('/account', {
       'GET /api/auth/user': () => json(200, createAuthUser()),
@@ -222,7 +278,11 @@ describe('/account', () => {
     expect(within(list).getByText('$30.00')).toBeDefined();
     expect(within(list).getByText('Partly refunded')).toBeDefined();
     expect(within(list).getByText('$10.00 back')).toBeDefined();
-    expect(within(list).getByRole('link', { name: /Receipt/ }).getAttribute('href')).toBe('https://pay.stripe.com/receipts/payment/test_pi_1');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Receipt/ })
+        .getAttribute('href'),
+    ).toBe('https://pay.stripe.com/receipts/payment/test_pi_1');
     expect(within(list).getByText('Paid')).toBeDefined();
   });
 });
@@ -243,13 +303,21 @@ describe('admin', () => {
     totalLifetimeCredits: 13,
     subscriptionStatus: 'premium_unlimited',
   };
-  const payer: AdminUser = { ...self, id: '5e2d9c8b-1a3f-4c6d-8e9f-a0b1c2d3e4f5', email: 'payer@example.com', isAdmin: false, subscriptionStatus: 'active', hasStripeSubscription: true };
+  const payer: AdminUser = {
+    ...self,
+    id: '5e2d9c8b-1a3f-4c6d-8e9f-a0b1c2d3e4f5',
+    email: 'payer@example.com',
+    isAdmin: false,
+    subscriptionStatus: 'active',
+    hasStripeSubscription: true,
+  };
 
   function renderAdmin() {
     return renderAppWith('/admin', {
       'GET /api/auth/user': () => json(200, me),
       'GET /api/admin/users': () => json(200, [self, payer]),
-      'GET /api/admin/stats': () => json(200, { totalUsers: 2, activeCredits: 25, creditsUsed: 1, creditsLast30Days: 0 }),
+      'GET /api/admin/stats': () =>
+        json(200, { totalUsers: 2, activeCredits: 25, creditsUsed: 1, creditsLast30Days: 0 }),
       [`PATCH /api/admin/users/${self.id}`]: () => json(200, { message: 'ada@example.com was updated.' }),
     });
   }
@@ -272,7 +340,9 @@ describe('admin', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete payer@example.com' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(
-      within(dialog).getByText('This user has an active subscription: deleting them cancels it at Stripe first, so they are not charged again.'),
+      within(dialog).getByText(
+        'This user has an active subscription: deleting them cancels it at Stripe first, so they are not charged again.',
+      ),
     ).toBeDefined();
   });
 });

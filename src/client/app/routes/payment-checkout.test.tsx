@@ -3,7 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { installFakeStripe, removeFakeStripe } from '../testing/fake-stripe';
-import { type ApiRoutes, createAuthUser, findEnabledButton, holdRequests, json, postedBodies, preloadPage, renderApp, resetAfterTest, stubApi } from '../testing/render-app';
+import {
+  type ApiRoutes,
+  createAuthUser,
+  findEnabledButton,
+  holdRequests,
+  json,
+  postedBodies,
+  preloadPage,
+  renderApp,
+  resetAfterTest,
+  stubApi,
+} from '../testing/render-app';
 
 const intent = { clientSecret: 'pi_1_secret_abc', paymentIntentId: 'pi_1', credits: 30, amountCents: 3000 };
 
@@ -77,13 +88,21 @@ describe('/payment-checkout', () => {
     const pay = await findEnabledButton('Pay $30.00');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeDefined();
     expect(stripe.loader).toHaveBeenCalledWith('pk_test_123');
-    expect(stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_1_secret_abc', appearance: expect.objectContaining({ theme: 'stripe' }) }));
+    expect(stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({
+        clientSecret: 'pi_1_secret_abc',
+        appearance: expect.objectContaining({ theme: 'stripe' }),
+      }),
+    );
 
     await userEvent.click(pay);
 
     expect(await screen.findByText('Payment Successful!', { selector: 'h2' })).toBeDefined();
     expect(stripe.confirmPayment).toHaveBeenCalledWith(
-      expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}/credits` }, redirect: 'if_required' }),
+      expect.objectContaining({
+        confirmParams: { return_url: `${window.location.origin}/credits` },
+        redirect: 'if_required',
+      }),
     );
     expect(postedBodies(fetchMock, '/api/credits/payment-intent')).toEqual([{ credits: 30 }]);
     expect(postedBodies(fetchMock, '/api/credits/fulfill')).toEqual([{ paymentIntentId: 'pi_1', credits: 30 }]);
@@ -102,31 +121,38 @@ describe('/payment-checkout', () => {
     expect(await screen.findByText('Payment could not be processed.')).toBeDefined();
   });
 
-  it("tells the buyer the credits are pending when the payment went through but fulfilment failed", async () => {
+  it('tells the buyer the credits are pending when the payment went through but fulfilment failed', async () => {
     installFakeStripe();
     renderCheckout('/payment-checkout?credits=30', {
-      'POST /api/credits/fulfill': () => json(502, { code: 'payment_provider_error', message: 'Stripe is unreachable' }),
+      'POST /api/credits/fulfill': () =>
+        json(502, { code: 'payment_provider_error', message: 'Stripe is unreachable' }),
     });
     await userEvent.click(await findEnabledButton('Pay $30.00'));
 
     expect(await screen.findByText('Payment Complete')).toBeDefined();
     expect(screen.getByText('Credits Pending')).toBeDefined();
-    expect(screen.getAllByText('Your payment was successful, but there was an issue adding credits. Please contact support.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Your payment was successful, but there was an issue adding credits. Please contact support.')
+        .length,
+    ).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /support@/ }).getAttribute('href')).toMatch(/^mailto:/);
   });
 
   it('offers Log In when the PaymentIntent cannot be created for a signed-out session', async () => {
     installFakeStripe();
     renderCheckout('/payment-checkout?credits=30', {
-      'POST /api/credits/payment-intent': () => json(401, { code: 'unauthorized', message: 'Please log in to purchase credits' }),
+      'POST /api/credits/payment-intent': () =>
+        json(401, { code: 'unauthorized', message: 'Please log in to purchase credits' }),
     });
-    expect(await screen.findByText('You must be logged in to purchase credits. Please log in and try again.')).toBeDefined();
+    expect(
+      await screen.findByText('You must be logged in to purchase credits. Please log in and try again.'),
+    ).toBeDefined();
     expect(screen.getByText('Payment Error')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Back to Credits' }).getAttribute('href')).toBe('/credits');
   });
 
-  it("covers the form until it is ready and warns after 10 seconds that it may be slow", async () => {
+  it('covers the form until it is ready and warns after 10 seconds that it may be slow', async () => {
     installFakeStripe({ neverReady: true });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     onTestFinished(() => {

@@ -7,7 +7,11 @@ import { SignOutLink } from '../../features/auth/components/sign-out-link';
 import { publishableKeyOf, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
 import { CreditsCheckout } from '../../features/payments/components/credits-checkout';
 import { SecurePaymentsNote } from '../../features/payments/components/payment-page-parts';
-import { PaymentErrorCard, PaymentUnavailableCard, PreparingPaymentCard } from '../../features/payments/components/payment-notices';
+import {
+  PaymentErrorCard,
+  PaymentUnavailableCard,
+  PreparingPaymentCard,
+} from '../../features/payments/components/payment-notices';
 
 /**
  * /payment-checkout?credits=N (spec section 2): the embedded card form for N credits. The amount is
@@ -32,11 +36,7 @@ export function PaymentCheckoutPage() {
   );
 
   return (
-    <AppShell
-      title="Checkout"
-      subtitle="Buy credits by card"
-      actions={<BackLink href="/credits">Credits</BackLink>}
-    >
+    <AppShell title="Checkout" subtitle="Buy credits by card" actions={<BackLink href="/credits">Credits</BackLink>}>
       <div className="mx-auto grid w-full max-w-xl gap-4">
         {body}
         <SecurePaymentsNote />

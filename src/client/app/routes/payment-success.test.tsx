@@ -1,7 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { type ApiRoutes, callsTo, createAuthUser, holdRequests, json, postedBodies, preloadPage, renderApp, renderAppWith, resetAfterTest, stubApi } from '../testing/render-app';
+import {
+  type ApiRoutes,
+  callsTo,
+  createAuthUser,
+  holdRequests,
+  json,
+  postedBodies,
+  preloadPage,
+  renderApp,
+  renderAppWith,
+  resetAfterTest,
+  stubApi,
+} from '../testing/render-app';
 
 function renderSuccess(path: string, overrides: ApiRoutes = {}) {
   return renderAppWith(path, {
@@ -57,7 +69,8 @@ describe('/payment-success', () => {
 
   it('gives the HTTP status when the confirmation fails', async () => {
     renderSuccess('/payment-success?session_id=cs_unpaid', {
-      'POST /api/credits/checkout-success': () => json(409, { code: 'payment_not_completed', message: 'This payment has not been completed' }),
+      'POST /api/credits/checkout-success': () =>
+        json(409, { code: 'payment_not_completed', message: 'This payment has not been completed' }),
     });
     expect(await screen.findByText('Payment confirmation failed: 409')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Back to Credits' })).toBeDefined();

@@ -3,7 +3,11 @@ import { useSearchParams } from 'wouter';
 import { AppShell } from '../../components/layouts/app-shell';
 import { useConfirmCheckoutSession } from '../../features/payments/api/confirm-checkout-session';
 import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
-import { PaymentErrorCard, PaymentProgressCard, PaymentUnavailableCard } from '../../features/payments/components/payment-notices';
+import {
+  PaymentErrorCard,
+  PaymentProgressCard,
+  PaymentUnavailableCard,
+} from '../../features/payments/components/payment-notices';
 import { PaymentSuccessCard } from '../../features/payments/components/payment-success-card';
 import { useOncePerKey } from '../../features/payments/hooks/use-once-per-key';
 import { confirmationErrorMessage, isPaymentsDisabledError } from '../../features/payments/payment-errors';
@@ -18,7 +22,8 @@ export function PaymentSuccessPage() {
   const confirmation = useConfirmCheckoutSession();
   const config = usePaymentsConfig();
   // A server without Stripe keys took no payment: nothing is confirmed, and it says so plainly.
-  const disabled = config.data?.enabled === false || (confirmation.isError && isPaymentsDisabledError(confirmation.error));
+  const disabled =
+    config.data?.enabled === false || (confirmation.isError && isPaymentsDisabledError(confirmation.error));
   // Confirmed once the server is known to take payments (or its config cannot be read: the call then says).
   const mayConfirm = config.data ? config.data.enabled : config.isError;
   useOncePerKey(mayConfirm ? sessionId : null, confirmation.mutate);

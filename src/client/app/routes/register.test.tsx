@@ -26,7 +26,8 @@ describe('the /register page', () => {
   it('labels every field and offers the other ways in', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
-      'GET /api/auth/providers': () => json(200, { oidc: { label: 'Continue with Replit' }, google: true, passwordReset: false }),
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: { label: 'Continue with Replit' }, google: true, passwordReset: false }),
     });
     renderApp('/register');
 

@@ -30,9 +30,14 @@ describe('forgot password', () => {
   });
 
   it('tells the visitor to ask the administrator on a server without email', async () => {
-    stubApi({ 'GET /api/auth/user': signedOut, 'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }) });
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () => json(200, { oidc: null, google: false, passwordReset: false }),
+    });
     renderApp('/forgot-password');
-    expect(await screen.findByText('This server cannot send email, so passwords are reset by its administrator.')).toBeDefined();
+    expect(
+      await screen.findByText('This server cannot send email, so passwords are reset by its administrator.'),
+    ).toBeDefined();
     expect(screen.queryByRole('button', { name: 'SEND RESET LINK' })).toBeNull();
   });
 });
@@ -55,20 +60,27 @@ describe('reset password', () => {
     await user.type(field, 'a long new password');
     await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
-    expect(postedBodies(fetchMock, '/api/auth/password-reset/confirm')).toEqual([{ token: 'abc123', password: 'a long new password' }]);
+    expect(postedBodies(fetchMock, '/api/auth/password-reset/confirm')).toEqual([
+      { token: 'abc123', password: 'a long new password' },
+    ]);
   });
 
   it('explains a used or expired link and offers a new one', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/password-reset/confirm': () =>
-        json(400, { code: 'reset_link_invalid', message: 'This reset link has expired or has already been used. Please ask for a new one.' }),
+        json(400, {
+          code: 'reset_link_invalid',
+          message: 'This reset link has expired or has already been used. Please ask for a new one.',
+        }),
     });
     const user = userEvent.setup();
     renderApp('/reset-password?token=used');
     await user.type(await screen.findByLabelText('New Password'), 'a long new password');
     await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
-    expect(await screen.findByText('This reset link has expired or has already been used. Please ask for a new one.')).toBeDefined();
+    expect(
+      await screen.findByText('This reset link has expired or has already been used. Please ask for a new one.'),
+    ).toBeDefined();
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

@@ -5,10 +5,26 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { GenerationStatus } from '../../../shared/money/plans';
 import { browserNavigation } from '../../lib/browser-navigation';
 import { installFakeStripe, removeFakeStripe } from '../testing/fake-stripe';
-import { type ApiRoutes, createAuthUser, findEnabledButton, json, postedBodies, preloadPage, renderAppWith, resetAfterTest } from '../testing/render-app';
+import {
+  type ApiRoutes,
+  createAuthUser,
+  findEnabledButton,
+  json,
+  postedBodies,
+  preloadPage,
+  renderAppWith,
+  resetAfterTest,
+} from '../testing/render-app';
 
 function generationStatus(overrides: Partial<GenerationStatus> = {}): GenerationStatus {
-  return { dailyUsed: 0, dailyLimit: 15, extraRemaining: 0, subscriptionStatus: 'inactive', canGenerate: false, ...overrides };
+  return {
+    dailyUsed: 0,
+    dailyLimit: 15,
+    extraRemaining: 0,
+    subscriptionStatus: 'inactive',
+    canGenerate: false,
+    ...overrides,
+  };
 }
 
 function renderSubscribe(overrides: ApiRoutes = {}, path = '/subscribe') {
@@ -26,7 +42,9 @@ afterEach(removeFakeStripe);
 
 describe('/subscribe', () => {
   it('shows the status, the daily subscription and the three packs to a user without a subscription', async () => {
-    renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ dailyUsed: 3, extraRemaining: 12 })) });
+    renderSubscribe({
+      'GET /api/user/generation-status': () => json(200, generationStatus({ dailyUsed: 3, extraRemaining: 12 })),
+    });
 
     expect(await screen.findByText('3/15')).toBeDefined();
     expect(screen.getByText('12')).toBeDefined();
@@ -35,7 +53,14 @@ describe('/subscribe', () => {
     expect(screen.getByText(/Daily generations reset at 3am EST \(next: .+\)\./)).toBeDefined();
 
     expect(await screen.findByText('Daily Subscription')).toBeDefined();
-    for (const text of ['15 generations daily', 'Resets at 3am EST', 'Use them or lose them', 'Full AI video generation access', 'High-quality output videos', 'Multiple file format support']) {
+    for (const text of [
+      '15 generations daily',
+      'Resets at 3am EST',
+      'Use them or lose them',
+      'Full AI video generation access',
+      'High-quality output videos',
+      'Multiple file format support',
+    ]) {
       expect(screen.getByText(text)).toBeDefined();
     }
     expect(screen.getByText('$1 per day for the first week, then $2/day')).toBeDefined();
@@ -44,7 +69,11 @@ describe('/subscribe', () => {
     const packs = screen.getByRole('region', { name: 'Extra Generation Packs' });
     expect(within(packs).getAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
     expect(within(packs).getAllByText('Valid for 30 days')).toHaveLength(3);
-    for (const [generations, price] of [['30', '$10'], ['70', '$20'], ['175', '$50']]) {
+    for (const [generations, price] of [
+      ['30', '$10'],
+      ['70', '$20'],
+      ['175', '$50'],
+    ]) {
       expect(within(packs).getByText(`${generations} extra generations`)).toBeDefined();
       expect(within(packs).getByText(price!)).toBeDefined();
     }
@@ -55,7 +84,9 @@ describe('/subscribe', () => {
   it('logs out with a POST, never a GET link, and goes home', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     onTestFinished(() => assign.mockRestore());
-    const fetchMock = renderSubscribe({ 'POST /api/auth/logout': () => json(200, { message: 'You have been signed out.' }) });
+    const fetchMock = renderSubscribe({
+      'POST /api/auth/logout': () => json(200, { message: 'You have been signed out.' }),
+    });
 
     expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -64,21 +95,30 @@ describe('/subscribe', () => {
   });
 
   it('offers no subscription to an active subscriber, and shows an administrator as Admin', async () => {
-    renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ subscriptionStatus: 'active', canGenerate: true })) });
+    renderSubscribe({
+      'GET /api/user/generation-status': () =>
+        json(200, generationStatus({ subscriptionStatus: 'active', canGenerate: true })),
+    });
     expect(await screen.findByText('Can Generate')).toBeDefined();
     expect(screen.getByText('Active')).toBeDefined();
     expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Start Subscription' })).toBeNull();
     cleanup();
 
-    renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ subscriptionStatus: 'premium_unlimited', canGenerate: true })) });
+    renderSubscribe({
+      'GET /api/user/generation-status': () =>
+        json(200, generationStatus({ subscriptionStatus: 'premium_unlimited', canGenerate: true })),
+    });
     expect(await screen.findByText('Admin')).toBeDefined();
     expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Start Subscription' })).toBeNull();
   });
 
   it('offers no subscription on a trial either: the server counts a trial as subscribed and would refuse it', async () => {
-    renderSubscribe({ 'GET /api/user/generation-status': () => json(200, generationStatus({ subscriptionStatus: 'trial', canGenerate: true })) });
+    renderSubscribe({
+      'GET /api/user/generation-status': () =>
+        json(200, generationStatus({ subscriptionStatus: 'trial', canGenerate: true })),
+    });
     expect(await screen.findByText('Trial')).toBeDefined();
     expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Start Subscription' })).toBeNull();
@@ -94,7 +134,9 @@ describe('/subscribe', () => {
 
   it('opens the card form for the subscription, and Cancel Payment returns to the offers', async () => {
     installFakeStripe();
-    const fetchMock = renderSubscribe({ 'POST /api/payments/start-subscription': () => json(200, { clientSecret: 'pi_sub_secret_1' }) });
+    const fetchMock = renderSubscribe({
+      'POST /api/payments/start-subscription': () => json(200, { clientSecret: 'pi_sub_secret_1' }),
+    });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Start Subscription' }));
     expect(await screen.findByText('Complete Your Subscription')).toBeDefined();
@@ -130,7 +172,10 @@ describe('/subscribe', () => {
     expect(postedBodies(fetchMock, '/api/payments/extra-generations')).toEqual([{ package: 'small' }]);
     expect(postedBodies(fetchMock, '/api/payments/confirm')).toEqual([{ paymentIntentId: 'pi_pack' }]);
     expect(stripe.confirmPayment).toHaveBeenCalledWith(
-      expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}/subscribe?success=true` }, redirect: 'if_required' }),
+      expect.objectContaining({
+        confirmParams: { return_url: `${window.location.origin}/subscribe?success=true` },
+        redirect: 'if_required',
+      }),
     );
   });
 
@@ -151,7 +196,10 @@ describe('/subscribe', () => {
   it("toasts 'Unauthorized' on a 401 and sends the user to sign in half a second later", async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     onTestFinished(() => assign.mockRestore());
-    renderSubscribe({ 'POST /api/payments/start-subscription': () => json(401, { code: 'unauthorized', message: 'Please sign in to continue' }) });
+    renderSubscribe({
+      'POST /api/payments/start-subscription': () =>
+        json(401, { code: 'unauthorized', message: 'Please sign in to continue' }),
+    });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Start Subscription' }));
     expect(await screen.findByText('Unauthorized')).toBeDefined();
@@ -175,11 +223,16 @@ describe('/subscribe', () => {
 
   it('confirms a payment Stripe sent back to /subscribe?success=true, once, and tidies the address', async () => {
     const fetchMock = renderSubscribe(
-      { 'POST /api/payments/confirm': () => json(200, generationStatus({ subscriptionStatus: 'active', canGenerate: true })) },
+      {
+        'POST /api/payments/confirm': () =>
+          json(200, generationStatus({ subscriptionStatus: 'active', canGenerate: true })),
+      },
       '/subscribe?success=true&payment_intent=pi_9&redirect_status=succeeded',
     );
     expect(await screen.findByText('Payment Successful!')).toBeDefined();
-    await waitFor(() => expect(postedBodies(fetchMock, '/api/payments/confirm')).toEqual([{ paymentIntentId: 'pi_9' }]));
+    await waitFor(() =>
+      expect(postedBodies(fetchMock, '/api/payments/confirm')).toEqual([{ paymentIntentId: 'pi_9' }]),
+    );
     expect(window.location.search).toBe('');
   });
 });

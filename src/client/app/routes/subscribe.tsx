@@ -20,7 +20,10 @@ import { type Purchase, useSubscribeFlow } from '../../features/payments/hooks/u
 import { useAuth } from '../../lib/auth';
 
 const FORM_TEXTS: Record<Purchase['mode'], { title: string; description: string }> = {
-  subscription: { title: 'Complete Your Subscription', description: '$1/day for your first week, then $2/day with 15 daily generations' },
+  subscription: {
+    title: 'Complete Your Subscription',
+    description: '$1/day for your first week, then $2/day with 15 daily generations',
+  },
   extra: { title: 'Complete Your Purchase', description: 'Add extra generations to your account (valid for 30 days)' },
 };
 
@@ -48,11 +51,19 @@ export function SubscribePage() {
   const subscribed = status.data ? isSubscribed(status.data.subscriptionStatus) : false;
   const details = useSubscriptionDetails(isAuthenticated && config.data?.enabled === true);
   const manage =
-    details.data && (subscribed || details.data.canManageBilling) ? <SubscriptionManageCard details={details.data} subscribed={subscribed} /> : null;
+    details.data && (subscribed || details.data.canManageBilling) ? (
+      <SubscriptionManageCard details={details.data} subscribed={subscribed} />
+    ) : null;
 
   let offers;
   if (unavailable) {
-    offers = <PaymentUnavailableCard title="Payment System Unavailable" description="Payment processing is currently disabled" showBackToCredits={false} />;
+    offers = (
+      <PaymentUnavailableCard
+        title="Payment System Unavailable"
+        description="Payment processing is currently disabled"
+        showBackToCredits={false}
+      />
+    );
   } else if (flow.payment && publishableKey) {
     const texts = FORM_TEXTS[flow.payment.purchase.mode];
     offers = (
@@ -78,7 +89,11 @@ export function SubscribePage() {
     offers = (
       <div className={showSubscription ? 'grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start' : 'grid gap-6'}>
         {showSubscription ? (
-          <SubscriptionOfferCard onStart={flow.startSubscription} isStarting={flow.isStartingSubscription} disabled={flow.isStarting} />
+          <SubscriptionOfferCard
+            onStart={flow.startSubscription}
+            isStarting={flow.isStartingSubscription}
+            disabled={flow.isStarting}
+          />
         ) : null}
         <ExtraPackList onBuy={flow.buyPack} buying={flow.buyingPack} disabled={flow.isStarting} />
       </div>
@@ -98,7 +113,10 @@ export function SubscribePage() {
         {offers}
         <footer className="grid gap-2 border-t border-border pt-6">
           {unavailable ? null : <SecurePaymentsNote />}
-          <Link href="/account" className="justify-self-center text-sm font-medium text-violet-700 underline-offset-4 hover:underline dark:text-violet-300">
+          <Link
+            href="/account"
+            className="justify-self-center text-sm font-medium text-violet-700 underline-offset-4 hover:underline dark:text-violet-300"
+          >
             Your receipts
           </Link>
           <SignOutLink />

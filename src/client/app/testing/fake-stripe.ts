@@ -30,7 +30,8 @@ export function installFakeStripe(options: FakeStripeOptions = {}) {
   );
   const createElement = () => {
     const handlers = new Map<string, Handler[]>();
-    const fire = (name: string, event: Parameters<Handler>[0]) => handlers.get(name)?.forEach((handler) => handler(event));
+    const fire = (name: string, event: Parameters<Handler>[0]) =>
+      handlers.get(name)?.forEach((handler) => handler(event));
     const element = {
       on(name: string, handler: Handler) {
         handlers.set(name, [...(handlers.get(name) ?? []), handler]);

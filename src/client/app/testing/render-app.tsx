@@ -66,7 +66,9 @@ export function callsTo(fetchMock: FetchMock, path: string) {
 export function holdRequests(fetchMock: FetchMock, path: string): void {
   const answer = fetchMock.getMockImplementation();
   if (!answer) throw new Error('holdRequests needs a stubbed fetch');
-  fetchMock.mockImplementation((input, init) => (pathOf(input) === path ? new Promise<Response>(() => {}) : answer(input, init)));
+  fetchMock.mockImplementation((input, init) =>
+    pathOf(input) === path ? new Promise<Response>(() => {}) : answer(input, init),
+  );
 }
 
 /** The JSON bodies POSTed to this path, in order (undefined for a POST without a body). */

@@ -44,7 +44,14 @@ function usePageHeadingFocus() {
  * The frame of every signed-in page: header with the user's account, Sign out everywhere and Logout,
  * the main navigation (tabs under the header on desktops, a bottom bar on phones), then the page title.
  */
-export function AppShell({ title, subtitle, actions, width = 'default', showAdminLink = true, children }: AppShellProps) {
+export function AppShell({
+  title,
+  subtitle,
+  actions,
+  width = 'default',
+  showAdminLink = true,
+  children,
+}: AppShellProps) {
   const heading = usePageHeadingFocus();
   return (
     <div className="min-h-dvh bg-background pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
@@ -77,7 +84,10 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
           {user ? (
             <Link
               href="/account"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'min-w-0 text-muted-foreground hover:text-foreground')}
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'sm' }),
+                'min-w-0 text-muted-foreground hover:text-foreground',
+              )}
             >
               <CircleUserRound aria-hidden="true" />
               <span className="sr-only">Account</span>

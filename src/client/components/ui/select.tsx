@@ -1,4 +1,17 @@
-import { Content, Group, Icon, Item, ItemIndicator, ItemText, Label, Portal, Root, Trigger, Value, Viewport } from '@radix-ui/react-select';
+import {
+  Content,
+  Group,
+  Icon,
+  Item,
+  ItemIndicator,
+  ItemText,
+  Label,
+  Portal,
+  Root,
+  Trigger,
+  Value,
+  Viewport,
+} from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 

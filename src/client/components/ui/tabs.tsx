@@ -6,7 +6,12 @@ import { cn } from '../../lib/utils';
 export const Tabs = Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof List>) {
-  return <List className={cn('inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)} {...props} />;
+  return (
+    <List
+      className={cn('inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof Trigger>) {

@@ -54,6 +54,8 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 
 /** Moves focus to the first field with an error, as the browser would. */
 export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): void {
-  const first = Array.from(form.elements).find((element) => element instanceof HTMLInputElement && errors[element.name]);
+  const first = Array.from(form.elements).find(
+    (element) => element instanceof HTMLInputElement && errors[element.name],
+  );
   if (first instanceof HTMLInputElement) first.focus();
 }

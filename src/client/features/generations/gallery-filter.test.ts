@@ -89,11 +89,21 @@ describe('filterGallery', () => {
   });
 
   it('sorts by credits, highest first, newest first among equals', () => {
-    expect(ids(filterGallery(videos, query({ sort: 'credits' })))).toEqual(['video_2', 'video_3', 'video_1', 'video_4']);
+    expect(ids(filterGallery(videos, query({ sort: 'credits' })))).toEqual([
+      'video_2',
+      'video_3',
+      'video_1',
+      'video_4',
+    ]);
   });
 
   it('sorts by duration, longest first, newest first among equals', () => {
-    expect(ids(filterGallery(videos, query({ sort: 'duration' })))).toEqual(['video_3', 'video_4', 'video_1', 'video_2']);
+    expect(ids(filterGallery(videos, query({ sort: 'duration' })))).toEqual([
+      'video_3',
+      'video_4',
+      'video_1',
+      'video_2',
+    ]);
   });
 
   it('leaves the list it was given untouched', () => {

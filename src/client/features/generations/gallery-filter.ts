@@ -43,16 +43,21 @@ const COMPARATORS: Record<GallerySort, (a: Comparable, b: Comparable) => number>
  * ignored), the status matches exactly unless the filter is 'all', in the chosen order. Returns a
  * new array; the input is left as it is.
  */
-export function filterGallery<T extends Comparable & Pick<GenerationRecord, 'prompt' | 'status'> & { expiresAt?: string | null }>(
-  videos: readonly T[],
-  query: GalleryQuery,
-): T[] {
+export function filterGallery<
+  T extends Comparable & Pick<GenerationRecord, 'prompt' | 'status'> & { expiresAt?: string | null },
+>(videos: readonly T[], query: GalleryQuery): T[] {
   const needle = query.search.trim().toLowerCase();
-  return videos
-    // An expired video is no longer 'completed' (decision 012): the completed filter leaves it out.
-    .filter((video) => query.status === 'all' || (video.status === query.status && !(query.status === 'completed' && isExpiredVideo(video))))
-    .filter((video) => !needle || video.prompt.toLowerCase().includes(needle))
-    .sort(COMPARATORS[query.sort]);
+  return (
+    videos
+      // An expired video is no longer 'completed' (decision 012): the completed filter leaves it out.
+      .filter(
+        (video) =>
+          query.status === 'all' ||
+          (video.status === query.status && !(query.status === 'completed' && isExpiredVideo(video))),
+      )
+      .filter((video) => !needle || video.prompt.toLowerCase().includes(needle))
+      .sort(COMPARATORS[query.sort])
+  );
 }
 
 /** True when the query narrows the list, so an empty result means 'No videos found' rather than 'No videos yet'. */

@@ -28,7 +28,10 @@ function update(next: Partial<InstallState>) {
 /** Already running as an installed app (Android, desktop, iOS home screen). */
 export function isStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return (
+    iosStandalone ||
+    (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)
+  );
 }
 
 /**

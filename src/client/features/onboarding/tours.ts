@@ -11,7 +11,8 @@ export interface TourStep {
 const GENERATOR_TOUR: TourStep[] = [
   {
     title: 'Welcome to Create Video',
-    description: 'A quick look at how a video is made here. Use Next and Back, or the arrow keys; Skip Tour ends it at any time.',
+    description:
+      'A quick look at how a video is made here. Use Next and Back, or the arrow keys; Skip Tour ends it at any time.',
   },
   {
     element: '[data-tour="upload-image"]',
@@ -36,12 +37,14 @@ const GENERATOR_TOUR: TourStep[] = [
   {
     element: '[data-tour="audio"]',
     title: 'Audio is detected for you',
-    description: 'Mention music, a voice or sound and audio turns on by itself (+2 credits). Switch it off for a silent video.',
+    description:
+      'Mention music, a voice or sound and audio turns on by itself (+2 credits). Switch it off for a silent video.',
   },
   {
     element: '[data-tour="generate"]',
     title: 'Generate',
-    description: 'Check the cost and press Generate Video. You are taken to your media, where the video appears in a few minutes. Videos are kept for 24 hours.',
+    description:
+      'Check the cost and press Generate Video. You are taken to your media, where the video appears in a few minutes. Videos are kept for 24 hours.',
   },
 ];
 
@@ -54,7 +57,8 @@ const FIRST_TIME_TOUR: TourStep[] = [
   {
     element: '[data-tour="nav-credits"]',
     title: 'Credits pay for videos',
-    description: 'A credit costs $1 and never expires. A standard video costs 1 credit, economy half a credit, and a video with audio 3.',
+    description:
+      'A credit costs $1 and never expires. A standard video costs 1 credit, economy half a credit, and a video with audio 3.',
   },
   {
     element: '[data-tour="nav-subscribe"]',
@@ -68,7 +72,8 @@ const FIRST_TIME_TOUR: TourStep[] = [
   },
   {
     title: 'Get started',
-    description: 'Your videos appear under Media and are kept for 24 hours, so download the ones you love. You can replay the Create Video tour from the credits card.',
+    description:
+      'Your videos appear under Media and are kept for 24 hours, so download the ones you love. You can replay the Create Video tour from the credits card.',
   },
 ];
 

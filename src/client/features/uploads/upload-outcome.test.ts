@@ -61,12 +61,17 @@ describe('getFailureMessages', () => {
 
 describe('readStorageErrorMessage', () => {
   it("reads the message of our upload URL's JSON error answer", () => {
-    const error = { message: 'S3 returned 413', body: JSON.stringify({ code: 'too_large', message: 'File too large' }) };
+    const error = {
+      message: 'S3 returned 413',
+      body: JSON.stringify({ code: 'too_large', message: 'File too large' }),
+    };
     expect(readStorageErrorMessage(error)).toBe('File too large');
   });
 
   it('leaves other answers to Uppy', () => {
-    expect(readStorageErrorMessage({ message: 'S3 returned 403', body: '<Error><Code>AccessDenied</Code></Error>' })).toBeNull();
+    expect(
+      readStorageErrorMessage({ message: 'S3 returned 403', body: '<Error><Code>AccessDenied</Code></Error>' }),
+    ).toBeNull();
     expect(readStorageErrorMessage({ message: 'S3 returned 500', body: '{not json' })).toBeNull();
     expect(readStorageErrorMessage({ message: 'S3 returned 500', body: '{"code":"x"}' })).toBeNull();
     expect(readStorageErrorMessage(new Error('Network error'))).toBeNull();

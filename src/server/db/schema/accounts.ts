@@ -20,7 +20,10 @@ export const userIdentities = pgTable(
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('user_identities_provider_subject_key').on(t.provider, t.subject), index('user_identities_user_id_idx').on(t.userId)],
+  (t) => [
+    unique('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
 );
 export type UserIdentityRow = typeof userIdentities.$inferSelect;
 
@@ -36,5 +39,8 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId), index('password_reset_tokens_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+    index('password_reset_tokens_expires_at_idx').on(t.expiresAt),
+  ],
 );

@@ -15,5 +15,8 @@ export const adminAuditLog = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_target_idx').on(t.targetUserId), index('admin_audit_log_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_log_target_idx').on(t.targetUserId),
+    index('admin_audit_log_created_at_idx').on(t.createdAt),
+  ],
 );

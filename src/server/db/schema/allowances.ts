@@ -31,7 +31,10 @@ export const extraGenerationPacks = pgTable(
     /** The payment that bought it: a pack is granted once per payment. */
     paymentReference: text('payment_reference').unique(),
   },
-  (t) => [index('extra_packs_user_idx').on(t.userId, t.expiresAt), check('extra_packs_within', sql`${t.used} >= 0 AND ${t.used} <= ${t.generations}`)],
+  (t) => [
+    index('extra_packs_user_idx').on(t.userId, t.expiresAt),
+    check('extra_packs_within', sql`${t.used} >= 0 AND ${t.used} <= ${t.generations}`),
+  ],
 );
 export type ExtraGenerationPackRow = typeof extraGenerationPacks.$inferSelect;
 

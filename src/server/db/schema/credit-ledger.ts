@@ -2,7 +2,14 @@ import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 import { users } from './users';
 
 /** 'refund' gives back a generation's charge; 'purchase_refund' takes back credits whose payment Stripe refunded. */
-export const CREDIT_CHANGE_KINDS = ['purchase', 'grant', 'admin_adjustment', 'charge', 'refund', 'purchase_refund'] as const;
+export const CREDIT_CHANGE_KINDS = [
+  'purchase',
+  'grant',
+  'admin_adjustment',
+  'charge',
+  'refund',
+  'purchase_refund',
+] as const;
 export type CreditChangeKind = (typeof CREDIT_CHANGE_KINDS)[number];
 
 /** Every change of a user's credits, written in the same transaction as the balance it changes. */
@@ -25,6 +32,9 @@ export const creditLedger = pgTable(
     reference: text('reference').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt), index('credit_ledger_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    index('credit_ledger_created_at_idx').on(t.createdAt),
+  ],
 );
 export type CreditLedgerRow = typeof creditLedger.$inferSelect;

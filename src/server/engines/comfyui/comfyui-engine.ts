@@ -3,7 +3,15 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { AbortedError, EngineError, sleep, shouldCancelTask, type EngineContext, type EngineJob, type VideoEngine } from '../engine';
+import {
+  AbortedError,
+  EngineError,
+  sleep,
+  shouldCancelTask,
+  type EngineContext,
+  type EngineJob,
+  type VideoEngine,
+} from '../engine';
 import {
   describeBody,
   downloadToFile,
@@ -36,8 +44,10 @@ const comfyPolicy: ProviderPolicy = {
   shouldRetry: isTransientStatus,
   toError(status, body) {
     const detail = `HTTP ${status}: ${describeBody(body)}`;
-    if (isTransientStatus(status)) return new EngineError('ComfyUI is busy right now. Please try again later.', true, detail);
-    if (status === 401 || status === 403) return new EngineError('ComfyUI refused our access (check COMFYUI_AUTH_HEADER).', false, detail);
+    if (isTransientStatus(status))
+      return new EngineError('ComfyUI is busy right now. Please try again later.', true, detail);
+    if (status === 401 || status === 403)
+      return new EngineError('ComfyUI refused our access (check COMFYUI_AUTH_HEADER).', false, detail);
     return new EngineError(`ComfyUI refused the workflow. ${describeNodeErrors(body)}`.trim(), false, detail);
   },
 };
@@ -47,7 +57,15 @@ function describeNodeErrors(body: unknown): string {
   const parsed = z
     .object({
       error: z.object({ message: z.string().optional() }).passthrough().optional(),
-      node_errors: z.record(z.string(), z.object({ errors: z.array(z.object({ message: z.string().optional(), details: z.string().optional() })).optional(), class_type: z.string().optional() })).optional(),
+      node_errors: z
+        .record(
+          z.string(),
+          z.object({
+            errors: z.array(z.object({ message: z.string().optional(), details: z.string().optional() })).optional(),
+            class_type: z.string().optional(),
+          }),
+        )
+        .optional(),
     })
     .safeParse(body);
   if (!parsed.success) return '';
@@ -61,13 +79,22 @@ const historyEntrySchema = z
   .object({
     outputs: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
     status: z
-      .object({ status_str: z.string().optional(), completed: z.boolean().optional(), messages: z.array(z.unknown()).optional() })
+      .object({
+        status_str: z.string().optional(),
+        completed: z.boolean().optional(),
+        messages: z.array(z.unknown()).optional(),
+      })
       .optional(),
   })
   .passthrough();
 type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-const fileSchema = z.object({ filename: z.string().min(1), subfolder: z.string().default(''), type: z.string().default('output'), format: z.string().optional() });
+const fileSchema = z.object({
+  filename: z.string().min(1),
+  subfolder: z.string().default(''),
+  type: z.string().default('output'),
+  format: z.string().optional(),
+});
 
 /** The job's ComfyUI task: its prompt id and the WebSocket client id that submitted it (to resume its progress). */
 interface Task {
@@ -77,9 +104,19 @@ interface Task {
 
 /** One workflow template on the operator's ComfyUI: upload, submit, follow (WebSocket, else /history), download. */
 export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
-  const headers: Record<string, string> = options.authHeader ? { [options.authHeader.name]: options.authHeader.value } : {};
+  const headers: Record<string, string> = options.authHeader
+    ? { [options.authHeader.name]: options.authHeader.value }
+    : {};
   const call = (method: 'GET' | 'POST', apiPath: string, signal: AbortSignal, body?: unknown) =>
-    requestJson({ method, url: joinUrl(options.url, apiPath), headers, body, signal, policy: comfyPolicy, retryBaseDelayMs: options.retryBaseDelayMs });
+    requestJson({
+      method,
+      url: joinUrl(options.url, apiPath),
+      headers,
+      body,
+      signal,
+      policy: comfyPolicy,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+    });
   const { mapping } = options.template;
 
   async function uploadImage(job: EngineJob, signal: AbortSignal): Promise<string | null> {
@@ -109,7 +146,9 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
     }
     const text = await response.text();
     if (!response.ok) throw comfyPolicy.toError(response.status, text);
-    const parsed = z.object({ name: z.string().min(1), subfolder: z.string().default('') }).safeParse(JSON.parse(text || 'null') as unknown);
+    const parsed = z
+      .object({ name: z.string().min(1), subfolder: z.string().default('') })
+      .safeParse(JSON.parse(text || 'null') as unknown);
     if (!parsed.success) throw new EngineError('ComfyUI did not accept the image.', true, text.slice(0, 300));
     return parsed.data.subfolder ? `${parsed.data.subfolder}/${parsed.data.name}` : parsed.data.name;
   }
@@ -136,7 +175,11 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
         const raw = await call('GET', `history/${encodeURIComponent(task.promptId)}`, signal);
         const entry = z.record(z.string(), historyEntrySchema).safeParse(raw);
         const found = entry.success ? entry.data[task.promptId] : undefined;
-        if (found && (found.status?.completed || found.status?.status_str === 'error' || Object.keys(found.outputs).length > 0)) return found;
+        if (
+          found &&
+          (found.status?.completed || found.status?.status_str === 'error' || Object.keys(found.outputs).length > 0)
+        )
+          return found;
         if (!events.started()) {
           const position = await queuePosition(task.promptId, signal);
           if (position !== null) context.reportProgress(QUEUED_PROGRESS, queuedStage('ComfyUI', position));
@@ -154,7 +197,9 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
       if (error instanceof AbortedError) throw error;
       return null;
     });
-    const parsed = z.object({ queue_running: z.array(z.array(z.unknown())), queue_pending: z.array(z.array(z.unknown())) }).safeParse(raw);
+    const parsed = z
+      .object({ queue_running: z.array(z.array(z.unknown())), queue_pending: z.array(z.array(z.unknown())) })
+      .safeParse(raw);
     if (!parsed.success) return null;
     if (parsed.data.queue_running.some((item) => item[1] === promptId)) return null;
     const pending = [...parsed.data.queue_pending].sort((a, b) => Number(a[0]) - Number(b[0]));
@@ -179,15 +224,20 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
             const image = await uploadImage(job, signal);
             const clientId = randomUUID();
             const raw = await call('POST', 'prompt', signal, { prompt: workflowFor(job, image), client_id: clientId });
-            const accepted = z.object({ prompt_id: z.string().min(1) }).passthrough().safeParse(raw);
-            if (!accepted.success) throw new EngineError('ComfyUI did not accept the workflow.', true, describeBody(raw));
+            const accepted = z
+              .object({ prompt_id: z.string().min(1) })
+              .passthrough()
+              .safeParse(raw);
+            if (!accepted.success)
+              throw new EngineError('ComfyUI did not accept the workflow.', true, describeBody(raw));
             task = { promptId: accepted.data.prompt_id, clientId };
             await context.saveProviderTask(`${task.promptId}|${task.clientId}`);
             context.reportProgress(QUEUED_PROGRESS, queuedStage('ComfyUI', null));
           }
           return waitUntilDone(task, context, signal);
         });
-        if (entry.status?.status_str === 'error') throw new EngineError(`ComfyUI could not make this video: ${errorOf(entry)}`, false);
+        if (entry.status?.status_str === 'error')
+          throw new EngineError(`ComfyUI could not make this video: ${errorOf(entry)}`, false);
         const file = videoFileOf(entry);
         context.reportProgress(90, 'Downloading video');
         const filePath = path.join(context.workDir, `comfyui-output${path.extname(file.filename) || '.mp4'}`);
@@ -210,7 +260,12 @@ function parseTask(saved: string): Task {
 /** The readable reason of a failed run: its execution_error's exception message. */
 function errorOf(entry: HistoryEntry): string {
   for (const message of entry.status?.messages ?? []) {
-    const parsed = z.tuple([z.literal('execution_error'), z.object({ exception_message: z.string().optional(), node_type: z.string().optional() }).passthrough()]).safeParse(message);
+    const parsed = z
+      .tuple([
+        z.literal('execution_error'),
+        z.object({ exception_message: z.string().optional(), node_type: z.string().optional() }).passthrough(),
+      ])
+      .safeParse(message);
     if (parsed.success) return (parsed.data[1].exception_message ?? '').trim() || 'the workflow stopped with an error.';
   }
   return 'the workflow stopped with an error.';
@@ -226,7 +281,11 @@ function videoFileOf(entry: HistoryEntry): z.infer<typeof fileSchema> {
       if (video) return video;
     }
   }
-  throw new EngineError('ComfyUI finished without a video: the workflow saves no video file.', false, describeBody(entry.outputs));
+  throw new EngineError(
+    'ComfyUI finished without a video: the workflow saves no video file.',
+    false,
+    describeBody(entry.outputs),
+  );
 }
 
 /**
@@ -234,7 +293,13 @@ function videoFileOf(entry: HistoryEntry): z.infer<typeof fileSchema> {
  * `executing` with node null (or an error) wakes the caller to read /history at once. When the socket
  * cannot connect or drops, the caller's /history polling carries on alone.
  */
-function followSocket(baseUrl: string, headers: Record<string, string>, task: Task, context: EngineContext, name: string) {
+function followSocket(
+  baseUrl: string,
+  headers: Record<string, string>,
+  task: Task,
+  context: EngineContext,
+  name: string,
+) {
   let started = false;
   let wake: (() => void) | null = null;
   const url = new URL(joinUrl(baseUrl, `ws?clientId=${encodeURIComponent(task.clientId)}`));
@@ -249,8 +314,26 @@ function followSocket(baseUrl: string, headers: Record<string, string>, task: Ta
   socket?.on('message', (data, isBinary) => {
     if (isBinary) return; // previews
     const parsed = z
-      .object({ type: z.string(), data: z.object({ prompt_id: z.string().optional(), node: z.string().nullish(), value: z.number().optional(), max: z.number().optional() }).passthrough() })
-      .safeParse(safeJson(Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8')));
+      .object({
+        type: z.string(),
+        data: z
+          .object({
+            prompt_id: z.string().optional(),
+            node: z.string().nullish(),
+            value: z.number().optional(),
+            max: z.number().optional(),
+          })
+          .passthrough(),
+      })
+      .safeParse(
+        safeJson(
+          Buffer.isBuffer(data)
+            ? data.toString('utf8')
+            : Array.isArray(data)
+              ? Buffer.concat(data).toString('utf8')
+              : Buffer.from(data).toString('utf8'),
+        ),
+      );
     if (!parsed.success) return;
     const { type, data: body } = parsed.data;
     if (body.prompt_id !== undefined && body.prompt_id !== task.promptId) return;
@@ -261,7 +344,12 @@ function followSocket(baseUrl: string, headers: Record<string, string>, task: Ta
       started = true;
       context.reportProgress(renderProgress((100 * body.value) / body.max), `Generating with ${name}`);
     }
-    if ((type === 'executing' && body.node === null) || type === 'execution_error' || type === 'execution_interrupted' || type === 'execution_success') {
+    if (
+      (type === 'executing' && body.node === null) ||
+      type === 'execution_error' ||
+      type === 'execution_interrupted' ||
+      type === 'execution_success'
+    ) {
       wake?.();
     }
   });

@@ -10,7 +10,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function operatorDir(mapping: (m: Record<string, unknown>) => unknown, workflow?: (w: Record<string, unknown>) => unknown) {
+function operatorDir(
+  mapping: (m: Record<string, unknown>) => unknown,
+  workflow?: (w: Record<string, unknown>) => unknown,
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'comfy-op-'));
   dirs.push(dir);
   const shipped = builtInTemplatesDir();
@@ -37,7 +40,16 @@ describe('ComfyUI workflow templates', () => {
     const [ltx] = loadTemplates(builtInTemplatesDir());
     if (!ltx) throw new Error('no template');
     const before = JSON.stringify(ltx.workflow);
-    const filled = fillWorkflow(ltx, { prompt: 'p', negativePrompt: undefined, seed: 9, width: 512, height: 768, frames: 97, fps: 24, image: null });
+    const filled = fillWorkflow(ltx, {
+      prompt: 'p',
+      negativePrompt: undefined,
+      seed: 9,
+      width: 512,
+      height: 768,
+      frames: 97,
+      fps: 24,
+      image: null,
+    });
     expect(filled['6']?.inputs.text).toBe('p');
     // Without a negative prompt the template's own stays.
     expect(filled['7']?.inputs.text).toBe(ltx.workflow['7']?.inputs.text);
@@ -45,13 +57,24 @@ describe('ComfyUI workflow templates', () => {
   });
 
   it('refuses an operator template whose mapping names a node or input the workflow lacks, or that is not JSON', () => {
-    const missingNode = operatorDir((m) => ({ ...m, fields: { ...(m.fields as object), seed: { node: '404', input: 'seed' } } }));
-    expect(() => loadTemplates(missingNode)).toThrow(/mine\.map\.json: fields\.seed names node 404, which the workflow does not have/);
-    const missingInput = operatorDir((m) => ({ ...m, fields: { ...(m.fields as object), seed: { node: '72', input: 'seeed' } } }));
+    const missingNode = operatorDir((m) => ({
+      ...m,
+      fields: { ...(m.fields as object), seed: { node: '404', input: 'seed' } },
+    }));
+    expect(() => loadTemplates(missingNode)).toThrow(
+      /mine\.map\.json: fields\.seed names node 404, which the workflow does not have/,
+    );
+    const missingInput = operatorDir((m) => ({
+      ...m,
+      fields: { ...(m.fields as object), seed: { node: '72', input: 'seeed' } },
+    }));
     expect(() => loadTemplates(missingInput)).toThrow(/node 72 has no input seeed/);
     const badId = operatorDir((m) => ({ ...m, id: 'my flow' }));
     expect(() => loadTemplates(badId)).toThrow(/id/);
-    const notWorkflow = operatorDir((m) => m, () => ['not', 'a', 'workflow']);
+    const notWorkflow = operatorDir(
+      (m) => m,
+      () => ['not', 'a', 'workflow'],
+    );
     expect(() => loadTemplates(notWorkflow)).toThrow(/not a workflow in API format/);
     const dir = operatorDir((m) => m);
     writeFileSync(path.join(dir, 'mine.json'), '{ broken');

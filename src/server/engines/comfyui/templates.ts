@@ -5,7 +5,9 @@ import { ASPECT_RATIOS, MODEL_INPUT_KINDS, modelIdSchema, RESOLUTIONS } from '..
 
 /** One place in a workflow: node id and input name. */
 const targetSchema = z.object({ node: z.string().min(1), input: z.string().min(1) });
-const targetsSchema = z.union([targetSchema, z.array(targetSchema).min(1)]).transform((t) => (Array.isArray(t) ? t : [t]));
+const targetsSchema = z
+  .union([targetSchema, z.array(targetSchema).min(1)])
+  .transform((t) => (Array.isArray(t) ? t : [t]));
 export type Target = z.infer<typeof targetSchema>;
 
 /** The small JSON beside a workflow template: which node input gets which of the job's values. */
@@ -19,7 +21,10 @@ export const templateMappingSchema = z.object({
   /** Frame counts are a multiple of this plus one (Wan: 4, LTX-Video: 8); 1 for any count. */
   frameStep: z.number().int().min(1).max(64).default(1),
   /** Width and height per aspect ratio; the aspect ratios offered are these keys. */
-  sizes: z.partialRecord(z.enum(ASPECT_RATIOS), z.tuple([z.number().int().min(16).max(8192), z.number().int().min(16).max(8192)])),
+  sizes: z.partialRecord(
+    z.enum(ASPECT_RATIOS),
+    z.tuple([z.number().int().min(16).max(8192), z.number().int().min(16).max(8192)]),
+  ),
   resolutions: z.array(z.enum(RESOLUTIONS)).min(1),
   sound: z.boolean().default(false),
   fields: z.object({
@@ -60,7 +65,9 @@ export function builtInTemplatesDir(): string {
  * naming the file and the problem: templates are checked when the server starts.
  */
 export function loadTemplates(dir: string): ComfyTemplate[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.map.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.map.json'))
+    .sort();
   return files.map((mapFile) => {
     const file = path.join(dir, mapFile.replace(/\.map\.json$/, '.json'));
     const problem = (text: string) => new Error(`ComfyUI template ${path.join(dir, mapFile)}: ${text}`);
@@ -68,7 +75,9 @@ export function loadTemplates(dir: string): ComfyTemplate[] {
       try {
         return JSON.parse(readFileSync(name, 'utf8')) as unknown;
       } catch (error) {
-        throw problem(`${path.basename(name)} is not readable JSON (${error instanceof Error ? error.message : String(error)})`);
+        throw problem(
+          `${path.basename(name)} is not readable JSON (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
     };
     const mapping = templateMappingSchema.safeParse(read(path.join(dir, mapFile)));
@@ -78,12 +87,14 @@ export function loadTemplates(dir: string): ComfyTemplate[] {
     }
     if (!existsSync(file)) throw problem(`its workflow ${path.basename(file)} is missing`);
     const workflow = workflowSchema.safeParse(read(file));
-    if (!workflow.success) throw problem(`${path.basename(file)} is not a workflow in API format (Save (API Format) in ComfyUI)`);
+    if (!workflow.success)
+      throw problem(`${path.basename(file)} is not a workflow in API format (Save (API Format) in ComfyUI)`);
     for (const [field, targets] of Object.entries(mapping.data.fields)) {
       for (const target of targets ?? []) {
         const node = workflow.data[target.node];
         if (!node) throw problem(`fields.${field} names node ${target.node}, which the workflow does not have`);
-        if (!(target.input in node.inputs)) throw problem(`fields.${field}: node ${target.node} has no input ${target.input}`);
+        if (!(target.input in node.inputs))
+          throw problem(`fields.${field}: node ${target.node} has no input ${target.input}`);
       }
     }
     if (Object.keys(mapping.data.sizes).length === 0) throw problem('sizes must name at least one aspect ratio');
@@ -121,7 +132,11 @@ export function fillWorkflow(template: ComfyTemplate, values: WorkflowValues): W
   set(fields.frames, values.frames);
   set(fields.fps, values.fps);
   if (values.image !== null) set(fields.image, values.image);
-  else removeNodes(workflow, (fields.image ?? []).map((t) => t.node));
+  else
+    removeNodes(
+      workflow,
+      (fields.image ?? []).map((t) => t.node),
+    );
   return workflow;
 }
 
@@ -131,7 +146,8 @@ function removeNodes(workflow: Workflow, ids: string[]): void {
   for (const id of gone) delete workflow[id];
   for (const node of Object.values(workflow)) {
     for (const [name, value] of Object.entries(node.inputs)) {
-      if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && gone.has(value[0])) delete node.inputs[name];
+      if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && gone.has(value[0]))
+        delete node.inputs[name];
     }
   }
 }

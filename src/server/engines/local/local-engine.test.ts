@@ -37,7 +37,11 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
 
   it('renders a generated scene with a caption and a soundtrack, exactly as long as asked', async () => {
     const { context, progress } = createEngineContext();
-    const job = createEngineJob({ prompt: 'A red and gold % sunset: "quotes" and \\backslashes\\', duration: 3, hasAudio: true });
+    const job = createEngineJob({
+      prompt: 'A red and gold % sunset: "quotes" and \\backslashes\\',
+      duration: 3,
+      hasAudio: true,
+    });
     const result = await engine.render(job, context);
     const info = await probeMedia(binaries.ffprobe, result.filePath);
     expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720, pixelFormat: 'yuv420p' });
@@ -62,7 +66,10 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
 
   it('kills FFmpeg when the job is stopped', async () => {
     const { context, controller } = createEngineContext();
-    const rendering = engine.render(createEngineJob({ prompt: 'A long blue scene', duration: 20, hasAudio: true }), context);
+    const rendering = engine.render(
+      createEngineJob({ prompt: 'A long blue scene', duration: 20, hasAudio: true }),
+      context,
+    );
     setTimeout(() => controller.abort('gone'), 300);
     await expect(rendering).rejects.toBeInstanceOf(AbortedError);
   });
@@ -108,4 +115,3 @@ describe('reading the prompt', () => {
     expect(parseProgressSeconds('frame=12')).toBeNull();
   });
 });
-

@@ -36,20 +36,68 @@ const COLOURS: Record<string, Rgb> = {
 
 /** Scenes whose colours are well known stand in for colour words. */
 const THEMES: Record<string, Rgb[]> = {
-  sunset: [[250, 120, 40], [220, 60, 110], [90, 40, 140]],
-  sunrise: [[250, 170, 80], [240, 110, 120], [120, 150, 220]],
-  ocean: [[10, 60, 140], [20, 150, 170], [200, 235, 240]],
-  sea: [[10, 60, 140], [20, 150, 170], [200, 235, 240]],
-  forest: [[20, 70, 35], [60, 140, 60], [180, 200, 120]],
-  fire: [[200, 30, 20], [250, 130, 20], [255, 210, 80]],
-  night: [[8, 10, 35], [30, 40, 100], [90, 70, 160]],
-  space: [[5, 5, 20], [40, 20, 90], [120, 60, 180]],
-  neon: [[240, 20, 180], [30, 220, 240], [60, 20, 120]],
-  snow: [[220, 230, 245], [160, 190, 230], [250, 250, 255]],
-  desert: [[220, 170, 100], [200, 120, 60], [250, 220, 160]],
+  sunset: [
+    [250, 120, 40],
+    [220, 60, 110],
+    [90, 40, 140],
+  ],
+  sunrise: [
+    [250, 170, 80],
+    [240, 110, 120],
+    [120, 150, 220],
+  ],
+  ocean: [
+    [10, 60, 140],
+    [20, 150, 170],
+    [200, 235, 240],
+  ],
+  sea: [
+    [10, 60, 140],
+    [20, 150, 170],
+    [200, 235, 240],
+  ],
+  forest: [
+    [20, 70, 35],
+    [60, 140, 60],
+    [180, 200, 120],
+  ],
+  fire: [
+    [200, 30, 20],
+    [250, 130, 20],
+    [255, 210, 80],
+  ],
+  night: [
+    [8, 10, 35],
+    [30, 40, 100],
+    [90, 70, 160],
+  ],
+  space: [
+    [5, 5, 20],
+    [40, 20, 90],
+    [120, 60, 180],
+  ],
+  neon: [
+    [240, 20, 180],
+    [30, 220, 240],
+    [60, 20, 120],
+  ],
+  snow: [
+    [220, 230, 245],
+    [160, 190, 230],
+    [250, 250, 255],
+  ],
+  desert: [
+    [220, 170, 100],
+    [200, 120, 60],
+    [250, 220, 160],
+  ],
 };
 
-const DEFAULT_PALETTE: Rgb[] = [[40, 30, 110], [20, 130, 150], [120, 60, 190]];
+const DEFAULT_PALETTE: Rgb[] = [
+  [40, 30, 110],
+  [20, 130, 150],
+  [120, 60, 190],
+];
 
 function wordsOf(prompt: string): string[] {
   return prompt.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -89,10 +137,14 @@ export type CameraMotion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | '
 export function motionFor(prompt: string): CameraMotion {
   const text = prompt.toLowerCase();
   const words = wordsOf(prompt);
-  if (hasAny(words, text, ['zoom out', 'zooming out', 'pull back', 'pulls back', 'dolly out', 'reveal'])) return 'zoom-out';
-  if (hasAny(words, text, ['zoom in', 'zooming in', 'zooms in', 'push in', 'dolly in', 'close up', 'closer'])) return 'zoom-in';
+  if (hasAny(words, text, ['zoom out', 'zooming out', 'pull back', 'pulls back', 'dolly out', 'reveal']))
+    return 'zoom-out';
+  if (hasAny(words, text, ['zoom in', 'zooming in', 'zooms in', 'push in', 'dolly in', 'close up', 'closer']))
+    return 'zoom-in';
   if (hasAny(words, text, ['pan left', 'pans left', 'panning left', 'to the left', 'leftward'])) return 'pan-left';
-  if (hasAny(words, text, ['pan right', 'pans right', 'panning right', 'to the right', 'rightward', 'pan', 'panning'])) {
+  if (
+    hasAny(words, text, ['pan right', 'pans right', 'panning right', 'to the right', 'rightward', 'pan', 'panning'])
+  ) {
     return 'pan-right';
   }
   return 'push-in';
@@ -104,10 +156,13 @@ export type VideoLook = 'black-and-white' | 'vintage' | 'warm' | 'cool' | 'neon'
 export function lookFor(prompt: string): VideoLook {
   const text = prompt.toLowerCase();
   const words = wordsOf(prompt);
-  if (hasAny(words, text, ['black and white', 'black & white', 'monochrome', 'grayscale', 'greyscale', 'noir', 'b&w'])) {
+  if (
+    hasAny(words, text, ['black and white', 'black & white', 'monochrome', 'grayscale', 'greyscale', 'noir', 'b&w'])
+  ) {
     return 'black-and-white';
   }
-  if (hasAny(words, text, ['vintage', 'retro', 'old film', 'sepia', 'nostalgic', 'film grain', 'super 8'])) return 'vintage';
+  if (hasAny(words, text, ['vintage', 'retro', 'old film', 'sepia', 'nostalgic', 'film grain', 'super 8']))
+    return 'vintage';
   if (hasAny(words, text, ['neon', 'cyberpunk', 'synthwave', 'vaporwave', 'glowing'])) return 'neon';
   if (hasAny(words, text, ['cinematic', 'letterbox', 'widescreen', 'movie', 'film', 'epic'])) return 'cinematic';
   if (hasAny(words, text, ['warm', 'golden', 'sunset', 'sunny', 'cozy', 'autumn'])) return 'warm';
@@ -121,13 +176,30 @@ export type SoundMood = 'calm' | 'energetic' | 'dark' | 'happy';
 export function moodFor(prompt: string): SoundMood {
   const text = prompt.toLowerCase();
   const words = wordsOf(prompt);
-  if (hasAny(words, text, ['dark', 'horror', 'scary', 'mysterious', 'mystery', 'creepy', 'ominous', 'storm', 'thriller'])) {
+  if (
+    hasAny(words, text, ['dark', 'horror', 'scary', 'mysterious', 'mystery', 'creepy', 'ominous', 'storm', 'thriller'])
+  ) {
     return 'dark';
   }
-  if (hasAny(words, text, ['energetic', 'action', 'fast', 'dance', 'party', 'race', 'racing', 'epic', 'intense', 'explosion'])) {
+  if (
+    hasAny(words, text, [
+      'energetic',
+      'action',
+      'fast',
+      'dance',
+      'party',
+      'race',
+      'racing',
+      'epic',
+      'intense',
+      'explosion',
+    ])
+  ) {
     return 'energetic';
   }
-  if (hasAny(words, text, ['happy', 'joy', 'joyful', 'fun', 'playful', 'cheerful', 'bright', 'celebration', 'birthday'])) {
+  if (
+    hasAny(words, text, ['happy', 'joy', 'joyful', 'fun', 'playful', 'cheerful', 'bright', 'celebration', 'birthday'])
+  ) {
     return 'happy';
   }
   return 'calm';

@@ -1,5 +1,14 @@
 import type { AdvancedSettings } from '../../../shared/generations';
-import { type CameraMotion, lookFor, moodFor, motionFor, paletteFor, type Rgb, type SoundMood, type VideoLook } from './prompt-style';
+import {
+  type CameraMotion,
+  lookFor,
+  moodFor,
+  motionFor,
+  paletteFor,
+  type Rgb,
+  type SoundMood,
+  type VideoLook,
+} from './prompt-style';
 
 export const FPS = 24;
 /** The prompt shows as a caption for this many seconds, fading out over the last 0.6. */
@@ -22,7 +31,12 @@ export interface RenderRequest {
 
 /** 1280x720 (economy 854x480), or what the Advanced Settings ask for. */
 export function frameSize(settings: AdvancedSettings, isEconomy: boolean): { width: number; height: number } {
-  const lines = settings.resolution === '1080p' ? 1080 : settings.resolution === '480p' || (isEconomy && !settings.resolution) ? 480 : 720;
+  const lines =
+    settings.resolution === '1080p'
+      ? 1080
+      : settings.resolution === '480p' || (isEconomy && !settings.resolution)
+        ? 480
+        : 720;
   const long = lines === 480 ? 854 : Math.round((lines * 16) / 9);
   if (settings.aspectRatio === '9:16') return { width: lines, height: long };
   if (settings.aspectRatio === '1:1') return { width: lines, height: lines };
@@ -133,7 +147,9 @@ const MOODS: Record<SoundMood, { notes: number[]; pulseHz: number; depth: number
 export function soundtrackSource(mood: SoundMood, duration: number): string {
   const { notes, pulseHz, depth, bass } = MOODS[mood];
   const channel = (detune: number) => {
-    const chord = notes.map((f, i) => `${(0.11 / (i + 1)).toFixed(3)}*sin(2*PI*${(f + detune).toFixed(2)}*t)`).join('+');
+    const chord = notes
+      .map((f, i) => `${(0.11 / (i + 1)).toFixed(3)}*sin(2*PI*${(f + detune).toFixed(2)}*t)`)
+      .join('+');
     const pulse = `(${1 - depth}+${depth}*(0.5+0.5*sin(2*PI*${pulseHz}*t)))`;
     const kick = bass ? `+0.35*sin(2*PI*55*t)*exp(-mod(t,${(1 / Math.max(1, pulseHz / 2)).toFixed(3)})*10)` : '';
     return `(${chord})*${pulse}${kick}`;
@@ -198,9 +214,25 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
   if (request.hasAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '128k', '-ac', '2');
   else args.push('-an');
   args.push(
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-    '-r', String(FPS), '-frames:v', String(frames), '-t', String(request.duration),
-    '-movflags', '+faststart', request.outputPath,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '22',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(FPS),
+    '-frames:v',
+    String(frames),
+    '-t',
+    String(request.duration),
+    '-movflags',
+    '+faststart',
+    request.outputPath,
   );
   return args;
 }

@@ -44,7 +44,11 @@ describe('admin edits of hundredths', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await rowOf(user.id)).toMatchObject({ firstName: 'Renamed', creditsHundredths: 1250, creditsUsedHundredths: 50 });
+    expect(await rowOf(user.id)).toMatchObject({
+      firstName: 'Renamed',
+      creditsHundredths: 1250,
+      creditsUsedHundredths: 50,
+    });
     expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(0);
   });
 
@@ -65,7 +69,10 @@ describe('admin edits of hundredths', () => {
     const [row] = await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(row).toMatchObject({ kind: 'admin_adjustment', deltaHundredths: 629, balanceAfterHundredths: 729 });
 
-    const bad = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, { cookie, body: { ...body(7.295), original: { availableCredits: 7.29 } } });
+    const bad = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
+      cookie,
+      body: { ...body(7.295), original: { availableCredits: 7.29 } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('at most two decimals');
     expect((await rowOf(user.id))?.creditsHundredths).toBe(729);

@@ -10,7 +10,11 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t.db, { isAdmin: true, subscriptionStatus: 'premium_unlimited', email: uniqueEmail('admin') });
+  const admin = await createUser(t.db, {
+    isAdmin: true,
+    subscriptionStatus: 'premium_unlimited',
+    email: uniqueEmail('admin'),
+  });
   adminCookie = await signIn(t.app, admin);
 });
 afterAll(async () => {
@@ -47,7 +51,6 @@ const edit = (shown: AdminUser, changes: Partial<AdminUser>) => {
   };
 };
 
-
 const balanceOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths;
 
 describe('an administrator editing a user who is spending credits', () => {
@@ -55,12 +58,18 @@ describe('an administrator editing a user who is spending credits', () => {
     const user = await createUser(t.db, { creditsHundredths: 1000, firstName: 'Ann' });
     const shown = await shownRow(user.id);
     const cookie = await signIn(t.app, user);
-    const spent = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A lighthouse at dawn', model: 'local' } });
+    const spent = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { prompt: 'A lighthouse at dawn', model: 'local' },
+    });
     expect(spent.statusCode).toBe(201);
     const afterSpend = await balanceOf(user.id);
     expect(afterSpend).toBeLessThan(1000);
 
-    const response = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, { cookie: adminCookie, body: edit(shown, { firstName: 'Anna' }) });
+    const response = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
+      cookie: adminCookie,
+      body: edit(shown, { firstName: 'Anna' }),
+    });
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.firstName).toBe('Anna');
@@ -73,7 +82,14 @@ describe('an administrator editing a user who is spending credits', () => {
     const user = await createUser(t.db, { creditsHundredths: 1000, firstName: 'Ben' });
     const shown = await shownRow(user.id);
     const cookie = await signIn(t.app, user);
-    expect((await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A red kite', model: 'local' } })).statusCode).toBe(201);
+    expect(
+      (
+        await injectJson(t.app, 'POST', '/api/video-generation', {
+          cookie,
+          body: { prompt: 'A red kite', model: 'local' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const afterSpend = await balanceOf(user.id);
 
     const response = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
@@ -81,7 +97,10 @@ describe('an administrator editing a user who is spending credits', () => {
       body: edit(shown, { availableCredits: 50, firstName: 'Benjamin' }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'stale_edit', message: expect.stringContaining("This user's credits changed while you were editing") });
+    expect(response.json()).toMatchObject({
+      code: 'stale_edit',
+      message: expect.stringContaining("This user's credits changed while you were editing"),
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.creditsHundredths).toBe(afterSpend);
     expect(row?.firstName).toBe('Ben');

@@ -18,7 +18,10 @@ const addedLast30Days = sql<number>`(SELECT coalesce(sum(l.delta_hundredths), 0)
 const SORTS: Record<AdminUserSort, { expr: SQL; cast: SQL }> = {
   createdAt: { expr: sql`users.created_at`, cast: sql.raw('timestamptz') },
   email: { expr: sql`users.email`, cast: sql.raw('text') },
-  name: { expr: sql`lower(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, ''))`, cast: sql.raw('text') },
+  name: {
+    expr: sql`lower(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, ''))`,
+    cast: sql.raw('text'),
+  },
   availableCredits: { expr: sql`users.credits_hundredths`, cast: sql.raw('bigint') },
   totalLifetimeCredits: { expr: sql`users.credits_added_hundredths`, cast: sql.raw('bigint') },
   totalCreditsUsed: { expr: sql`users.credits_used_hundredths`, cast: sql.raw('bigint') },
@@ -67,7 +70,11 @@ export async function listUsers(tx: Executor, page: UserListPage): Promise<UserL
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(sql`${expr} ${direction}, users.id ${direction}`)
     .limit(page.limit + 1);
-  return rows.map((r) => ({ ...r.user, addedLast30DaysHundredths: r.addedLast30DaysHundredths, sortValue: r.sortValue }));
+  return rows.map((r) => ({
+    ...r.user,
+    addedLast30DaysHundredths: r.addedLast30DaysHundredths,
+    sortValue: r.sortValue,
+  }));
 }
 
 export interface UserTotals {
@@ -127,16 +134,26 @@ export async function lockAdminIds(tx: Executor): Promise<string[]> {
 }
 
 export async function isEmailTakenByOther(tx: Executor, email: string, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1);
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
   return rows.length > 0;
 }
 
 export async function updateUser(
   tx: Executor,
   id: string,
-  fields: Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'subscriptionStatus' | 'creditsUsedHundredths' | 'isAdmin'>>,
+  fields: Partial<
+    Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'subscriptionStatus' | 'creditsUsedHundredths' | 'isAdmin'>
+  >,
 ): Promise<UserRow> {
-  const [row] = await tx.update(users).set({ ...fields, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   if (!row) throw new Error(`user ${id} vanished inside its own transaction`);
   return row;
 }

@@ -10,7 +10,11 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t.db, { isAdmin: true, subscriptionStatus: 'premium_unlimited', email: uniqueEmail('admin') });
+  admin = await createUser(t.db, {
+    isAdmin: true,
+    subscriptionStatus: 'premium_unlimited',
+    email: uniqueEmail('admin'),
+  });
   adminCookie = await signIn(t.app, admin);
 });
 afterAll(async () => {
@@ -226,7 +230,11 @@ describe('listing', () => {
     expect(rows).toHaveLength(1001);
     expect(new Set(rows.map((r) => r.id)).size).toBe(1001);
     const key = (r: Record<string, unknown>) =>
-      sort === 'name' ? String(r.displayName).toLowerCase() : sort === 'createdAt' ? Date.parse(String(r.createdAt)) : r[sort];
+      sort === 'name'
+        ? String(r.displayName).toLowerCase()
+        : sort === 'createdAt'
+          ? Date.parse(String(r.createdAt))
+          : r[sort];
     for (let i = 1; i < rows.length; i += 1) {
       const [a, b] = [key(rows[i - 1]!), key(rows[i]!)] as [number | string, number | string];
       if (order === 'asc') expect(a <= b).toBe(true);

@@ -37,7 +37,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
     '/api/admin/users/:id',
     { schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const user = await admin.updateUser(ctx, admin.adminActor(requireAdmin(request)), request.params.id, request.body);
+      const user = await admin.updateUser(
+        ctx,
+        admin.adminActor(requireAdmin(request)),
+        request.params.id,
+        request.body,
+      );
       return { message: `${user.email} was updated.` };
     },
   );

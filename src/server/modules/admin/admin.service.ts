@@ -1,4 +1,11 @@
-import { type AdminUser, type AdminUserListQuery, type AdminUserSeen, type AdminUserSort, type AdminUserUpdate, MAX_ADMIN_CREDITS } from '../../../shared/admin';
+import {
+  type AdminUser,
+  type AdminUserListQuery,
+  type AdminUserSeen,
+  type AdminUserSort,
+  type AdminUserUpdate,
+  MAX_ADMIN_CREDITS,
+} from '../../../shared/admin';
 import { isSubscribed, type SubscriptionStatus, toDisplayName } from '../../../shared/auth';
 import { toCredits, toHundredths } from '../../../shared/money/credits';
 import { formatCount } from '../../../shared/money/price-list';
@@ -55,18 +62,35 @@ function encodeCursor(sort: AdminUserSort, row: repo.UserListRow): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BIGINT_TEXT = /^-?\d{1,16}$/;
 /** A timestamptz as PostgreSQL writes it: '2026-01-02 03:04:05.678901+00' (the offset may carry minutes and seconds). */
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+const TIMESTAMP_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 
 function isTimestampText(text: string): boolean {
   const parts = TIMESTAMP_TEXT.exec(text);
   if (!parts) return false;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = parts
-    .slice(1)
-    .map((part) => Number(part ?? 0));
+  const [
+    year = 0,
+    month = 0,
+    day = 0,
+    hour = 0,
+    minute = 0,
+    second = 0,
+    offsetHours = 0,
+    offsetMinutes = 0,
+    offsetSeconds = 0,
+  ] = parts.slice(1).map((part) => Number(part ?? 0));
   const date = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC maps years below 100 to the 1900s and rolls 30 February over to March: both fail here.
   const isRealDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return isRealDay && hour < 24 && minute < 60 && second < 60 && offsetHours <= 15 && offsetMinutes < 60 && offsetSeconds < 60;
+  return (
+    isRealDay &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offsetHours <= 15 &&
+    offsetMinutes < 60 &&
+    offsetSeconds < 60
+  );
 }
 
 /** Whether the sort's SQL cast reads this text without error. */
@@ -94,7 +118,13 @@ function decodeCursor(sort: AdminUserSort, cursor: string): { value: string; id:
   }
   if (Array.isArray(parsed) && parsed.length === 3) {
     const [cursorSort, value, id] = parsed as unknown[];
-    if (cursorSort === sort && typeof value === 'string' && typeof id === 'string' && UUID.test(id) && isSortValue(sort, value)) {
+    if (
+      cursorSort === sort &&
+      typeof value === 'string' &&
+      typeof id === 'string' &&
+      UUID.test(id) &&
+      isSortValue(sort, value)
+    ) {
       return { value, id };
     }
   }
@@ -102,7 +132,10 @@ function decodeCursor(sort: AdminUserSort, cursor: string): { value: string; id:
 }
 
 /** One page of users for the admin table, with the next page's cursor when more follow. */
-export async function listUsers(ctx: ServiceContext, query: AdminUserListQuery): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+export async function listUsers(
+  ctx: ServiceContext,
+  query: AdminUserListQuery,
+): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
   const descending = (query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
   const rows = await repo.listUsers(ctx.db, {
     sort: query.sort,
@@ -113,7 +146,10 @@ export async function listUsers(ctx: ServiceContext, query: AdminUserListQuery):
   });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  return { users: page.map(presentAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(query.sort, last) : null };
+  return {
+    users: page.map(presentAdminUser),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(query.sort, last) : null,
+  };
 }
 
 export async function userStats(ctx: ServiceContext) {
@@ -158,21 +194,36 @@ function staleEdit(label: string, now: number): AppError {
  * else 409 stale_edit and nothing changes. A credit change is a ledger row naming the actor, in the
  * same transaction as the balance; the whole change is recorded in the audit log.
  */
-export async function updateUser(ctx: ServiceContext, actor: Actor, id: string, input: AdminUserUpdate): Promise<UserRow> {
+export async function updateUser(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+  input: AdminUserUpdate,
+): Promise<UserRow> {
   const seen = input.original ?? {};
   const edited = <K extends keyof AdminUserSeen>(field: K) => seen[field] === undefined || seen[field] !== input[field];
   // Setting a subscriber inactive stops their Stripe subscription first (a network call, so
   // before the transaction): if Stripe refuses, nothing changes here.
   const target = await repo.findUser(ctx.db, id);
   const cancelled =
-    target && edited('subscriptionStatus') && input.subscriptionStatus === 'inactive' ? await cancelSubscriptionForAdmin(ctx, target) : null;
+    target && edited('subscriptionStatus') && input.subscriptionStatus === 'inactive'
+      ? await cancelSubscriptionForAdmin(ctx, target)
+      : null;
   return ctx.db.transaction(async (tx) => {
     const before = await requireLockedUser(tx, id);
     if (cancelled) await auditCancellation(tx, actor, before, cancelled);
-    if (edited('availableCredits') && seen.availableCredits !== undefined && toHundredths(seen.availableCredits) !== before.creditsHundredths) {
+    if (
+      edited('availableCredits') &&
+      seen.availableCredits !== undefined &&
+      toHundredths(seen.availableCredits) !== before.creditsHundredths
+    ) {
       throw staleEdit('credits', toCredits(before.creditsHundredths));
     }
-    if (edited('totalCreditsUsed') && seen.totalCreditsUsed !== undefined && toHundredths(seen.totalCreditsUsed) !== before.creditsUsedHundredths) {
+    if (
+      edited('totalCreditsUsed') &&
+      seen.totalCreditsUsed !== undefined &&
+      toHundredths(seen.totalCreditsUsed) !== before.creditsUsedHundredths
+    ) {
       throw staleEdit('credits used', toCredits(before.creditsUsedHundredths));
     }
     if (edited('email') && input.email !== before.email && (await repo.isEmailTakenByOther(tx, input.email, id))) {
@@ -256,7 +307,11 @@ async function auditCancellation(tx: Tx, actor: Actor, user: UserRow, subscripti
     targetUserId: user.id,
     targetEmail: user.email,
     before: { stripeSubscriptionId: subscriptionId, subscriptionStatus: user.subscriptionStatus },
-    after: { stripeSubscriptionId: subscriptionId, stripeStatus: 'canceled', note: 'Cancelled at Stripe before the administrator\'s change' },
+    after: {
+      stripeSubscriptionId: subscriptionId,
+      stripeStatus: 'canceled',
+      note: "Cancelled at Stripe before the administrator's change",
+    },
   });
 }
 
@@ -267,7 +322,12 @@ async function requireUserByEmail(tx: Tx, email: string): Promise<UserRow> {
 }
 
 /** Adds credits to a user (the operator command line): a grant in the ledger, plus an audit row. */
-export async function grantCredits(ctx: ServiceContext, actor: Actor, email: string, credits: number): Promise<UserRow> {
+export async function grantCredits(
+  ctx: ServiceContext,
+  actor: Actor,
+  email: string,
+  credits: number,
+): Promise<UserRow> {
   const hundredths = toHundredths(credits);
   // Compared with a tolerance: 0.29 * 100 is 28.999999999999996 in floating point.
   if (!Number.isFinite(credits) || hundredths <= 0 || Math.abs(hundredths - credits * 100) > 1e-6) {
@@ -292,7 +352,12 @@ export async function grantCredits(ctx: ServiceContext, actor: Actor, email: str
   });
 }
 
-export async function setSubscriptionStatus(ctx: ServiceContext, actor: Actor, email: string, status: SubscriptionStatus): Promise<UserRow> {
+export async function setSubscriptionStatus(
+  ctx: ServiceContext,
+  actor: Actor,
+  email: string,
+  status: SubscriptionStatus,
+): Promise<UserRow> {
   const target = await repo.findUserByEmail(ctx.db, email.trim().toLowerCase());
   const cancelled = target && status === 'inactive' ? await cancelSubscriptionForAdmin(ctx, target) : null;
   return ctx.db.transaction(async (tx) => {

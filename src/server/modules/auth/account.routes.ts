@@ -36,7 +36,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     },
     async (request, reply) => {
       if (!accounts.mail) {
-        throw new AppError(404, 'password_reset_unavailable', 'Password reset by email is not available on this server. Please ask the administrator.');
+        throw new AppError(
+          404,
+          'password_reset_unavailable',
+          'Password reset by email is not available on this server. Please ask the administrator.',
+        );
       }
       requestPasswordReset(ctx, request.body.email, request.log);
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
@@ -52,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     async (request, reply) => {
       const user = await confirmPasswordReset(ctx, request.body);
       // Every session of the account ended; this browser gets a fresh one.
-      const session = await auth.startSession(ctx, user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      const session = await auth.startSession(ctx, user, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return presentAuthUser(user);
     },

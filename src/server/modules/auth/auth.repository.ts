@@ -22,10 +22,7 @@ function liveSessionQuery(tx: Executor) {
 const preparedLookups = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
 
 /** The live session with its user, or null when absent or expired. */
-export async function findLiveSession(
-  tx: Executor,
-  id: string,
-): Promise<{ user: UserRow; expiresAt: Date } | null> {
+export async function findLiveSession(tx: Executor, id: string): Promise<{ user: UserRow; expiresAt: Date } | null> {
   let query = preparedLookups.get(tx);
   if (!query) {
     query = liveSessionQuery(tx);
@@ -50,7 +47,10 @@ export async function deleteUserSessions(tx: Executor, userId: string): Promise<
 }
 
 export async function deleteExpiredSessions(tx: Executor): Promise<number> {
-  const rows = await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  const rows = await tx
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
@@ -87,7 +87,12 @@ function matching(by: FailureFilter, windowMs: number) {
  * When `limit` or more failures match within the window, the time the oldest of the latest
  * `limit` failures leaves the window (that is when one more attempt is allowed); else null.
  */
-export async function findLockoutEnd(tx: Executor, by: FailureFilter, limit: number, windowMs: number): Promise<Date | null> {
+export async function findLockoutEnd(
+  tx: Executor,
+  by: FailureFilter,
+  limit: number,
+  windowMs: number,
+): Promise<Date | null> {
   const [row] = await tx
     .select({ createdAt: loginFailures.createdAt })
     .from(loginFailures)
@@ -104,7 +109,10 @@ export async function countLoginFailures(tx: Executor, by: FailureFilter, window
 }
 
 /** Clears failures: one address's on an account (a successful sign-in), or an account's from everywhere (a reset). */
-export async function clearLoginFailures(tx: Executor, by: { email: string; ip: string } | { email: string }): Promise<void> {
+export async function clearLoginFailures(
+  tx: Executor,
+  by: { email: string; ip: string } | { email: string },
+): Promise<void> {
   await tx
     .delete(loginFailures)
     .where(and(eq(loginFailures.email, by.email), 'ip' in by ? eq(loginFailures.ip, by.ip) : undefined));

@@ -17,7 +17,12 @@ const register = (body: Record<string, unknown>, headers: Record<string, string>
 
 describe('registration', () => {
   it('makes the first account the unlimited administrator, and only the first', async () => {
-    const first = await register({ email: '  First@Example.COM ', password: 'longenough', firstName: 'Ada', lastName: '' });
+    const first = await register({
+      email: '  First@Example.COM ',
+      password: 'longenough',
+      firstName: 'Ada',
+      lastName: '',
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       email: 'first@example.com',
@@ -28,7 +33,12 @@ describe('registration', () => {
       plan: 'JUST_FOR_FUN',
       subscriptionStatus: 'premium_unlimited',
     });
-    const second = await register({ email: uniqueEmail(), password: 'longenough', firstName: 'Bob', lastName: 'Smith' });
+    const second = await register({
+      email: uniqueEmail(),
+      password: 'longenough',
+      firstName: 'Bob',
+      lastName: 'Smith',
+    });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ isAdmin: false, subscriptionStatus: 'inactive', displayName: 'Bob Smith' });
   });
@@ -74,7 +84,9 @@ describe('registration', () => {
 describe('sign-in', () => {
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const user = await createUser(t.db);
-    const wrong = await injectJson(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: 'nope-nope' } });
+    const wrong = await injectJson(t.app, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: 'nope-nope' },
+    });
     const unknown = await injectJson(t.app, 'POST', '/api/auth/login', {
       body: { email: uniqueEmail('ghost'), password: 'nope-nope' },
     });
@@ -82,7 +94,8 @@ describe('sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
       code: 'invalid_credentials',
-      message: 'Invalid email or password. 4 tries left before sign-in to this account from your network is paused for 15 minutes.',
+      message:
+        'Invalid email or password. 4 tries left before sign-in to this account from your network is paused for 15 minutes.',
     });
     expect(unknown.json()).toEqual(wrong.json());
   });
@@ -188,7 +201,10 @@ describe('sessions', () => {
     expect((await injectJson(t.app, 'POST', '/api/auth/logout-all')).statusCode).toBe(401);
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    const crossSite = await injectJson(t.app, 'POST', '/api/auth/logout-all', { cookie, headers: { origin: 'https://evil.example' } });
+    const crossSite = await injectJson(t.app, 'POST', '/api/auth/logout-all', {
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(200);
   });
@@ -196,7 +212,10 @@ describe('sessions', () => {
   it('rolls the 30-day expiry forward when the session is used', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    await t.db.update(sessions).set({ expiresAt: sql`now() + interval '2 days'` }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '2 days'` })
+      .where(eq(sessions.userId, user.id));
     const response = await injectJson(t.app, 'GET', '/api/auth/user', { cookie });
     expect(response.statusCode).toBe(200);
     const renewed = response.cookies.find((c) => c.name === 'rs_session');
@@ -208,7 +227,10 @@ describe('sessions', () => {
   it('refuses an expired session', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user.id));
     expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
   });
 });

@@ -43,16 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     return { message: 'You have been signed out.' };
   });
 
-  app.post(
-    '/api/auth/logout-all',
-    { schema: { response: { 200: messageSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const ended = await auth.logoutEverywhere(ctx, user.id);
-      clearSessionCookie(reply, ctx.config);
-      return { message: `You have been signed out on every device (${ended} session${ended === 1 ? '' : 's'} ended).` };
-    },
-  );
+  app.post('/api/auth/logout-all', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    const user = requireUser(request);
+    const ended = await auth.logoutEverywhere(ctx, user.id);
+    clearSessionCookie(reply, ctx.config);
+    return { message: `You have been signed out on every device (${ended} session${ended === 1 ? '' : 's'} ended).` };
+  });
 
   // A GET never signs out (any site can send one): it asks, and its button POSTs to the same path.
   app.get('/api/logout', async (request, reply) => {
@@ -62,8 +58,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
 
   await app.register(async (forms) => {
     // The sign-out forms post no fields; this route alone accepts a form body, and ignores it.
-    const ignoreFields = (_request: unknown, _body: string, done: (error: null, body: undefined) => void) => done(null, undefined);
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, ignoreFields);
+    const ignoreFields = (_request: unknown, _body: string, done: (error: null, body: undefined) => void) =>
+      done(null, undefined);
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      ignoreFields,
+    );
     forms.post('/api/logout', async (request, reply) => {
       if (request.sessionId) await auth.logout(ctx, request.sessionId);
       clearSessionCookie(reply, ctx.config);

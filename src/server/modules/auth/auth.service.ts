@@ -101,7 +101,11 @@ function invalidLoginMessage(triesLeft: number): string {
  * Counts one attempt against the (email, address) pair, or refuses with 429 when the pair or the
  * address is paused. Answers the tries left for the pair and the account's slowdown.
  */
-async function recordAttempt(ctx: ServiceContext, email: string, ip: string): Promise<{ triesLeft: number; delayMs: number }> {
+async function recordAttempt(
+  ctx: ServiceContext,
+  email: string,
+  ip: string,
+): Promise<{ triesLeft: number; delayMs: number }> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockLoginAttempts(tx, email, ip);
     const byPair = await repo.findLockoutEnd(tx, { email, ip }, PAIR_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);

@@ -26,47 +26,71 @@ function loginError(reply: FastifyReply, error: ExternalSignInError) {
  */
 export const externalSignInRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   for (const provider of ['oidc', 'google'] as const) {
-    app.get(START_PATHS[provider], { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-      try {
-        const { url, flow } = await startExternalSignIn(ctx, provider);
-        setFlowCookie(reply, ctx.config, ctx.secret, request.user ? { ...flow, linkUserId: request.user.id } : flow);
-        return await reply.redirect(url, 302);
-      } catch (error) {
-        request.log.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, 'external sign-in could not start');
-        return loginError(reply, error instanceof ExternalSignInError ? error : new ExternalSignInError('oauth_error', 'The sign-in could not start.'));
-      }
-    });
-
-    app.get(CALLBACK_PATHS[provider], { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const flow = readFlowCookie(request, ctx.secret, provider, ctx.now());
-      clearFlowCookie(reply, ctx.config);
-      try {
-        if (!flow) {
-          throw new ExternalSignInError(
-            provider === 'google' ? 'google_auth_failed' : 'oauth_error',
-            'This sign-in expired or was started in another browser. Please try again.',
+    app.get(
+      START_PATHS[provider],
+      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        try {
+          const { url, flow } = await startExternalSignIn(ctx, provider);
+          setFlowCookie(reply, ctx.config, ctx.secret, request.user ? { ...flow, linkUserId: request.user.id } : flow);
+          return await reply.redirect(url, 302);
+        } catch (error) {
+          request.log.warn(
+            { provider, reason: error instanceof Error ? error.message : String(error) },
+            'external sign-in could not start',
+          );
+          return loginError(
+            reply,
+            error instanceof ExternalSignInError
+              ? error
+              : new ExternalSignInError('oauth_error', 'The sign-in could not start.'),
           );
         }
-        const profile = await finishExternalSignIn(ctx, flow, new URL(`${ctx.config.publicUrl}${request.url}`));
-        if (flow.linkUserId && request.user?.id === flow.linkUserId) {
-          await linkIdentity(ctx, flow.linkUserId, profile);
-          return await reply.redirect(`/account?linked=${provider}`, 302);
+      },
+    );
+
+    app.get(
+      CALLBACK_PATHS[provider],
+      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const flow = readFlowCookie(request, ctx.secret, provider, ctx.now());
+        clearFlowCookie(reply, ctx.config);
+        try {
+          if (!flow) {
+            throw new ExternalSignInError(
+              provider === 'google' ? 'google_auth_failed' : 'oauth_error',
+              'This sign-in expired or was started in another browser. Please try again.',
+            );
+          }
+          const profile = await finishExternalSignIn(ctx, flow, new URL(`${ctx.config.publicUrl}${request.url}`));
+          if (flow.linkUserId && request.user?.id === flow.linkUserId) {
+            await linkIdentity(ctx, flow.linkUserId, profile);
+            return await reply.redirect(`/account?linked=${provider}`, 302);
+          }
+          const user = await accountForIdentity(ctx, profile);
+          await signIn(ctx, request, reply, user);
+          return await reply.redirect('/dashboard', 302);
+        } catch (error) {
+          return handleCallbackError(request, reply, provider, error, Boolean(flow?.linkUserId && request.user));
         }
-        const user = await accountForIdentity(ctx, profile);
-        await signIn(ctx, request, reply, user);
-        return await reply.redirect('/dashboard', 302);
-      } catch (error) {
-        return handleCallbackError(request, reply, provider, error, Boolean(flow?.linkUserId && request.user));
-      }
-    });
+      },
+    );
   }
 };
 
-async function signIn(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, user: Parameters<typeof auth.startSession>[1]) {
+async function signIn(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: Parameters<typeof auth.startSession>[1],
+) {
   try {
     // A sign-in replaces any session this browser had.
     if (request.sessionId) await auth.logout(ctx, request.sessionId);
-    const session = await auth.startSession(ctx, user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    const session = await auth.startSession(ctx, user, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
   } catch (error) {
     request.log.error({ err: error }, 'external sign-in: the session could not be saved');
@@ -74,12 +98,22 @@ async function signIn(ctx: ServiceContext, request: FastifyRequest, reply: Fasti
   }
 }
 
-function handleCallbackError(request: FastifyRequest, reply: FastifyReply, provider: ExternalProvider, error: unknown, linking: boolean) {
+function handleCallbackError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: ExternalProvider,
+  error: unknown,
+  linking: boolean,
+) {
   const known =
     error instanceof ExternalSignInError
       ? error
-      : new ExternalSignInError('oauth_error', 'Something went wrong on our side while signing you in. Please try again.');
-  if (error instanceof ExternalSignInError) request.log.warn({ provider, code: error.code, details: error.details }, 'external sign-in refused');
+      : new ExternalSignInError(
+          'oauth_error',
+          'Something went wrong on our side while signing you in. Please try again.',
+        );
+  if (error instanceof ExternalSignInError)
+    request.log.warn({ provider, code: error.code, details: error.details }, 'external sign-in refused');
   else request.log.error({ err: error, provider }, 'external sign-in failed');
   if (linking) return reply.redirect(`/account?error=${encodeURIComponent(known.details)}`, 302);
   return loginError(reply, known);

@@ -53,15 +53,25 @@ export function providerSettings(ctx: ServiceContext, provider: ExternalProvider
   return provider === 'oidc' ? ctx.config.accounts.oidc : ctx.config.accounts.google;
 }
 
-function discover(ctx: ServiceContext, provider: ExternalProvider, settings: ExternalProviderConfig): Promise<oidc.Configuration> {
+function discover(
+  ctx: ServiceContext,
+  provider: ExternalProvider,
+  settings: ExternalProviderConfig,
+): Promise<oidc.Configuration> {
   let cache = discoveries.get(ctx);
   if (!cache) discoveries.set(ctx, (cache = new Map<ExternalProvider, CachedDiscovery>()));
   const cached = cache.get(provider);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const run = () =>
-    oidc.discovery(new URL(settings.issuerUrl), settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-      timeout: PROVIDER_TIMEOUT_SECONDS,
-    });
+    oidc.discovery(
+      new URL(settings.issuerUrl),
+      settings.clientId,
+      undefined,
+      oidc.ClientSecretBasic(settings.clientSecret),
+      {
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+      },
+    );
   // Discovery is a GET: one retry covers a kept-alive connection the provider closed just then.
   const config = run()
     .catch((error: unknown) => {
@@ -91,12 +101,23 @@ export function describeFailure(provider: ExternalProvider, error: unknown): Ext
   const code = failureCode(provider);
   if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) {
     const text = `${error.error} ${error.error_description ?? ''}`;
-    if (/redirect_uri/i.test(text)) return new ExternalSignInError('redirect_uri_mismatch', 'The sign-in provider does not accept this server\'s redirect URI.');
-    if (error.error === 'access_denied') return new ExternalSignInError(code, 'The sign-in was cancelled or refused at the provider.');
-    return new ExternalSignInError(code, `The sign-in provider refused the sign-in (${error.error}). Please try again.`);
+    if (/redirect_uri/i.test(text))
+      return new ExternalSignInError(
+        'redirect_uri_mismatch',
+        "The sign-in provider does not accept this server's redirect URI.",
+      );
+    if (error.error === 'access_denied')
+      return new ExternalSignInError(code, 'The sign-in was cancelled or refused at the provider.');
+    return new ExternalSignInError(
+      code,
+      `The sign-in provider refused the sign-in (${error.error}). Please try again.`,
+    );
   }
   if (error instanceof oidc.ClientError) {
-    return new ExternalSignInError(code, 'The answer from the sign-in provider could not be verified. Please try again.');
+    return new ExternalSignInError(
+      code,
+      'The answer from the sign-in provider could not be verified. Please try again.',
+    );
   }
   return new ExternalSignInError(code, 'The sign-in provider could not be reached. Please try again in a moment.');
 }
@@ -105,11 +126,17 @@ export function describeFailure(provider: ExternalProvider, error: unknown): Ext
  * Starts an authorization code flow with PKCE: answers the provider URL to send the browser to and
  * the flow (state, nonce, verifier) to keep in the signed cookie until the callback.
  */
-export async function startExternalSignIn(ctx: ServiceContext, provider: ExternalProvider): Promise<{ url: string; flow: SignInFlow }> {
+export async function startExternalSignIn(
+  ctx: ServiceContext,
+  provider: ExternalProvider,
+): Promise<{ url: string; flow: SignInFlow }> {
   const settings = providerSettings(ctx, provider);
   if (!settings) {
     const name = provider === 'google' ? 'Google sign-in' : 'Single sign-on';
-    throw new ExternalSignInError('oauth_error', `${name} is not configured on this server. Please sign in with your email and password.`);
+    throw new ExternalSignInError(
+      'oauth_error',
+      `${name} is not configured on this server. Please sign in with your email and password.`,
+    );
   }
   try {
     const config = await discover(ctx, provider, settings);
@@ -139,9 +166,14 @@ export async function startExternalSignIn(ctx: ServiceContext, provider: Externa
  * Finishes the flow at the callback: checks state, exchanges the code with the PKCE verifier,
  * verifies the ID token (signature, issuer, audience, nonce) and answers the person's profile.
  */
-export async function finishExternalSignIn(ctx: ServiceContext, flow: SignInFlow, callbackUrl: URL): Promise<ExternalProfile> {
+export async function finishExternalSignIn(
+  ctx: ServiceContext,
+  flow: SignInFlow,
+  callbackUrl: URL,
+): Promise<ExternalProfile> {
   const settings = providerSettings(ctx, flow.provider);
-  if (!settings) throw new ExternalSignInError(failureCode(flow.provider), 'This sign-in is not configured on this server.');
+  if (!settings)
+    throw new ExternalSignInError(failureCode(flow.provider), 'This sign-in is not configured on this server.');
   try {
     const config = await discover(ctx, flow.provider, settings);
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {

@@ -9,7 +9,11 @@ import {
   signInThroughProvider,
 } from '../../../../tests/support/external-sign-in';
 import { createUser, signIn, uniqueEmail } from '../../../../tests/support/factories';
-import { startImpostorIssuer, startTestIdentityProvider, type TestIdentityProvider } from '../../../../tests/support/identity-provider';
+import {
+  startImpostorIssuer,
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+} from '../../../../tests/support/identity-provider';
 import { creditLedger, userIdentities, users } from '../../db/schema';
 
 const APP_ORIGIN = 'http://localhost:3000';
@@ -48,12 +52,22 @@ function person(provider: TestIdentityProvider, claims: { email?: string; email_
   accountCounter += 1;
   const id = `person-${accountCounter}-${Math.random().toString(36).slice(2, 8)}`;
   const email = claims.email ?? uniqueEmail('oidc');
-  provider.setAccount(id, { email, email_verified: claims.email_verified ?? true, given_name: 'Olga', family_name: 'Idp' });
+  provider.setAccount(id, {
+    email,
+    email_verified: claims.email_verified ?? true,
+    given_name: 'Olga',
+    family_name: 'Idp',
+  });
   return { id, email };
 }
 
 const oidcSignIn = (app: TestApp, account: string, cookie?: string) =>
-  signInThroughProvider(app.app, { startPath: '/api/login', account, appOrigin: APP_ORIGIN, ...(cookie ? { cookie } : {}) });
+  signInThroughProvider(app.app, {
+    startPath: '/api/login',
+    account,
+    appOrigin: APP_ORIGIN,
+    ...(cookie ? { cookie } : {}),
+  });
 
 async function countRows(): Promise<{ users: number; identities: number }> {
   const [u] = await t.db.select({ n: count() }).from(users);
@@ -87,9 +101,12 @@ describe('OpenID Connect sign-in at /api/login', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, alice.email));
     expect(row?.passwordHash).toBeNull();
     expect(row?.creditsHundredths).toBe(100);
-    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, row?.id ?? ''))).toMatchObject([
-      { kind: 'grant', deltaHundredths: 100, reason: 'Sign-up credits' },
-    ]);
+    expect(
+      await t.db
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, row?.id ?? '')),
+    ).toMatchObject([{ kind: 'grant', deltaHundredths: 100, reason: 'Sign-up credits' }]);
 
     const second = await oidcSignIn(t, alice.id);
     expect(redirectTarget(second).path).toBe('/dashboard');
@@ -209,18 +226,23 @@ describe('OpenID Connect sign-in at /api/login', () => {
 describe('Google sign-in at /api/auth/google', () => {
   it('creates the account at the first sign-in and returns it the second time', async () => {
     const ivy = person(google);
-    const signInGoogle = () => signInThroughProvider(t.app, { startPath: '/api/auth/google', account: ivy.id, appOrigin: APP_ORIGIN });
+    const signInGoogle = () =>
+      signInThroughProvider(t.app, { startPath: '/api/auth/google', account: ivy.id, appOrigin: APP_ORIGIN });
     const first = await signInGoogle();
     expect(redirectTarget(first).path).toBe('/dashboard');
     const me = await injectJson(t.app, 'GET', '/api/auth/user', { cookie: sessionCookieFrom(first) });
     expect(me.json().email).toBe(ivy.email);
     const second = await signInGoogle();
-    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie: sessionCookieFrom(second) })).json().id).toBe(me.json().id);
+    expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie: sessionCookieFrom(second) })).json().id).toBe(
+      me.json().id,
+    );
   });
 
   it('ends a failed Google sign-in on /login?error=google_auth_failed', async () => {
     const started = await beginSignIn(t.app, '/api/auth/google');
-    const response = await finishSignIn(t.app, '/api/auth/google/callback?code=made-up&state=made-up', [started.flowCookie]);
+    const response = await finishSignIn(t.app, '/api/auth/google/callback?code=made-up&state=made-up', [
+      started.flowCookie,
+    ]);
     expect(redirectTarget(response)).toMatchObject({ path: '/login', error: 'google_auth_failed' });
   });
 });
@@ -230,7 +252,12 @@ describe('linked sign-ins on the account page', () => {
     const jay = person(idp);
     const cookie = sessionCookieFrom(await oidcSignIn(t, jay.id));
     const jayAtGoogle = person(google, { email: jay.email });
-    const linked = await signInThroughProvider(t.app, { startPath: '/api/auth/google', account: jayAtGoogle.id, appOrigin: APP_ORIGIN, cookie });
+    const linked = await signInThroughProvider(t.app, {
+      startPath: '/api/auth/google',
+      account: jayAtGoogle.id,
+      appOrigin: APP_ORIGIN,
+      cookie,
+    });
     expect(linked.headers.location).toBe('/account?linked=google');
 
     const list = await injectJson(t.app, 'GET', '/api/account/sign-ins', { cookie });

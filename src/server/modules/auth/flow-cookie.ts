@@ -44,7 +44,12 @@ export function clearFlowCookie(reply: FastifyReply, config: Config): void {
 }
 
 /** The flow this browser started, or null when the cookie is absent, tampered with, expired or for another provider. */
-export function readFlowCookie(request: FastifyRequest, secret: string, provider: SignInFlow['provider'], now: Date): SignInFlow | null {
+export function readFlowCookie(
+  request: FastifyRequest,
+  secret: string,
+  provider: SignInFlow['provider'],
+  now: Date,
+): SignInFlow | null {
   const value = request.cookies[FLOW_COOKIE];
   if (!value || value.length > 2048) return null;
   const [payload = '', signature = ''] = value.split('.');
@@ -54,7 +59,10 @@ export function readFlowCookie(request: FastifyRequest, secret: string, provider
   try {
     const flow = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<SignInFlow>;
     const complete =
-      typeof flow.state === 'string' && typeof flow.nonce === 'string' && typeof flow.codeVerifier === 'string' && typeof flow.expiresAt === 'number';
+      typeof flow.state === 'string' &&
+      typeof flow.nonce === 'string' &&
+      typeof flow.codeVerifier === 'string' &&
+      typeof flow.expiresAt === 'number';
     if (!complete || flow.provider !== provider || (flow.expiresAt ?? 0) < now.getTime()) return null;
     return flow as SignInFlow;
   } catch {

@@ -2,7 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type IdentityProvider, userIdentities, type UserIdentityRow } from '../../db/schema';
 
-export async function findIdentity(tx: Executor, provider: IdentityProvider, subject: string): Promise<UserIdentityRow | null> {
+export async function findIdentity(
+  tx: Executor,
+  provider: IdentityProvider,
+  subject: string,
+): Promise<UserIdentityRow | null> {
   const [row] = await tx
     .select()
     .from(userIdentities)
@@ -21,7 +25,11 @@ export async function insertIdentity(
 }
 
 export function listIdentities(tx: Executor, userId: string): Promise<UserIdentityRow[]> {
-  return tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.createdAt));
+  return tx
+    .select()
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, userId))
+    .orderBy(asc(userIdentities.createdAt));
 }
 
 export async function countIdentities(tx: Executor, userId: string): Promise<number> {

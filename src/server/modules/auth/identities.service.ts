@@ -40,7 +40,10 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
     if (user) return user;
   }
   if (!profile.email) {
-    throw new ExternalSignInError('no_user', 'The sign-in provider did not share an email address, which an account needs.');
+    throw new ExternalSignInError(
+      'no_user',
+      'The sign-in provider did not share an email address, which an account needs.',
+    );
   }
   const existing = await findUserByEmailIn(tx, profile.email);
   if (existing && !profile.emailVerified) {
@@ -57,7 +60,12 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
       firstName: profile.firstName,
       lastName: profile.lastName,
     }));
-  const linked = await repo.insertIdentity(tx, { provider: profile.provider, subject: profile.subject, userId: user.id, email: profile.email });
+  const linked = await repo.insertIdentity(tx, {
+    provider: profile.provider,
+    subject: profile.subject,
+    userId: user.id,
+    email: profile.email,
+  });
   if (!linked) throw new LostRace();
   return user;
 }
@@ -68,9 +76,19 @@ export async function linkIdentity(ctx: ServiceContext, userId: string, profile:
     const known = await repo.findIdentity(tx, profile.provider, profile.subject);
     if (known?.userId === userId) return;
     if (known) {
-      throw new ExternalSignInError('oauth_error', `This ${providerName(ctx, profile.provider)} sign-in is already linked to another account.`);
+      throw new ExternalSignInError(
+        'oauth_error',
+        `This ${providerName(ctx, profile.provider)} sign-in is already linked to another account.`,
+      );
     }
-    if (!(await repo.insertIdentity(tx, { provider: profile.provider, subject: profile.subject, userId, email: profile.email }))) {
+    if (
+      !(await repo.insertIdentity(tx, {
+        provider: profile.provider,
+        subject: profile.subject,
+        userId,
+        email: profile.email,
+      }))
+    ) {
       throw new ExternalSignInError('oauth_error', 'This sign-in was just linked elsewhere. Please try again.');
     }
   });

@@ -38,7 +38,9 @@ describe('sign-in lockout per account and address', () => {
       `Invalid email or password. ${PAIR_FAILURE_LIMIT - 1} tries left before sign-in to this account from your network is paused for 15 minutes.`,
     );
     expect(messages[PAIR_FAILURE_LIMIT - 2]).toContain('1 try left');
-    expect(messages[PAIR_FAILURE_LIMIT - 1]).toBe('Invalid email or password. Sign-in to this account from your network is now paused for 15 minutes.');
+    expect(messages[PAIR_FAILURE_LIMIT - 1]).toBe(
+      'Invalid email or password. Sign-in to this account from your network is now paused for 15 minutes.',
+    );
     const paused = await tryLogin(user, ip);
     expect(paused.statusCode).toBe(429);
     expect(paused.json().code).toBe('too_many_login_attempts');
@@ -52,15 +54,24 @@ describe('sign-in lockout per account and address', () => {
   it(`checks at most ${PAIR_FAILURE_LIMIT} passwords when 60 wrong guesses for one account from one address arrive at once`, async () => {
     const user = await createUser(t.db);
     const ip = '198.51.100.20';
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => tryLogin({ email: user.email, password: `burst-${i}` }, ip)));
-    expect(countStatuses(responses.map((r) => r.statusCode))).toEqual({ 401: PAIR_FAILURE_LIMIT, 429: 60 - PAIR_FAILURE_LIMIT });
-    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email))).toHaveLength(PAIR_FAILURE_LIMIT);
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => tryLogin({ email: user.email, password: `burst-${i}` }, ip)),
+    );
+    expect(countStatuses(responses.map((r) => r.statusCode))).toEqual({
+      401: PAIR_FAILURE_LIMIT,
+      429: 60 - PAIR_FAILURE_LIMIT,
+    });
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email))).toHaveLength(
+      PAIR_FAILURE_LIMIT,
+    );
   });
 
   it(`pauses an address only after ${ADDRESS_FAILURE_LIMIT} failures across accounts (one office, many typos)`, async () => {
     const ip = '198.51.100.30';
     const responses = await Promise.all(
-      Array.from({ length: ADDRESS_FAILURE_LIMIT + 20 }, (_, i) => tryLogin({ email: uniqueEmail(`office${i}`), password: 'typo-typo' }, ip)),
+      Array.from({ length: ADDRESS_FAILURE_LIMIT + 20 }, (_, i) =>
+        tryLogin({ email: uniqueEmail(`office${i}`), password: 'typo-typo' }, ip),
+      ),
     );
     expect(countStatuses(responses.map((r) => r.statusCode))).toEqual({ 401: ADDRESS_FAILURE_LIMIT, 429: 20 });
   });
@@ -69,7 +80,9 @@ describe('sign-in lockout per account and address', () => {
     const user = await createUser(t.db);
     const attackers = ACCOUNT_SLOWDOWN_AFTER + 10;
     const responses = await Promise.all(
-      Array.from({ length: attackers }, (_, i) => tryLogin({ email: user.email, password: `guess-${i}` }, `10.77.0.${i + 1}`)),
+      Array.from({ length: attackers }, (_, i) =>
+        tryLogin({ email: user.email, password: `guess-${i}` }, `10.77.0.${i + 1}`),
+      ),
     );
     expect(countStatuses(responses.map((r) => r.statusCode))).toEqual({ 401: attackers });
     const expectedDelay = accountSlowdownMs(attackers);

@@ -2,7 +2,10 @@ import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 
-export async function insertResetToken(tx: Executor, data: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  tx: Executor,
+  data: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
   await tx.insert(passwordResetTokens).values(data);
 }
 
@@ -20,7 +23,13 @@ export async function useResetToken(tx: Executor, id: string): Promise<string | 
   const [row] = await tx
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResetTokens.id, id),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
 }
@@ -34,5 +43,7 @@ export async function expireUserResetTokens(tx: Executor, userId: string): Promi
 }
 
 export async function deleteOldResetTokens(tx: Executor, before: Date): Promise<void> {
-  await tx.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, before), lt(passwordResetTokens.createdAt, before)));
+  await tx
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, before), lt(passwordResetTokens.createdAt, before)));
 }

@@ -13,7 +13,8 @@ import * as repo from './password-reset.repository';
 export const RESET_TTL_MS = PASSWORD_RESET_VALID_MINUTES * 60 * 1000;
 /** At most this many reset mails per account per hour, however often it is asked for. */
 const MAILS_PER_ACCOUNT_PER_HOUR = 3;
-export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or has already been used. Please ask for a new one.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This reset link has expired or has already been used. Please ask for a new one.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -23,7 +24,11 @@ const pending = new WeakMap<ServiceContext, Set<Promise<void>>>();
 /** Creates a one-time link for the user (valid 30 minutes; only its hash is stored). */
 async function createResetLink(ctx: ServiceContext, user: UserRow): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await repo.insertResetToken(ctx.db, { id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await repo.insertResetToken(ctx.db, {
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
   return `${ctx.config.publicUrl}/reset-password?token=${token}`;
 }
 

@@ -26,7 +26,10 @@ const nextAddress = () => `203.0.113.${(addressCounter += 1)}`;
 const requestReset = (email: string, remoteAddress = nextAddress()) =>
   injectJson(t.app, 'POST', '/api/auth/password-reset', { body: { email }, remoteAddress });
 const confirm = (token: string, password: string) =>
-  injectJson(t.app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password }, remoteAddress: nextAddress() });
+  injectJson(t.app, 'POST', '/api/auth/password-reset/confirm', {
+    body: { token, password },
+    remoteAddress: nextAddress(),
+  });
 
 /** Follows the mail as its reader would: the link's token. */
 async function tokenFromNextMail(to: string): Promise<string> {
@@ -58,14 +61,20 @@ describe('password reset by email', () => {
     expect(done.json().email).toBe(user.email);
     const fresh = sessionCookieFrom(done);
     expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie: fresh })).statusCode).toBe(200);
-    for (const cookie of [laptop, phone]) expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
+    for (const cookie of [laptop, phone])
+      expect((await injectJson(t.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
 
-    expect((await injectJson(t.app, 'POST', '/api/auth/login', { body: user, remoteAddress: nextAddress() })).statusCode).toBe(401);
+    expect(
+      (await injectJson(t.app, 'POST', '/api/auth/login', { body: user, remoteAddress: nextAddress() })).statusCode,
+    ).toBe(401);
     await signIn(t.app, { email: user.email, password: 'a brand new password' });
 
     const again = await confirm(token, 'yet another password');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'reset_link_invalid', message: 'This reset link has expired or has already been used. Please ask for a new one.' });
+    expect(again.json()).toEqual({
+      code: 'reset_link_invalid',
+      message: 'This reset link has expired or has already been used. Please ask for a new one.',
+    });
   });
 
   it('refuses a link after 30 minutes', async () => {
@@ -125,13 +134,21 @@ describe('password reset by email', () => {
     const user = await createUser(t.db);
     const ip = nextAddress();
     for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) {
-      await injectJson(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: `typo-${i}` }, remoteAddress: ip });
+      await injectJson(t.app, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: `typo-${i}` },
+        remoteAddress: ip,
+      });
     }
-    expect((await injectJson(t.app, 'POST', '/api/auth/login', { body: user, remoteAddress: ip })).statusCode).toBe(429);
+    expect((await injectJson(t.app, 'POST', '/api/auth/login', { body: user, remoteAddress: ip })).statusCode).toBe(
+      429,
+    );
     await requestReset(user.email);
     await confirm(await tokenFromNextMail(user.email), 'recovered password');
     expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email))).toHaveLength(0);
-    const back = await injectJson(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: 'recovered password' }, remoteAddress: ip });
+    const back = await injectJson(t.app, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: 'recovered password' },
+      remoteAddress: ip,
+    });
     expect(back.statusCode).toBe(200);
   });
 
@@ -149,7 +166,9 @@ describe('password reset without SMTP', () => {
     const plain = await createTestApp();
     try {
       expect((await injectJson(plain.app, 'GET', '/api/auth/providers')).json().passwordReset).toBe(false);
-      const response = await injectJson(plain.app, 'POST', '/api/auth/password-reset', { body: { email: 'a@example.com' } });
+      const response = await injectJson(plain.app, 'POST', '/api/auth/password-reset', {
+        body: { email: 'a@example.com' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('password_reset_unavailable');
     } finally {

@@ -59,9 +59,12 @@ interface Pending {
   balance: number;
 }
 
-const frame = (event: Outgoing) => `${event.id > 0 ? `id: ${event.id}\n` : ''}event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const frame = (event: Outgoing) =>
+  `${event.id > 0 ? `id: ${event.id}\n` : ''}event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-function parseNotification(payload: string): { id: number; userId: string; kind: string; generationId: string | null } | null {
+function parseNotification(
+  payload: string,
+): { id: number; userId: string; kind: string; generationId: string | null } | null {
   try {
     const value = JSON.parse(payload) as { id?: unknown; u?: unknown; k?: unknown; g?: unknown };
     if (typeof value.id !== 'number' || typeof value.u !== 'string' || typeof value.k !== 'string') return null;
@@ -124,14 +127,23 @@ export function createLiveHub(ctx: ServiceContext, log: FastifyBaseLogger): Live
   });
 
   /** Current state of the given generations (deleted ones as such) and, when asked, the balance. */
-  const changes = async (userId: string, generationIds: Map<string, number>, balanceId: number): Promise<Outgoing[]> => {
+  const changes = async (
+    userId: string,
+    generationIds: Map<string, number>,
+    balanceId: number,
+  ): Promise<Outgoing[]> => {
     const entries = [...generationIds];
     const rows = await Promise.all(entries.map(([id]) => findGeneration(ctx, userId, id)));
-    const records = await presentRecords(ctx, rows.filter((row) => row !== null));
+    const records = await presentRecords(
+      ctx,
+      rows.filter((row) => row !== null),
+    );
     const byId = new Map(records.map((record) => [record.id, record]));
     const events: Outgoing[] = entries.map(([id, eventId]) => {
       const record = byId.get(id);
-      return record ? { id: eventId, name: 'generation', data: record } : { id: eventId, name: 'generation-deleted', data: { id } };
+      return record
+        ? { id: eventId, name: 'generation', data: record }
+        : { id: eventId, name: 'generation-deleted', data: { id } };
     });
     if (balanceId > 0) {
       const user = await findUserById(ctx.db, userId);
@@ -143,7 +155,10 @@ export function createLiveHub(ctx: ServiceContext, log: FastifyBaseLogger): Live
   const snapshot = async (userId: string): Promise<Outgoing[] | null> => {
     const user = await findUserById(ctx.db, userId);
     if (!user) return null;
-    const [generations, balance] = await Promise.all([listGenerations(ctx, userId).then((rows) => presentRecords(ctx, rows)), balanceOf(user)]);
+    const [generations, balance] = await Promise.all([
+      listGenerations(ctx, userId).then((rows) => presentRecords(ctx, rows)),
+      balanceOf(user),
+    ]);
     return [{ id: user.liveVersion, name: 'snapshot', data: { generations, balance } }];
   };
 
@@ -156,7 +171,8 @@ export function createLiveHub(ctx: ServiceContext, log: FastifyBaseLogger): Live
     let balance = 0;
     for (const event of missed) {
       if (event.kind === 'balance') balance = Math.max(balance, event.id);
-      else if (event.generationId) generations.set(event.generationId, Math.max(generations.get(event.generationId) ?? 0, event.id));
+      else if (event.generationId)
+        generations.set(event.generationId, Math.max(generations.get(event.generationId) ?? 0, event.id));
     }
     return changes(userId, generations, balance);
   };
@@ -190,7 +206,8 @@ export function createLiveHub(ctx: ServiceContext, log: FastifyBaseLogger): Live
       enqueue(event.userId, () => flush(event.userId));
     }
     if (event.kind === 'balance') work.balance = Math.max(work.balance, event.id);
-    else if (event.generationId) work.generations.set(event.generationId, Math.max(work.generations.get(event.generationId) ?? 0, event.id));
+    else if (event.generationId)
+      work.generations.set(event.generationId, Math.max(work.generations.get(event.generationId) ?? 0, event.id));
   };
 
   /** The listening connection came back: whatever happened meanwhile is caught up per stream. */

@@ -40,7 +40,10 @@ describe('GET /api/events', () => {
   }
 
   const generate = async (cookie: string, prompt: string) => {
-    const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt, model: 'local', duration: 4 } });
+    const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { prompt, model: 'local', duration: 4 },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<GenerationRecord>();
   };
@@ -109,7 +112,9 @@ describe('GET /api/events', () => {
     await publishGenerationChange(t.db, user.id, before.id);
 
     const resumed = await stream(cookie, lastId ?? undefined);
-    const progressed = await resumed.next((e) => e.event === 'generation' && (e.data as GenerationRecord).id === before.id);
+    const progressed = await resumed.next(
+      (e) => e.event === 'generation' && (e.data as GenerationRecord).id === before.id,
+    );
     expect(progressed.data).toMatchObject({ status: 'processing', progress: 42, progressStage: 'Rendering scenes' });
     await resumed.next((e) => e.event === 'generation' && (e.data as GenerationRecord).id === during.id);
     await resumed.next((e) => e.event === 'generation-deleted' && (e.data as { id: string }).id === deleted.id);
@@ -137,18 +142,29 @@ describe('GET /api/events', () => {
     const admin = await createUser(t.db, { isAdmin: true });
     const events = await stream(cookie);
     await events.next((e) => e.event === 'snapshot');
-    const edit = { firstName: user.firstName, lastName: user.lastName, email: user.email, availableCredits: 10, totalCreditsUsed: 0 };
+    const edit = {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      availableCredits: 10,
+      totalCreditsUsed: 0,
+    };
     const patched = await injectJson(t.app, 'PATCH', `/api/admin/users/${user.id}`, {
       cookie: await signIn(t.app, admin),
       body: { ...edit, subscriptionStatus: 'premium_unlimited' },
     });
     expect(patched.statusCode).toBe(200);
     const unlimited = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
-    expect(unlimited).toMatchObject({ status: { isUnlimited: true, availableCredits: 10 }, generationStatus: { subscriptionStatus: 'premium_unlimited' } });
+    expect(unlimited).toMatchObject({
+      status: { isUnlimited: true, availableCredits: 10 },
+      generationStatus: { subscriptionStatus: 'premium_unlimited' },
+    });
 
     // The operator command line's status change is announced the same way.
     await setSubscriptionStatus(t.ctx, CLI_ACTOR, user.email, 'trial');
-    const trial = await events.next((e) => e.event === 'balance' && (e.data as LiveBalance).generationStatus.subscriptionStatus === 'trial');
+    const trial = await events.next(
+      (e) => e.event === 'balance' && (e.data as LiveBalance).generationStatus.subscriptionStatus === 'trial',
+    );
     expect((trial.data as LiveBalance).status.isUnlimited).toBe(false);
   });
 
@@ -157,7 +173,15 @@ describe('GET /api/events', () => {
     const old = new Date(Date.now() - (t.config.generationRecordRetentionDays + 1) * 86_400_000);
     const [row] = await t.db
       .insert(generations)
-      .values({ userId: user.id, prompt: 'An old harbour', model: 'local', requestedDuration: 4, hasAudio: false, status: 'failed', createdAt: old })
+      .values({
+        userId: user.id,
+        prompt: 'An old harbour',
+        model: 'local',
+        requestedDuration: 4,
+        hasAudio: false,
+        status: 'failed',
+        createdAt: old,
+      })
       .returning();
     const events = await stream(cookie);
     const snapshot = (await events.next((e) => e.event === 'snapshot')).data as LiveSnapshot;
@@ -217,9 +241,15 @@ describe('ETags of lists and status', () => {
     }
     const list = await injectJson(t.app, 'GET', '/api/video-generation', { cookie });
     const etag = list.headers.etag as string;
-    const created = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A fox in snow', model: 'local' } });
+    const created = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { prompt: 'A fox in snow', model: 'local' },
+    });
     expect(created.statusCode).toBe(201);
-    const changed = await injectJson(t.app, 'GET', '/api/video-generation', { cookie, headers: { 'if-none-match': etag } });
+    const changed = await injectJson(t.app, 'GET', '/api/video-generation', {
+      cookie,
+      headers: { 'if-none-match': etag },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json<GenerationRecord[]>()).toHaveLength(1);
@@ -227,19 +257,28 @@ describe('ETags of lists and status', () => {
     // A progress write of a worker is a change too.
     const now = changed.headers.etag as string;
     await claimNext(t.db, 'w', 60);
-    await saveProgress(t.db, created.json<GenerationRecord>().id, 'w', { progress: 10, stage: 'Rendering', leaseSeconds: 60 });
+    await saveProgress(t.db, created.json<GenerationRecord>().id, 'w', {
+      progress: 10,
+      stage: 'Rendering',
+      leaseSeconds: 60,
+    });
     await publishGenerationChange(t.db, user.id, created.json<GenerationRecord>().id);
-    const progressed = await injectJson(t.app, 'GET', '/api/video-generation', { cookie, headers: { 'if-none-match': now } });
+    const progressed = await injectJson(t.app, 'GET', '/api/video-generation', {
+      cookie,
+      headers: { 'if-none-match': now },
+    });
     expect(progressed.statusCode).toBe(200);
     expect(progressed.json<GenerationRecord[]>()[0]).toMatchObject({ progress: 10, progressStage: 'Rendering' });
   });
 
-  it("answers 304 for an unchanged user status and 200 once the balance moved", async () => {
+  it('answers 304 for an unchanged user status and 200 once the balance moved', async () => {
     const user = await createUser(t.db, { creditsHundredths: 500 });
     const cookie = await signIn(t.app, user);
     const first = await injectJson(t.app, 'GET', '/api/user/status', { cookie });
     const etag = first.headers.etag as string;
-    expect((await injectJson(t.app, 'GET', '/api/user/status', { cookie, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (await injectJson(t.app, 'GET', '/api/user/status', { cookie, headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
     await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A comet', model: 'local' } });
     const after = await injectJson(t.app, 'GET', '/api/user/status', { cookie, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
@@ -261,12 +300,21 @@ describe('ETags of lists and status', () => {
       expect(again.body).toBe('');
 
       // A generation paid with one of today's daily generations.
-      expect((await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A kite', model: 'local' } })).statusCode).toBe(201);
+      expect(
+        (
+          await injectJson(t.app, 'POST', '/api/video-generation', {
+            cookie,
+            body: { prompt: 'A kite', model: 'local' },
+          })
+        ).statusCode,
+      ).toBe(201);
       const used = await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': etag } });
       expect(used.statusCode).toBe(200);
       expect(used.json()).toMatchObject({ dailyUsed: 1 });
       const usedTag = used.headers.etag as string;
-      expect((await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } })).statusCode).toBe(304);
+      expect((await injectJson(t.app, 'GET', url, { cookie, headers: { 'if-none-match': usedTag } })).statusCode).toBe(
+        304,
+      );
 
       // 3am: a new generation day, with no change of the user's.
       clock = new Date('2026-06-10T07:00:00Z');

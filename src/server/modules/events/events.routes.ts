@@ -29,13 +29,18 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
   app.get(LIVE_EVENTS_URL, { ...polledRoute }, async (request, reply) => {
     const user = requireUser(request);
     if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) {
-      throw tooManyRequests(`At most ${MAX_STREAMS_PER_USER} tabs get live updates at once; this one refreshes by itself instead.`, 60, 'too_many_streams');
+      throw tooManyRequests(
+        `At most ${MAX_STREAMS_PER_USER} tabs get live updates at once; this one refreshes by itself instead.`,
+        60,
+        'too_many_streams',
+      );
     }
     const lastEventId = request.headers['last-event-id'];
     reply.hijack();
     const response = reply.raw;
     // The hooks' headers (security headers, a renewed session cookie) go out with the stream's own.
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) response.setHeader(name, value);
     // Connection: close: when the stream ends (shutdown, signed out) its socket goes too, instead of
     // idling as keep-alive after the server's close already swept idle connections.
     response.writeHead(200, {

@@ -13,7 +13,10 @@ const notifyPayload = sql`json_build_object('id', e.id, 'u', e.user_id, 'k', e.k
  * sent at commit (never for a rolled-back change); the user's live_version (their list ETag) moves
  * with it.
  */
-export async function recordEvent(tx: Executor, event: { userId: string; kind: LiveEventKind; generationId: string | null }): Promise<void> {
+export async function recordEvent(
+  tx: Executor,
+  event: { userId: string; kind: LiveEventKind; generationId: string | null },
+): Promise<void> {
   await tx.execute(sql`
     WITH e AS (
       INSERT INTO live_events (user_id, kind, generation_id)

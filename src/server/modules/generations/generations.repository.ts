@@ -11,7 +11,11 @@ export interface LockedPayer {
 /** Locks the user's row for the rest of the transaction: concurrent requests of one user queue here. */
 export async function lockPayer(tx: Executor, userId: string): Promise<LockedPayer | null> {
   const [row] = await tx
-    .select({ creditsHundredths: users.creditsHundredths, subscriptionStatus: users.subscriptionStatus, plan: users.plan })
+    .select({
+      creditsHundredths: users.creditsHundredths,
+      subscriptionStatus: users.subscriptionStatus,
+      plan: users.plan,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -74,7 +78,10 @@ export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Prom
 }
 
 export async function clearOutput(tx: Executor, id: string): Promise<void> {
-  await tx.update(generations).set({ ...nextVersion(), outputKey: null, posterKey: null }).where(eq(generations.id, id));
+  await tx
+    .update(generations)
+    .set({ ...nextVersion(), outputKey: null, posterKey: null })
+    .where(eq(generations.id, id));
 }
 
 /** Finished generations made before `before` (their records have outlived the retention period). */
@@ -107,8 +114,17 @@ export async function uploadsStillUsed(tx: Executor, userId: string, uploadIds: 
   const rows = await tx
     .select({ image: named('image'), video: named('video'), audio: named('audio') })
     .from(generations)
-    .where(and(eq(generations.userId, userId), or(...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds)))));
-  return new Set(rows.flatMap((r) => [r.image, r.video, r.audio]).filter((id): id is string => Boolean(id) && uploadIds.includes(id)));
+    .where(
+      and(
+        eq(generations.userId, userId),
+        or(...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds))),
+      ),
+    );
+  return new Set(
+    rows
+      .flatMap((r) => [r.image, r.video, r.audio])
+      .filter((id): id is string => Boolean(id) && uploadIds.includes(id)),
+  );
 }
 
 /** Places in the queue (1 is next) of these waiting jobs, counting every user's waiting jobs ahead. */
@@ -117,21 +133,30 @@ export async function queuePositions(tx: Executor, ids: string[]): Promise<Map<s
   const ranked = tx
     .select({
       id: generations.id,
-      position: sql<number>`row_number() over (order by ${generations.createdAt}, ${generations.id})`.mapWith(Number).as('position'),
+      position: sql<number>`row_number() over (order by ${generations.createdAt}, ${generations.id})`
+        .mapWith(Number)
+        .as('position'),
     })
     .from(generations)
     .where(eq(generations.status, 'pending'))
     .as('ranked');
-  const rows = await tx.select({ id: ranked.id, position: ranked.position }).from(ranked).where(inArray(ranked.id, ids));
+  const rows = await tx
+    .select({ id: ranked.id, position: ranked.position })
+    .from(ranked)
+    .where(inArray(ranked.id, ids));
   return new Map(rows.map((row) => [row.id, Number(row.position)]));
 }
 
 /** Jobs running now and how long the latest completed ones took (seconds; null with no history). */
 export async function queueStats(tx: Executor): Promise<{ running: number; averageSeconds: number | null }> {
   const recent = tx
-    .select({ seconds: sql<number>`extract(epoch from ${generations.completedAt} - ${generations.startedAt})`.as('seconds') })
+    .select({
+      seconds: sql<number>`extract(epoch from ${generations.completedAt} - ${generations.startedAt})`.as('seconds'),
+    })
     .from(generations)
-    .where(and(eq(generations.status, 'completed'), isNotNull(generations.startedAt), isNotNull(generations.completedAt)))
+    .where(
+      and(eq(generations.status, 'completed'), isNotNull(generations.startedAt), isNotNull(generations.completedAt)),
+    )
     .orderBy(desc(generations.completedAt))
     .limit(20)
     .as('recent');

@@ -125,7 +125,13 @@ describe('POST /api/video-generation: charging', () => {
     });
     expect(response.statusCode).toBe(201);
     const record = response.json<GenerationRecord>();
-    expect(record).toMatchObject({ prompt: 'A cat walking on the beach', status: 'pending', creditsUsed: 3, duration: 10, model: 'local' });
+    expect(record).toMatchObject({
+      prompt: 'A cat walking on the beach',
+      status: 'pending',
+      creditsUsed: 3,
+      duration: 10,
+      model: 'local',
+    });
     expect(await balanceOf(user.id)).toBe(50);
     const ledger = await ledgerOf(user.id);
     expect(ledger).toHaveLength(1);
@@ -173,28 +179,63 @@ describe('record and job views', () => {
     const other = await signedInUser({ subscriptionStatus: 'premium_unlimited' });
     await generate(other.cookie, { prompt: 'Not yours' });
     const ids: string[] = [];
-    for (const prompt of ['First', 'Second', 'Third']) ids.push((await generate(me.cookie, { prompt, hasAudio: true })).json().id);
+    for (const prompt of ['First', 'Second', 'Third'])
+      ids.push((await generate(me.cookie, { prompt, hasAudio: true })).json().id);
     // Finish one so a fourth fits under the limit.
     const [first] = ids;
     if (!first) throw new Error('no first job');
-    await t.db.update(generations).set({ status: 'failed', errorMessage: 'Engine fell over' }).where(eq(generations.id, first));
+    await t.db
+      .update(generations)
+      .set({ status: 'failed', errorMessage: 'Engine fell over' })
+      .where(eq(generations.id, first));
     ids.push((await generate(me.cookie, { prompt: 'Fourth' })).json().id);
 
-    const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: me.cookie })).json<GenerationRecord[]>();
+    const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: me.cookie })).json<
+      GenerationRecord[]
+    >();
     expect(records.map((r) => r.prompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);
     expect(Object.keys(records[0] ?? {}).sort()).toEqual(
       [
-        'createdAt', 'creditsUsed', 'duration', 'errorMessage', 'expiresAt', 'hasAudio', 'id', 'inputs', 'isEconomy', 'model', 'outputVideoUrl', 'posterUrl', 'progress', 'progressStage', 'prompt', 'settings', 'status',
+        'createdAt',
+        'creditsUsed',
+        'duration',
+        'errorMessage',
+        'expiresAt',
+        'hasAudio',
+        'id',
+        'inputs',
+        'isEconomy',
+        'model',
+        'outputVideoUrl',
+        'posterUrl',
+        'progress',
+        'progressStage',
+        'prompt',
+        'settings',
+        'status',
         // Live progress (decision 011): elapsed time, queue place and estimates.
-        'startedAt', 'queuePosition', 'estimatedStartAt', 'estimatedReadyAt',
+        'startedAt',
+        'queuePosition',
+        'estimatedStartAt',
+        'estimatedReadyAt',
         // Which of two copies is newer.
         'version',
       ].sort(),
     );
-    const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<GenerationJob[]>();
+    const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<
+      GenerationJob[]
+    >();
     expect(jobs.map((j) => j.textPrompt)).toEqual(['Fourth', 'Third', 'Second', 'First']);
-    expect(jobs[3]).toMatchObject({ status: 'failed', errorMessage: 'Engine fell over', hasAudio: true, duration: 10, outputVideoUrl: null });
-    const recent = (await injectJson(t.app, 'GET', '/api/video-generation-jobs/recent', { cookie: me.cookie })).json<GenerationJob[]>();
+    expect(jobs[3]).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Engine fell over',
+      hasAudio: true,
+      duration: 10,
+      outputVideoUrl: null,
+    });
+    const recent = (await injectJson(t.app, 'GET', '/api/video-generation-jobs/recent', { cookie: me.cookie })).json<
+      GenerationJob[]
+    >();
     expect(recent.map((j) => j.textPrompt)).toEqual(['Fourth', 'Third', 'Second']);
     for (const url of ['/api/video-generation', '/api/video-generation-jobs', '/api/video-generation-jobs/recent']) {
       expect((await injectJson(t.app, 'GET', url)).statusCode).toBe(401);
@@ -211,7 +252,9 @@ describe('DELETE /api/video-generation/:id', () => {
 
     const theirs = await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie: other.cookie });
     expect(theirs.statusCode).toBe(404);
-    expect((await injectJson(t.app, 'DELETE', '/api/video-generation/not-a-uuid', { cookie: me.cookie })).statusCode).toBe(404);
+    expect(
+      (await injectJson(t.app, 'DELETE', '/api/video-generation/not-a-uuid', { cookie: me.cookie })).statusCode,
+    ).toBe(404);
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`)).statusCode).toBe(401);
 
     const mine = await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie: me.cookie });
@@ -219,8 +262,12 @@ describe('DELETE /api/video-generation/:id', () => {
     expect(mine.json()).toEqual({ message: 'Video deleted' });
     expect(await t.db.select().from(generations).where(eq(generations.id, id))).toHaveLength(0);
     expect(await t.db.select().from(uploads).where(eq(uploads.userId, me.user.id))).toHaveLength(0);
-    expect((await injectJson(t.app, 'GET', image.replace('/objects/', '/api/objects/'), { cookie: me.cookie })).statusCode).toBe(404);
-    expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie: me.cookie })).statusCode).toBe(404);
+    expect(
+      (await injectJson(t.app, 'GET', image.replace('/objects/', '/api/objects/'), { cookie: me.cookie })).statusCode,
+    ).toBe(404);
+    expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie: me.cookie })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -228,8 +275,23 @@ describe('GET /api/models', () => {
   it('lists every model with whether this server can run it; the local engine is the default without keys', async () => {
     const { cookie } = await signedInUser();
     const { models } = (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>();
-    expect(models.map((m) => m.id)).toEqual(expect.arrayContaining(['kling-v2v', 'local', 'veo3', 'fal-veo3', 'replicate-veo3', 'comfyui-wan22-ti2v-5b', 'comfyui-ltxv']));
-    expect(models.find((m) => m.id === 'local')).toMatchObject({ available: true, isDefault: true, isPreview: true, reason: null });
+    expect(models.map((m) => m.id)).toEqual(
+      expect.arrayContaining([
+        'kling-v2v',
+        'local',
+        'veo3',
+        'fal-veo3',
+        'replicate-veo3',
+        'comfyui-wan22-ti2v-5b',
+        'comfyui-ltxv',
+      ]),
+    );
+    expect(models.find((m) => m.id === 'local')).toMatchObject({
+      available: true,
+      isDefault: true,
+      isPreview: true,
+      reason: null,
+    });
     expect(models.find((m) => m.id === 'veo3')).toMatchObject({ available: false, durations: [4, 6, 8] });
     expect(models.find((m) => m.id === 'kling-v2v')?.reason).toContain('Kling');
   });

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
-import { createGenerationSchema, generationJobSchema, generationRecordSchema, modelListSchema } from '../../../shared/generations';
+import {
+  createGenerationSchema,
+  generationJobSchema,
+  generationRecordSchema,
+  modelListSchema,
+} from '../../../shared/generations';
 import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
@@ -23,7 +28,9 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     '/api/video-generation',
     {
       // Per user: the unfinished-jobs limit is the real cap; this only stops a runaway client.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+      },
       schema: { body: createGenerationSchema, response: { 201: generationRecordSchema } },
     },
     async (request, reply) => {
@@ -41,7 +48,11 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.get(
     '/api/video-generation',
-    { schema: { response: { 200: z.array(generationRecordSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    {
+      schema: { response: { 200: z.array(generationRecordSchema) } },
+      serializerCompiler: trustedSerializer,
+      ...polledRoute,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('v', user))) return reply;
@@ -49,24 +60,32 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     },
   );
 
-  app.delete('/api/video-generation/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
-    const user = requireUser(request);
-    // Not a uuid cannot be anyone's video: the same 404 as someone else's.
-    if (!UUID.test(request.params.id)) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-    await generations.deleteGeneration(ctx, user.id, request.params.id);
-    return { message: 'Video deleted' };
-  });
+  app.delete(
+    '/api/video-generation/:id',
+    { schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      // Not a uuid cannot be anyone's video: the same 404 as someone else's.
+      if (!UUID.test(request.params.id))
+        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+      await generations.deleteGeneration(ctx, user.id, request.params.id);
+      return { message: 'Video deleted' };
+    },
+  );
 
   // Continue: the video's last frame as a new image upload of the user's, for the next generation.
   app.post(
     '/api/video-generation/:id/last-frame',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+      },
       schema: { params: idParams, response: { 201: uploadCompleteSchema } },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!UUID.test(request.params.id)) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+      if (!UUID.test(request.params.id))
+        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
       return reply.status(201).send(await generations.lastFrameUpload(ctx, user.id, request.params.id));
     },
   );
@@ -74,7 +93,9 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   // Replicate signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post(
       '/api/webhooks/replicate',
       {
@@ -93,18 +114,28 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.get(
     '/api/video-generation-jobs',
-    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    {
+      schema: { response: { 200: z.array(generationJobSchema) } },
+      serializerCompiler: trustedSerializer,
+      ...polledRoute,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('j', user))) return reply;
       const now = ctx.now();
-      return (await generations.listGenerations(ctx, user.id)).map((row) => generations.presentJob(ctx.secret, row, now));
+      return (await generations.listGenerations(ctx, user.id)).map((row) =>
+        generations.presentJob(ctx.secret, row, now),
+      );
     },
   );
 
   app.get(
     '/api/video-generation-jobs/recent',
-    { schema: { response: { 200: z.array(generationJobSchema) } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    {
+      schema: { response: { 200: z.array(generationJobSchema) } },
+      serializerCompiler: trustedSerializer,
+      ...polledRoute,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('r', user))) return reply;

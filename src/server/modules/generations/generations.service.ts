@@ -56,9 +56,17 @@ async function resolveInputs(ctx: ServiceContext, userId: string, body: Generati
     if (!ref) continue;
     const upload = await resolveUploadRef(ctx, userId, ref);
     if (upload.kind !== kind) {
-      throw badRequest(`${field} must be an ${kind} file; that upload is ${upload.kind === 'image' ? 'an' : 'a'} ${upload.kind}.`, 'wrong_input_kind');
+      throw badRequest(
+        `${field} must be an ${kind} file; that upload is ${upload.kind === 'image' ? 'an' : 'a'} ${upload.kind}.`,
+        'wrong_input_kind',
+      );
     }
-    inputs[kind] = { uploadId: upload.id, objectKey: upload.objectKey, contentType: upload.contentType, expiresAt: upload.expiresAt.toISOString() };
+    inputs[kind] = {
+      uploadId: upload.id,
+      objectKey: upload.objectKey,
+      contentType: upload.contentType,
+      expiresAt: upload.expiresAt.toISOString(),
+    };
   }
   return inputs;
 }
@@ -68,8 +76,13 @@ const INPUT_WORDS: Record<UploadKind, string> = { image: 'an image', video: 'a v
 /** The model a request names (or the default), refused with a sentence when this server cannot run it. */
 function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo {
   const info = ctx.engines.info(requested ?? ctx.engines.defaultModel);
-  if (!info) throw badRequest(`This server has no model called "${requested ?? ''}". Choose one of the models the generator lists.`, 'unknown_model');
-  if (!info.available || !ctx.engines.get(info.id)) throw badRequest(info.reason ?? 'This model is not available.', 'model_unavailable');
+  if (!info)
+    throw badRequest(
+      `This server has no model called "${requested ?? ''}". Choose one of the models the generator lists.`,
+      'unknown_model',
+    );
+  if (!info.available || !ctx.engines.get(info.id))
+    throw badRequest(info.reason ?? 'This model is not available.', 'model_unavailable');
   return info;
 }
 
@@ -77,14 +90,23 @@ function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo
 function checkModelTakes(model: ModelInfo, body: GenerationRequest, settings: AdvancedSettings): void {
   for (const [kind, field] of INPUT_FIELDS) {
     if (body[field] && !model.inputs.includes(kind)) {
-      throw badRequest(`${model.name} cannot take ${INPUT_WORDS[kind]}. Remove it, or choose a model that takes one.`, 'input_not_supported');
+      throw badRequest(
+        `${model.name} cannot take ${INPUT_WORDS[kind]}. Remove it, or choose a model that takes one.`,
+        'input_not_supported',
+      );
     }
   }
   if (settings.aspectRatio && !model.aspectRatios.includes(settings.aspectRatio)) {
-    throw badRequest(`${model.name} makes ${model.aspectRatios.join(', ')} videos, not ${settings.aspectRatio}.`, 'aspect_ratio_not_supported');
+    throw badRequest(
+      `${model.name} makes ${model.aspectRatios.join(', ')} videos, not ${settings.aspectRatio}.`,
+      'aspect_ratio_not_supported',
+    );
   }
   if (settings.resolution && !model.resolutions.includes(settings.resolution)) {
-    throw badRequest(`${model.name} renders ${model.resolutions.join(', ')}, not ${settings.resolution}.`, 'resolution_not_supported');
+    throw badRequest(
+      `${model.name} renders ${model.resolutions.join(', ')}, not ${settings.resolution}.`,
+      'resolution_not_supported',
+    );
   }
 }
 
@@ -93,7 +115,11 @@ function checkModelTakes(model: ModelInfo, body: GenerationRequest, settings: Ad
  * the server and, in one transaction under the user's row lock, checks the unfinished-jobs limit,
  * inserts the job and charges for it. The worker picks the job up from the table.
  */
-export async function createGeneration(ctx: ServiceContext, userId: string, body: GenerationRequest): Promise<GenerationRow> {
+export async function createGeneration(
+  ctx: ServiceContext,
+  userId: string,
+  body: GenerationRequest,
+): Promise<GenerationRow> {
   const prompt = body.prompt.trim();
   if (!prompt) throw badRequest(PROMPT_REQUIRED_MESSAGE, 'prompt_required');
   const settings = parseAdvancedSettings(body.jsonPrompt);
@@ -120,17 +146,20 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
         'too_many_unfinished_jobs',
       );
     }
-    const price = priceHundredths({
-      userPlan: payer.plan,
-      duration: body.duration,
-      model,
-      hasAudio,
-      isEconomy: body.isEconomy,
-      hasPromptEnhancement: used.promptEnhancement,
-      hasImageAnalysis: used.imageAnalysis,
-      hasGeminiOptimization: false,
-      batchSize: 1,
-    }, modelPrice).total;
+    const price = priceHundredths(
+      {
+        userPlan: payer.plan,
+        duration: body.duration,
+        model,
+        hasAudio,
+        isEconomy: body.isEconomy,
+        hasPromptEnhancement: used.promptEnhancement,
+        hasImageAnalysis: used.imageAnalysis,
+        hasGeminiOptimization: false,
+        batchSize: 1,
+      },
+      modelPrice,
+    ).total;
     const row = await repo.insertGeneration(tx, {
       userId,
       prompt,
@@ -143,9 +172,20 @@ export async function createGeneration(ctx: ServiceContext, userId: string, body
       progressStage: 'Waiting in queue',
     });
     // The ledger row names what was priced, so the charge can be read against the estimate.
-    const parts = [body.isEconomy ? 'economy' : null, hasAudio ? 'audio' : null, used.promptEnhancement ? 'AI prompt enhancement' : null, used.imageAnalysis ? 'image analysis' : null].filter(Boolean);
+    const parts = [
+      body.isEconomy ? 'economy' : null,
+      hasAudio ? 'audio' : null,
+      used.promptEnhancement ? 'AI prompt enhancement' : null,
+      used.imageAnalysis ? 'image analysis' : null,
+    ].filter(Boolean);
     const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
-    const paid = await payForGeneration(tx, payer, { userId, generationId: row.id, priceHundredths: price, now: ctx.now(), reason });
+    const paid = await payForGeneration(tx, payer, {
+      userId,
+      generationId: row.id,
+      priceHundredths: price,
+      now: ctx.now(),
+      reason,
+    });
     const paidRow = await repo.setPayment(tx, row.id, paid);
     await publishGenerationChange(tx, userId, row.id);
     return paidRow;
@@ -167,7 +207,10 @@ export async function presentRecords(ctx: ServiceContext, rows: GenerationRow[])
   if (unfinished.length === 0) return rows.map((row) => presentRecord(ctx.secret, row, now));
   const waiting = unfinished.filter((row) => row.status === 'pending').map((row) => row.id);
   const [positions, stats] = await Promise.all([repo.queuePositions(ctx.db, waiting), queueStats(ctx)]);
-  return rows.map((row) => ({ ...presentRecord(ctx.secret, row, now), ...estimateFor(row, positions.get(row.id) ?? null, stats, now) }));
+  return rows.map((row) => ({
+    ...presentRecord(ctx.secret, row, now),
+    ...estimateFor(row, positions.get(row.id) ?? null, stats, now),
+  }));
 }
 
 export function listGenerations(ctx: ServiceContext, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
@@ -190,7 +233,11 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   // A remix reuses its original's inputs: those still named by another generation stay.
   const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
   const stillUsed = await repo.uploadsStillUsed(ctx.db, userId, uploadIds);
-  await discardUploads(ctx, userId, uploadIds.filter((id) => !stillUsed.has(id)));
+  await discardUploads(
+    ctx,
+    userId,
+    uploadIds.filter((id) => !stillUsed.has(id)),
+  );
 }
 
 /**
@@ -201,7 +248,10 @@ export async function lastFrameUpload(ctx: ServiceContext, userId: string, id: s
   const row = await repo.findForUser(ctx.db, userId, id);
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
   if (row.status !== 'completed' || !row.outputKey || !row.expiresAt || row.expiresAt <= ctx.now()) {
-    throw badRequest('This video has no finished file to continue from (it may have expired after 24 hours).', 'no_output');
+    throw badRequest(
+      'This video has no finished file to continue from (it may have expired after 24 hours).',
+      'no_output',
+    );
   }
   const dir = await makeWorkDir('job');
   try {
@@ -252,7 +302,11 @@ export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
       });
       if (!row) continue;
       for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
-      await discardUploads(ctx, row.userId, Object.values(row.inputs).map((input) => input.uploadId));
+      await discardUploads(
+        ctx,
+        row.userId,
+        Object.values(row.inputs).map((input) => input.uploadId),
+      );
       removed += 1;
     }
     if (batch.length < 200) return removed;

@@ -23,7 +23,8 @@ async function richUser() {
   return { user, cookie: await signIn(t.app, user) };
 }
 const post = (cookie: string, url: string, body: object) => injectJson(t.app, 'POST', url, { cookie, body });
-const balanceOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths ?? 0;
+const balanceOf = async (id: string) =>
+  (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths ?? 0;
 
 async function enhance(cookie: string, userPrompt: string): Promise<string> {
   const response = await post(cookie, '/api/prompts/enhance-text', { userPrompt });
@@ -40,7 +41,9 @@ async function suggestion(cookie: string): Promise<string> {
 
 const COMBINATIONS = [false, true].flatMap((audio) =>
   [false, true].flatMap((economy) =>
-    [false, true].flatMap((enhancement) => [false, true].map((analysis) => ({ audio, economy, enhancement, analysis }))),
+    [false, true].flatMap((enhancement) =>
+      [false, true].map((analysis) => ({ audio, economy, enhancement, analysis })),
+    ),
   ),
 );
 
@@ -102,7 +105,11 @@ describe('the estimate and the charge agree (decision 012)', () => {
     }
     // An enhanced prompt of the user's own words is not an image analysis.
     const mine = await enhance(cookie, 'A fox in the snow');
-    const claimed = await post(cookie, '/api/video-generation', { prompt: mine, usedPromptEnhancement: true, usedImageAnalysis: true });
+    const claimed = await post(cookie, '/api/video-generation', {
+      prompt: mine,
+      usedPromptEnhancement: true,
+      usedImageAnalysis: true,
+    });
     expect(claimed.json().code).toBe('analysis_not_found');
     expect(await t.db.select().from(generations).where(eq(generations.userId, user.id))).toHaveLength(0);
     expect(await balanceOf(user.id)).toBe(100_000);

@@ -23,7 +23,8 @@ export function queueStats(ctx: ServiceContext): Promise<QueueStats> {
   return stats;
 }
 
-const at = (now: Date, seconds: number) => new Date(now.getTime() + Math.max(0, Math.round(seconds)) * 1000).toISOString();
+const at = (now: Date, seconds: number) =>
+  new Date(now.getTime() + Math.max(0, Math.round(seconds)) * 1000).toISOString();
 
 /**
  * An honest guess, labelled as one by the client (decision 011): a waiting job starts when the jobs
@@ -39,11 +40,16 @@ export function estimateFor(
 ): { queuePosition: number | null; estimatedStartAt: string | null; estimatedReadyAt: string | null } {
   const average = stats.averageSeconds;
   if (row.status === 'pending') {
-    if (position === null || average === null) return { queuePosition: position, estimatedStartAt: null, estimatedReadyAt: null };
+    if (position === null || average === null)
+      return { queuePosition: position, estimatedStartAt: null, estimatedReadyAt: null };
     const lanes = Math.max(1, stats.running);
     const rounds = Math.floor((position - 1 + stats.running) / lanes);
     const startIn = rounds * average;
-    return { queuePosition: position, estimatedStartAt: at(now, startIn), estimatedReadyAt: at(now, startIn + average) };
+    return {
+      queuePosition: position,
+      estimatedStartAt: at(now, startIn),
+      estimatedReadyAt: at(now, startIn + average),
+    };
   }
   if (row.status === 'processing' && row.startedAt) {
     const elapsed = (now.getTime() - row.startedAt.getTime()) / 1000;

@@ -29,7 +29,10 @@ async function signedInUser() {
 }
 
 const generate = async (cookie: string, body: object) => {
-  const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A cat', model: 'local', ...body } });
+  const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A cat', model: 'local', ...body },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<GenerationRecord>();
 };
@@ -39,23 +42,41 @@ async function finish(id: string, userId: string) {
   await t.ctx.storage.put(key, Readable.from(clip), 'video/mp4');
   await t.db
     .update(generations)
-    .set({ status: 'completed', outputKey: key, completedAt: new Date(), expiresAt: new Date(Date.now() + 3600_000), progress: 100 })
+    .set({
+      status: 'completed',
+      outputKey: key,
+      completedAt: new Date(),
+      expiresAt: new Date(Date.now() + 3600_000),
+      progress: 100,
+    })
     .where(eq(generations.id, id));
 }
 
-const list = async (cookie: string) => (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
+const list = async (cookie: string) =>
+  (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
 
 describe('Remix', () => {
   it('reads the prompt, economy, settings and the inputs still within their 24 hours from the record', async () => {
     const { cookie } = await signedInUser();
     const imageFile = await uploadFile(t.app, cookie, PNG);
-    const record = await generate(cookie, { imageFile, isEconomy: true, jsonPrompt: '{"aspectRatio":"9:16","seed":3,"other":1}' });
-    expect(record).toMatchObject({ isEconomy: true, settings: { aspectRatio: '9:16', seed: 3 }, inputs: { image: imageFile } });
+    const record = await generate(cookie, {
+      imageFile,
+      isEconomy: true,
+      jsonPrompt: '{"aspectRatio":"9:16","seed":3,"other":1}',
+    });
+    expect(record).toMatchObject({
+      isEconomy: true,
+      settings: { aspectRatio: '9:16', seed: 3 },
+      inputs: { image: imageFile },
+    });
     // Once the upload is past its 24 hours the record no longer offers it.
     const [row] = await t.db.select().from(generations).where(eq(generations.id, record.id));
     const image = row?.inputs.image;
     if (!image) throw new Error('no input');
-    await t.db.update(generations).set({ inputs: { image: { ...image, expiresAt: new Date(Date.now() - 1000).toISOString() } } }).where(eq(generations.id, record.id));
+    await t.db
+      .update(generations)
+      .set({ inputs: { image: { ...image, expiresAt: new Date(Date.now() - 1000).toISOString() } } })
+      .where(eq(generations.id, record.id));
     expect((await list(cookie)).find((r) => r.id === record.id)?.inputs).toEqual({});
   });
 
@@ -65,7 +86,9 @@ describe('Remix', () => {
     const uploadId = imageFile.split('/').at(-1) ?? '';
     const original = await generate(cookie, { imageFile });
     const remix = await generate(cookie, { imageFile });
-    expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${original.id}`, { cookie })).statusCode).toBe(200);
+    expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${original.id}`, { cookie })).statusCode).toBe(
+      200,
+    );
     expect(await t.db.select().from(uploads).where(eq(uploads.id, uploadId))).toHaveLength(1);
     expect((await list(cookie)).find((r) => r.id === remix.id)?.inputs).toEqual({ image: imageFile });
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${remix.id}`, { cookie })).statusCode).toBe(200);
@@ -79,7 +102,9 @@ describe('Continue: the last frame', () => {
     const video = await generate(cookie, { prompt: 'A boat leaves the harbour' });
     const early = await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/last-frame`, { cookie });
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ message: 'This video has no finished file to continue from (it may have expired after 24 hours).' });
+    expect(early.json()).toMatchObject({
+      message: 'This video has no finished file to continue from (it may have expired after 24 hours).',
+    });
 
     await finish(video.id, user.id);
     const response = await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/last-frame`, { cookie });
@@ -87,7 +112,10 @@ describe('Continue: the last frame', () => {
     const frame = response.json<{ objectPath: string; kind: string; contentType: string; size: number }>();
     expect(frame).toMatchObject({ kind: 'image', contentType: 'image/png' });
     expect(frame.objectPath).toMatch(new RegExp(`^/objects/uploads/${user.id}/[0-9a-f-]{36}$`));
-    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, frame.objectPath.split('/').at(-1) ?? ''));
+    const [row] = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, frame.objectPath.split('/').at(-1) ?? ''));
     expect(row).toMatchObject({ userId: user.id, status: 'completed', kind: 'image', contentType: 'image/png' });
     const stored = await t.ctx.storage.read(row?.objectKey ?? '');
     const chunks: Buffer[] = [];
@@ -106,8 +134,14 @@ describe('Continue: the last frame', () => {
     const video = await generate(owner.cookie, {});
     await finish(video.id, owner.user.id);
     const other = await signedInUser();
-    expect((await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/last-frame`, { cookie: other.cookie })).statusCode).toBe(404);
-    expect((await injectJson(t.app, 'POST', '/api/video-generation/not-a-uuid/last-frame', { cookie: other.cookie })).statusCode).toBe(404);
+    expect(
+      (await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/last-frame`, { cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await injectJson(t.app, 'POST', '/api/video-generation/not-a-uuid/last-frame', { cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
     expect((await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/last-frame`, {})).statusCode).toBe(401);
   });
 });

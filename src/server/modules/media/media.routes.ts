@@ -14,12 +14,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
     {
       schema: {
         params: z.object({ id: z.string().max(400) }),
-        querystring: z.object({ type: z.string().max(100).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+        querystring: z.object({
+          type: z.string().max(100).optional(),
+          exp: z.string().max(20).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const object = verifyMediaUrl(ctx.secret, { id: request.params.id, ...request.query }, ctx.now());
-      return serveObject(request, reply, ctx.storage, { key: object.key, contentType: object.contentType, cacheSeconds: 3600 });
+      return serveObject(request, reply, ctx.storage, {
+        key: object.key,
+        contentType: object.contentType,
+        cacheSeconds: 3600,
+      });
     },
   );
 };

@@ -1,14 +1,30 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { allowanceLedger, dailyGenerationUsage, type ExtraGenerationPackRow, extraGenerationPacks } from '../../db/schema';
+import {
+  allowanceLedger,
+  dailyGenerationUsage,
+  type ExtraGenerationPackRow,
+  extraGenerationPacks,
+} from '../../db/schema';
 
 /** Takes one daily generation if fewer than `limit` were used this day; false when none is left. */
-export async function takeDailyGeneration(tx: Executor, userId: string, dayStart: Date, limit: number): Promise<boolean> {
+export async function takeDailyGeneration(
+  tx: Executor,
+  userId: string,
+  dayStart: Date,
+  limit: number,
+): Promise<boolean> {
   await tx.insert(dailyGenerationUsage).values({ userId, dayStart, used: 0 }).onConflictDoNothing();
   const rows = await tx
     .update(dailyGenerationUsage)
     .set({ used: sql`${dailyGenerationUsage.used} + 1` })
-    .where(and(eq(dailyGenerationUsage.userId, userId), eq(dailyGenerationUsage.dayStart, dayStart), lt(dailyGenerationUsage.used, limit)))
+    .where(
+      and(
+        eq(dailyGenerationUsage.userId, userId),
+        eq(dailyGenerationUsage.dayStart, dayStart),
+        lt(dailyGenerationUsage.used, limit),
+      ),
+    )
     .returning({ used: dailyGenerationUsage.used });
   return rows.length > 0;
 }
@@ -22,11 +38,21 @@ export async function dailyUsed(tx: Executor, userId: string, dayStart: Date): P
 }
 
 /** Takes one generation from the user's pack that expires soonest and still has some; null when none. */
-export async function takePackGeneration(tx: Executor, userId: string, now: Date): Promise<ExtraGenerationPackRow | null> {
+export async function takePackGeneration(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<ExtraGenerationPackRow | null> {
   const [pack] = await tx
     .select()
     .from(extraGenerationPacks)
-    .where(and(eq(extraGenerationPacks.userId, userId), gt(extraGenerationPacks.expiresAt, now), lt(extraGenerationPacks.used, extraGenerationPacks.generations)))
+    .where(
+      and(
+        eq(extraGenerationPacks.userId, userId),
+        gt(extraGenerationPacks.expiresAt, now),
+        lt(extraGenerationPacks.used, extraGenerationPacks.generations),
+      ),
+    )
     .orderBy(asc(extraGenerationPacks.expiresAt))
     .limit(1)
     .for('update');
@@ -41,7 +67,9 @@ export async function takePackGeneration(tx: Executor, userId: string, now: Date
 
 export async function remainingPackGenerations(tx: Executor, userId: string, now: Date): Promise<number> {
   const [row] = await tx
-    .select({ left: sql<number>`coalesce(sum(${extraGenerationPacks.generations} - ${extraGenerationPacks.used}), 0)::int` })
+    .select({
+      left: sql<number>`coalesce(sum(${extraGenerationPacks.generations} - ${extraGenerationPacks.used}), 0)::int`,
+    })
     .from(extraGenerationPacks)
     .where(and(eq(extraGenerationPacks.userId, userId), gt(extraGenerationPacks.expiresAt, now)));
   return Number(row?.left ?? 0);
@@ -56,7 +84,11 @@ export async function shrinkPack(
   paymentReference: string,
   count: number,
 ): Promise<{ before: ExtraGenerationPackRow; after: ExtraGenerationPackRow } | null> {
-  const [before] = await tx.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.paymentReference, paymentReference)).for('update');
+  const [before] = await tx
+    .select()
+    .from(extraGenerationPacks)
+    .where(eq(extraGenerationPacks.paymentReference, paymentReference))
+    .for('update');
   if (!before) return null;
   const [after] = await tx
     .update(extraGenerationPacks)
@@ -66,7 +98,10 @@ export async function shrinkPack(
   return after ? { before, after } : null;
 }
 
-export async function insertPack(tx: Executor, pack: typeof extraGenerationPacks.$inferInsert): Promise<ExtraGenerationPackRow | null> {
+export async function insertPack(
+  tx: Executor,
+  pack: typeof extraGenerationPacks.$inferInsert,
+): Promise<ExtraGenerationPackRow | null> {
   const [row] = await tx.insert(extraGenerationPacks).values(pack).onConflictDoNothing().returning();
   return row ?? null;
 }

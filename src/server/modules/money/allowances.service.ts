@@ -47,7 +47,13 @@ export async function grantPack(
     paymentReference: grant.paymentReference,
   });
   if (row) {
-    await repo.insertAllowanceChange(tx, { userId: grant.userId, kind: 'pack_purchase', delta: generations, packId: row.id, reference: grant.paymentReference });
+    await repo.insertAllowanceChange(tx, {
+      userId: grant.userId,
+      kind: 'pack_purchase',
+      delta: generations,
+      packId: row.id,
+      reference: grant.paymentReference,
+    });
     await publishBalanceChange(tx, grant.userId);
   }
   return row;
@@ -57,12 +63,23 @@ export async function grantPack(
  * Takes back generations of a pack whose payment was refunded: up to `count` of those not used yet,
  * with an allowance ledger row of what was actually taken.
  */
-export async function revokePackGenerations(tx: Executor, paymentReference: string, count: number, reference: string): Promise<void> {
+export async function revokePackGenerations(
+  tx: Executor,
+  paymentReference: string,
+  count: number,
+  reference: string,
+): Promise<void> {
   if (count <= 0) return;
   const shrunk = await repo.shrinkPack(tx, paymentReference, count);
   const taken = shrunk ? shrunk.before.generations - shrunk.after.generations : 0;
   if (shrunk && taken > 0) {
-    await repo.insertAllowanceChange(tx, { userId: shrunk.after.userId, kind: 'pack_refund', delta: -taken, packId: shrunk.after.id, reference });
+    await repo.insertAllowanceChange(tx, {
+      userId: shrunk.after.userId,
+      kind: 'pack_refund',
+      delta: -taken,
+      packId: shrunk.after.id,
+      reference,
+    });
     await publishBalanceChange(tx, shrunk.after.userId);
   }
 }
@@ -84,6 +101,9 @@ export async function generationStatus(
     extraRemaining,
     subscriptionStatus: user.subscriptionStatus,
     canGenerate:
-      isUnlimitedStatus(user.subscriptionStatus) || dailyLeft || extraRemaining > 0 || user.creditsHundredths >= PRICES.economyVideo,
+      isUnlimitedStatus(user.subscriptionStatus) ||
+      dailyLeft ||
+      extraRemaining > 0 ||
+      user.creditsHundredths >= PRICES.economyVideo,
   };
 }

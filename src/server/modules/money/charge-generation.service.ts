@@ -49,7 +49,8 @@ export async function payForGeneration(
   if (isSubscribed(payer.subscriptionStatus) && (await useDailyGeneration(tx, charge.userId, charge.now, reference))) {
     return { paidWith: 'daily', creditsHundredths: 0 };
   }
-  if (await usePackGeneration(tx, charge.userId, charge.now, reference)) return { paidWith: 'pack', creditsHundredths: 0 };
+  if (await usePackGeneration(tx, charge.userId, charge.now, reference))
+    return { paidWith: 'pack', creditsHundredths: 0 };
   requireAffordable(payer, charge.priceHundredths);
   if (charge.priceHundredths > 0) {
     await applyCreditChange(tx, {

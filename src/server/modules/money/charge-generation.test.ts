@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { generationDayStart } from '../../../shared/money/plans';
-import { allowanceLedger, creditLedger, dailyGenerationUsage, extraGenerationPacks, generations, users } from '../../db/schema';
+import {
+  allowanceLedger,
+  creditLedger,
+  dailyGenerationUsage,
+  extraGenerationPacks,
+  generations,
+  users,
+} from '../../db/schema';
 import { payForGeneration } from './charge-generation.service';
 import { insertGeneration, lockPayer } from '../generations/generations.repository';
 import { grantPack } from './allowances.service';
@@ -24,7 +31,10 @@ async function subscriber(creditsHundredths: number) {
 
 /** Generates, then marks the job finished so the 3-unfinished limit does not get in the way. */
 async function generate(cookie: string) {
-  const response = await injectJson(t.app, 'POST', '/api/video-generation', { cookie, body: { prompt: 'A paid video' } });
+  const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A paid video' },
+  });
   expect(response.statusCode).toBe(201);
   const id = response.json<{ id: string }>().id;
   await t.db.update(generations).set({ status: 'completed' }).where(eq(generations.id, id));
@@ -42,9 +52,16 @@ describe('how a generation is paid', () => {
     const { user, cookie } = await subscriber(300);
     await useDay(user.id, clock, 14);
     expect((await generate(cookie))?.paidWith).toBe('daily');
-    const later = await t.db.transaction((tx) => grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: clock, paymentReference: `p-${user.id}-1` }));
+    const later = await t.db.transaction((tx) =>
+      grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: clock, paymentReference: `p-${user.id}-1` }),
+    );
     const sooner = await t.db.transaction((tx) =>
-      grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: new Date(clock.getTime() - 20 * 86_400_000), paymentReference: `p-${user.id}-2` }),
+      grantPack(tx, {
+        userId: user.id,
+        pack: 'small',
+        purchasedAt: new Date(clock.getTime() - 20 * 86_400_000),
+        paymentReference: `p-${user.id}-2`,
+      }),
     );
     expect((await generate(cookie))?.paidWith).toBe('pack');
     const packs = await t.db.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.userId, user.id));
@@ -53,7 +70,13 @@ describe('how a generation is paid', () => {
     expect(await creditsOf(user.id)).toBe(300);
 
     const status = await injectJson(t.app, 'GET', '/api/user/generation-status', { cookie });
-    expect(status.json()).toEqual({ dailyUsed: 15, dailyLimit: 15, extraRemaining: 59, subscriptionStatus: 'active', canGenerate: true });
+    expect(status.json()).toEqual({
+      dailyUsed: 15,
+      dailyLimit: 15,
+      extraRemaining: 59,
+      subscriptionStatus: 'active',
+      canGenerate: true,
+    });
     const ledger = await t.db.select().from(allowanceLedger).where(eq(allowanceLedger.userId, user.id));
     expect(ledger.map((r) => r.kind).sort()).toEqual(['daily_use', 'pack_purchase', 'pack_purchase', 'pack_use']);
 
@@ -84,7 +107,9 @@ describe('how a generation is paid', () => {
     clock = new Date('2026-05-01T12:00:00Z');
     const user = await createUser(t.db, { creditsHundredths: 100 });
     const cookie = await signIn(t.app, user);
-    await t.db.transaction((tx) => grantPack(tx, { userId: user.id, pack: 'medium', purchasedAt: clock, paymentReference: `p-${user.id}` }));
+    await t.db.transaction((tx) =>
+      grantPack(tx, { userId: user.id, pack: 'medium', purchasedAt: clock, paymentReference: `p-${user.id}` }),
+    );
     clock = new Date('2026-05-31T11:59:00Z');
     expect((await generate(cookie))?.paidWith).toBe('pack');
     clock = new Date('2026-05-31T12:00:00Z');
@@ -96,14 +121,22 @@ describe('how a generation is paid', () => {
     clock = new Date('2026-06-10T15:00:00Z');
     const user = await createUser(t.db, { subscriptionStatus: 'active', creditsHundredths: 500 });
     await useDay(user.id, clock, 12);
-    await t.db.transaction((tx) => grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: clock, paymentReference: `p-${user.id}` }));
+    await t.db.transaction((tx) =>
+      grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: clock, paymentReference: `p-${user.id}` }),
+    );
     await t.db.update(extraGenerationPacks).set({ used: 26 }).where(eq(extraGenerationPacks.userId, user.id));
     // The same transaction as POST /api/video-generation, without its 3-unfinished-jobs rule.
     const pay = () =>
       t.db.transaction(async (tx) => {
         const payer = await lockPayer(tx, user.id);
         if (!payer) throw new Error('no user');
-        const row = await insertGeneration(tx, { userId: user.id, prompt: 'race', model: 'local', requestedDuration: 10, hasAudio: false });
+        const row = await insertGeneration(tx, {
+          userId: user.id,
+          prompt: 'race',
+          model: 'local',
+          requestedDuration: 10,
+          hasAudio: false,
+        });
         return payForGeneration(tx, payer, { userId: user.id, generationId: row.id, priceHundredths: 100, now: clock });
       });
     const results = await Promise.allSettled(Array.from({ length: 30 }, pay));
@@ -113,8 +146,12 @@ describe('how a generation is paid', () => {
     expect(paid.filter((p) => p === 'credits')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(18);
     expect(await creditsOf(user.id)).toBe(0);
-    expect((await t.db.select().from(dailyGenerationUsage).where(eq(dailyGenerationUsage.userId, user.id)))[0]?.used).toBe(15);
-    expect((await t.db.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.userId, user.id)))[0]?.used).toBe(30);
+    expect(
+      (await t.db.select().from(dailyGenerationUsage).where(eq(dailyGenerationUsage.userId, user.id)))[0]?.used,
+    ).toBe(15);
+    expect(
+      (await t.db.select().from(extraGenerationPacks).where(eq(extraGenerationPacks.userId, user.id)))[0]?.used,
+    ).toBe(30);
     expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(5);
     expect(await t.db.select().from(generations).where(eq(generations.userId, user.id))).toHaveLength(12);
   });

@@ -21,7 +21,12 @@ describe('POST /api/credits/estimate', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
-      data: { totalCost: 3.5, baseVideo: 3, promptEnhancement: 0.5, breakdown: { modelSelection: { selectedModel: 'veo3' } } },
+      data: {
+        totalCost: 3.5,
+        baseVideo: 3,
+        promptEnhancement: 0.5,
+        breakdown: { modelSelection: { selectedModel: 'veo3' } },
+      },
     });
     const empty = await injectJson(t.app, 'POST', '/api/credits/estimate', { cookie, body: {} });
     expect(empty.json().data.totalCost).toBe(1);

@@ -25,7 +25,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       const inputs = costEstimateRequestSchema.parse(request.body ?? {});
       // The plan that prices the request is the user's own, whatever the client says.
       // The model's base price is the catalogue's (MODELS_CONFIG), as when the video is charged.
-      return { success: true as const, data: estimateCost({ ...inputs, userPlan: user.plan }, modelPriceFor(ctx, inputs.model)) };
+      return {
+        success: true as const,
+        data: estimateCost({ ...inputs, userPlan: user.plan }, modelPriceFor(ctx, inputs.model)),
+      };
     },
   );
 

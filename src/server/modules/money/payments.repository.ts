@@ -44,7 +44,12 @@ export async function updateUserStripe(
 
 /** The user's fulfilled payments, newest first. */
 export function listUserPayments(tx: Executor, userId: string, limit: number): Promise<PaymentRow[]> {
-  return tx.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+  return tx
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
 }
 
 export async function setReceiptUrl(tx: Executor, id: string, receiptUrl: string): Promise<void> {

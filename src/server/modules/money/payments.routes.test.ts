@@ -28,7 +28,11 @@ const ledgerOf = (id: string) => t.db.select().from(creditLedger).where(eq(credi
 async function paidIntent(cookie: string, credits: number) {
   const created = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie, body: { credits } });
   expect(created.statusCode).toBe(200);
-  const { paymentIntentId, clientSecret, amountCents } = created.json<{ paymentIntentId: string; clientSecret: string; amountCents: number }>();
+  const { paymentIntentId, clientSecret, amountCents } = created.json<{
+    paymentIntentId: string;
+    clientSecret: string;
+    amountCents: number;
+  }>();
   expect(clientSecret).toContain(paymentIntentId);
   expect(amountCents).toBe(credits * 100);
   return stripe.setPaymentIntentStatus(paymentIntentId, 'succeeded');
@@ -47,7 +51,11 @@ describe('credits by the embedded card form', () => {
     const { user, cookie } = await buyer();
     const created = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie, body: { credits: 30 } });
     const intent = stripe.paymentIntents.get(created.json().paymentIntentId);
-    expect(intent).toMatchObject({ amount: 3000, currency: 'usd', metadata: { userId: user.id, kind: 'credits', credits: '30' } });
+    expect(intent).toMatchObject({
+      amount: 3000,
+      currency: 'usd',
+      metadata: { userId: user.id, kind: 'credits', credits: '30' },
+    });
   });
 
   it('credits a payment reported 20 times at once by the fulfil call, checkout-success and the webhook exactly once', async () => {
@@ -57,7 +65,10 @@ describe('credits by the embedded card form', () => {
     const reports = Array.from({ length: 20 }, (_, i) =>
       i % 3 === 0
         ? deliver(i % 2 === 0 ? event : stripe.event('payment_intent.succeeded', intent))
-        : injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 30 } }),
+        : injectJson(t.app, 'POST', '/api/credits/fulfill', {
+            cookie,
+            body: { paymentIntentId: intent.id, credits: 30 },
+          }),
     );
     const answers = await Promise.all(reports);
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
@@ -67,7 +78,12 @@ describe('credits by the embedded card form', () => {
     const ledger = await ledgerOf(user.id);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ kind: 'purchase', deltaHundredths: 3000, reference: intent.id, actor: 'stripe' });
-    expect(await t.db.select().from(payments).where(eq(payments.id, String(intent.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, String(intent.id))),
+    ).toHaveLength(1);
   });
 
   it('credits a hosted Checkout once whether the browser, the session event or the PaymentIntent event reports it', async () => {
@@ -93,7 +109,9 @@ describe('credits by the embedded card form', () => {
     const intent = stripe.paymentIntents.get(String(paid.payment_intent));
     if (!intent) throw new Error('no PaymentIntent');
     const answers = await Promise.all([
-      ...Array.from({ length: 8 }, () => injectJson(t.app, 'POST', '/api/credits/checkout-success', { cookie, body: { sessionId } })),
+      ...Array.from({ length: 8 }, () =>
+        injectJson(t.app, 'POST', '/api/credits/checkout-success', { cookie, body: { sessionId } }),
+      ),
       ...Array.from({ length: 6 }, () => deliver(stripe.event('checkout.session.completed', paid))),
       ...Array.from({ length: 6 }, () => deliver(stripe.event('payment_intent.succeeded', intent))),
     ]);
@@ -107,11 +125,17 @@ describe('credits by the embedded card form', () => {
     const owner = await buyer();
     const thief = await buyer();
     const intent = await paidIntent(owner.cookie, 10);
-    const stolen = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie: thief.cookie, body: { paymentIntentId: intent.id, credits: 10 } });
+    const stolen = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie: thief.cookie,
+      body: { paymentIntentId: intent.id, credits: 10 },
+    });
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json().code).toBe('payment_not_yours');
 
-    const unpaid = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie: owner.cookie, body: { credits: 10 } });
+    const unpaid = await injectJson(t.app, 'POST', '/api/credits/payment-intent', {
+      cookie: owner.cookie,
+      body: { credits: 10 },
+    });
     const pending = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
       cookie: owner.cookie,
       body: { paymentIntentId: unpaid.json().paymentIntentId, credits: 10 },
@@ -119,16 +143,25 @@ describe('credits by the embedded card form', () => {
     expect(pending.statusCode).toBe(409);
 
     // The client claims more credits than were paid for.
-    const more = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie: owner.cookie, body: { paymentIntentId: intent.id, credits: 200 } });
+    const more = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie: owner.cookie,
+      body: { paymentIntentId: intent.id, credits: 200 },
+    });
     expect(more.statusCode).toBe(422);
     // A PaymentIntent whose amount differs from its credits (edited at Stripe) is refused too.
     const tampered = await paidIntent(owner.cookie, 10);
     tampered.amount = 500;
-    const cheap = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie: owner.cookie, body: { paymentIntentId: tampered.id, credits: 10 } });
+    const cheap = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie: owner.cookie,
+      body: { paymentIntentId: tampered.id, credits: 10 },
+    });
     expect(cheap.statusCode).toBe(422);
     expect((await deliver(stripe.event('payment_intent.succeeded', tampered))).statusCode).toBe(200);
 
-    const unknown = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie: owner.cookie, body: { paymentIntentId: 'pi_missing', credits: 10 } });
+    const unknown = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie: owner.cookie,
+      body: { paymentIntentId: 'pi_missing', credits: 10 },
+    });
     expect(unknown.statusCode).toBe(404);
 
     expect(await creditsOf(owner.user.id)).toBe(0);
@@ -158,7 +191,10 @@ describe('POST /api/stripe/webhook', () => {
     const forged = await deliver(event, 'whsec_someone_else');
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('bad_signature');
-    const unsigned = await injectJson(t.app, 'POST', '/api/stripe/webhook', { body: JSON.stringify(event), headers: { 'content-type': 'application/json' } });
+    const unsigned = await injectJson(t.app, 'POST', '/api/stripe/webhook', {
+      body: JSON.stringify(event),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await creditsOf(user.id)).toBe(0);
 
@@ -175,7 +211,10 @@ describe('refunds (charge.refunded)', () => {
   it('takes back refunded credits once, partial refunds adding up, and never more than the buyer still has', async () => {
     const { user, cookie } = await buyer();
     const intent = await paidIntent(cookie, 30);
-    await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 30 } });
+    await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie,
+      body: { paymentIntentId: intent.id, credits: 30 },
+    });
     expect(await creditsOf(user.id)).toBe(3000);
 
     // $10 back: 10 credits go, however often and however concurrently Stripe reports it.
@@ -186,7 +225,9 @@ describe('refunds (charge.refunded)', () => {
     expect(await creditsOf(user.id)).toBe(2000);
 
     // The buyer spends 15, then the rest is refunded: only the 5 left can be taken back.
-    await t.db.transaction((tx) => applyCreditChange(tx, { userId: user.id, deltaHundredths: -1500, kind: 'charge', actor: 'test' }));
+    await t.db.transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, deltaHundredths: -1500, kind: 'charge', actor: 'test' }),
+    );
     const full = stripe.refund(intent.id);
     expect(full.amount_refunded).toBe(3000);
     expect((await refunded(full)).statusCode).toBe(200);
@@ -197,14 +238,19 @@ describe('refunds (charge.refunded)', () => {
 
     const reversals = (await ledgerOf(user.id)).filter((row) => row.kind === 'purchase_refund');
     expect(reversals.map((row) => row.deltaHundredths).sort()).toEqual([-1000, -500]);
-    expect(reversals.every((row) => row.actor === 'stripe' && row.reference?.startsWith(`refund:${intent.id}:`))).toBe(true);
+    expect(reversals.every((row) => row.actor === 'stripe' && row.reference?.startsWith(`refund:${intent.id}:`))).toBe(
+      true,
+    );
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, intent.id));
     expect(payment?.refundedCents).toBe(3000);
   });
 
   it("takes back a refunded pack's unused generations, never those already used", async () => {
     const { user, cookie } = await buyer();
-    const created = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'medium' } });
+    const created = await injectJson(t.app, 'POST', '/api/payments/extra-generations', {
+      cookie,
+      body: { package: 'medium' },
+    });
     const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === created.json().clientSecret);
     if (!intent) throw new Error('no intent');
     stripe.setPaymentIntentStatus(intent.id, 'succeeded');
@@ -227,7 +273,14 @@ describe('refunds (charge.refunded)', () => {
     await deliver(stripe.event('payment_intent.succeeded', intent));
     await refunded(stripe.refund(intent.id, 500));
     expect(await creditsOf(user.id)).toBe(2500);
-    const dispute = (status: string, amount: number) => ({ id: `dp_${status}`, object: 'dispute', amount, currency: 'usd', status, payment_intent: intent.id });
+    const dispute = (status: string, amount: number) => ({
+      id: `dp_${status}`,
+      object: 'dispute',
+      amount,
+      currency: 'usd',
+      status,
+      payment_intent: intent.id,
+    });
     await deliver(stripe.event('charge.dispute.closed', dispute('won', 1000)));
     expect(await creditsOf(user.id)).toBe(2500);
     await deliver(stripe.event('charge.dispute.closed', dispute('lost', 1000)));
@@ -241,7 +294,10 @@ describe('refunds (charge.refunded)', () => {
     const intent = await paidIntent(cookie, 10);
     expect((await refunded(stripe.refund(intent.id))).statusCode).toBe(200);
     expect(await creditsOf(user.id)).toBe(0);
-    const late = await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 10 } });
+    const late = await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie,
+      body: { paymentIntentId: intent.id, credits: 10 },
+    });
     expect(late.json()).toMatchObject({ creditsAdded: 10, alreadyCredited: true });
     await deliver(stripe.event('payment_intent.succeeded', intent));
     expect(await creditsOf(user.id)).toBe(0);
@@ -262,9 +318,15 @@ describe('refunds (charge.refunded)', () => {
 describe('extra packs and the daily subscription', () => {
   it('sells a pack for its price and grants it once, valid 30 days', async () => {
     const { user, cookie } = await buyer();
-    const bad = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'huge' } });
+    const bad = await injectJson(t.app, 'POST', '/api/payments/extra-generations', {
+      cookie,
+      body: { package: 'huge' },
+    });
     expect(bad.statusCode).toBe(400);
-    const created = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'medium' } });
+    const created = await injectJson(t.app, 'POST', '/api/payments/extra-generations', {
+      cookie,
+      body: { package: 'medium' },
+    });
     expect(created.statusCode).toBe(200);
     const clientSecret: string = created.json().clientSecret;
     const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
@@ -291,14 +353,19 @@ describe('extra packs and the daily subscription', () => {
     const subscription = stripe.subscriptions.get(row?.stripeSubscriptionId ?? '');
     if (!subscription) throw new Error('no subscription');
     expect(subscription.status).toBe('incomplete');
-    const intro = stripe.prices.get(String((subscription.items as { data: Array<{ price: { id: string } }> }).data[0]?.price.id));
+    const intro = stripe.prices.get(
+      String((subscription.items as { data: Array<{ price: { id: string } }> }).data[0]?.price.id),
+    );
     expect(intro).toMatchObject({ unit_amount: 100, recurring: { interval: 'day' } });
     const schedule = stripe.schedules.get(String(subscription.schedule));
     const phases = schedule?.phases as Array<{ items: Array<{ price: string }>; start_date: number; end_date: number }>;
     expect(phases).toHaveLength(2);
     expect(phases[0]?.items[0]?.price).toBe(intro?.id);
     expect((phases[0]?.end_date ?? 0) - (phases[0]?.start_date ?? 0)).toBe(7 * 86_400);
-    expect(stripe.prices.get(phases[1]?.items[0]?.price ?? '')).toMatchObject({ unit_amount: 200, recurring: { interval: 'day' } });
+    expect(stripe.prices.get(phases[1]?.items[0]?.price ?? '')).toMatchObject({
+      unit_amount: 200,
+      recurring: { interval: 'day' },
+    });
     expect(schedule?.end_behavior).toBe('release');
 
     // Asking again before paying offers the same unpaid subscription.
@@ -310,14 +377,26 @@ describe('extra packs and the daily subscription', () => {
     const active = stripe.setSubscriptionStatus(subscription.id, 'active');
     expect((await deliver(stripe.event('customer.subscription.updated', active))).statusCode).toBe(200);
     const status = await injectJson(t.app, 'GET', '/api/user/generation-status', { cookie });
-    expect(status.json()).toMatchObject({ subscriptionStatus: 'active', dailyUsed: 0, dailyLimit: 15, canGenerate: true });
+    expect(status.json()).toMatchObject({
+      subscriptionStatus: 'active',
+      dailyUsed: 0,
+      dailyLimit: 15,
+      canGenerate: true,
+    });
     expect((await injectJson(t.app, 'POST', '/api/payments/start-subscription', { cookie })).statusCode).toBe(409);
 
     // Unpaid renewals end it.
     stripe.setSubscriptionStatus(subscription.id, 'unpaid');
-    const invoice = { id: 'in_renewal', object: 'invoice', customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } } };
+    const invoice = {
+      id: 'in_renewal',
+      object: 'invoice',
+      customer: subscription.customer,
+      parent: { subscription_details: { subscription: subscription.id } },
+    };
     expect((await deliver(stripe.event('invoice.paid', invoice))).statusCode).toBe(200);
-    expect((await injectJson(t.app, 'GET', '/api/user/generation-status', { cookie })).json().subscriptionStatus).toBe('inactive');
+    expect((await injectJson(t.app, 'GET', '/api/user/generation-status', { cookie })).json().subscriptionStatus).toBe(
+      'inactive',
+    );
     // The browser's confirmation reads the same truth from Stripe.
     stripe.setSubscriptionStatus(subscription.id, 'active');
     const confirmed = await injectJson(t.app, 'POST', '/api/payments/confirm', { cookie, body: {} });
@@ -328,7 +407,15 @@ describe('extra packs and the daily subscription', () => {
     const admin = await createUser(t.db, { subscriptionStatus: 'premium_unlimited' });
     const customer = { id: 'cus_admin', object: 'customer' };
     await t.db.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, admin.id));
-    await deliver(stripe.event('customer.subscription.deleted', { id: 'sub_old', object: 'subscription', status: 'active', customer: customer.id, metadata: {} }));
+    await deliver(
+      stripe.event('customer.subscription.deleted', {
+        id: 'sub_old',
+        object: 'subscription',
+        status: 'active',
+        customer: customer.id,
+        metadata: {},
+      }),
+    );
     const [row] = await t.db.select().from(users).where(eq(users.id, admin.id));
     expect(row?.subscriptionStatus).toBe('premium_unlimited');
   });
@@ -340,7 +427,10 @@ describe('without Stripe keys', () => {
     try {
       const user = await createUser(plain.db);
       const cookie = await signIn(plain.app, user);
-      expect((await injectJson(plain.app, 'GET', '/api/payments/config')).json()).toEqual({ enabled: false, publishableKey: null });
+      expect((await injectJson(plain.app, 'GET', '/api/payments/config')).json()).toEqual({
+        enabled: false,
+        publishableKey: null,
+      });
       const calls: Array<[string, unknown]> = [
         ['/api/credits/checkout', { creditsAmount: 10 }],
         ['/api/credits/checkout-success', { sessionId: 'cs_1' }],
@@ -353,9 +443,15 @@ describe('without Stripe keys', () => {
       for (const [url, body] of calls) {
         const response = await injectJson(plain.app, 'POST', url, { cookie, body });
         expect(response.statusCode, url).toBe(503);
-        expect(response.json()).toMatchObject({ code: 'payments_disabled', message: 'Payment processing is currently disabled' });
+        expect(response.json()).toMatchObject({
+          code: 'payments_disabled',
+          message: 'Payment processing is currently disabled',
+        });
       }
-      const webhook = await injectJson(plain.app, 'POST', '/api/stripe/webhook', { body: '{}', headers: { 'content-type': 'application/json' } });
+      const webhook = await injectJson(plain.app, 'POST', '/api/stripe/webhook', {
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(webhook.statusCode).toBe(503);
       expect((await injectJson(plain.app, 'GET', '/api/user/generation-status', { cookie })).statusCode).toBe(200);
     } finally {

@@ -16,20 +16,32 @@ import {
   fulfillResponseSchema,
   paymentsConfigSchema,
 } from '../../../shared/money/payments';
-import { billingPortalResponseSchema, receiptListSchema, subscriptionDetailsSchema } from '../../../shared/money/billing-account';
+import {
+  billingPortalResponseSchema,
+  receiptListSchema,
+  subscriptionDetailsSchema,
+} from '../../../shared/money/billing-account';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { unauthorized } from '../../lib/app-error';
 import { requireStripe } from '../../payments/stripe-client';
 import * as checkout from './stripe/checkout.service';
 import { startSubscription } from './stripe/subscriptions.service';
-import { cancelSubscription, createBillingPortalSession, subscriptionDetails } from './stripe/subscription-manage.service';
+import {
+  cancelSubscription,
+  createBillingPortalSession,
+  subscriptionDetails,
+} from './stripe/subscription-manage.service';
 import { listReceipts } from './receipts.service';
 import { handleWebhookEvent, verifyWebhookEvent } from './stripe/webhooks.service';
 
 /** Per user: each call creates objects at Stripe. */
 const perUserLimit = {
-  rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
 };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
@@ -48,7 +60,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/credits/checkout',
-    { config: perUserLimit, schema: { body: creditsCheckoutRequestSchema, response: { 200: creditsCheckoutResponseSchema } } },
+    {
+      config: perUserLimit,
+      schema: { body: creditsCheckoutRequestSchema, response: { 200: creditsCheckoutResponseSchema } },
+    },
     async (request) => {
       const user = creditBuyer(request);
       return { checkoutUrl: await checkout.createCreditsCheckout(ctx, user, request.body.creditsAmount) };
@@ -65,15 +80,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/credits/payment-intent',
-    { config: perUserLimit, schema: { body: creditsPaymentIntentRequestSchema, response: { 200: creditsPaymentIntentResponseSchema } } },
+    {
+      config: perUserLimit,
+      schema: { body: creditsPaymentIntentRequestSchema, response: { 200: creditsPaymentIntentResponseSchema } },
+    },
     async (request) => {
       return checkout.createCreditsPaymentIntent(ctx, creditBuyer(request), request.body.credits);
     },
   );
 
-  app.post('/api/credits/fulfill', { schema: { body: fulfillRequestSchema, response: { 200: fulfillResponseSchema } } }, async (request) => {
-    return checkout.fulfilCreditsPayment(ctx, creditBuyer(request), request.body.paymentIntentId, request.body.credits);
-  });
+  app.post(
+    '/api/credits/fulfill',
+    { schema: { body: fulfillRequestSchema, response: { 200: fulfillResponseSchema } } },
+    async (request) => {
+      return checkout.fulfilCreditsPayment(
+        ctx,
+        creditBuyer(request),
+        request.body.paymentIntentId,
+        request.body.credits,
+      );
+    },
+  );
 
   app.post(
     '/api/payments/start-subscription',
@@ -85,7 +112,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/payments/extra-generations',
-    { config: perUserLimit, schema: { body: extraGenerationsRequestSchema, response: { 200: clientSecretResponseSchema } } },
+    {
+      config: perUserLimit,
+      schema: { body: extraGenerationsRequestSchema, response: { 200: clientSecretResponseSchema } },
+    },
     async (request) => {
       return { clientSecret: await checkout.createPackPaymentIntent(ctx, buyer(request), request.body.package) };
     },
@@ -99,9 +129,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     },
   );
 
-  app.get('/api/payments/subscription', { schema: { response: { 200: subscriptionDetailsSchema } } }, async (request) => {
-    return subscriptionDetails(ctx, requireUser(request));
-  });
+  app.get(
+    '/api/payments/subscription',
+    { schema: { response: { 200: subscriptionDetailsSchema } } },
+    async (request) => {
+      return subscriptionDetails(ctx, requireUser(request));
+    },
+  );
 
   app.post(
     '/api/payments/cancel-subscription',
@@ -127,16 +161,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   // Stripe signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post(
       '/api/stripe/webhook',
-      { config: { allowCrossSite: true }, schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+      {
+        config: { allowCrossSite: true },
+        schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
+      },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
         const event = verifyWebhookEvent(ctx, raw, Array.isArray(signature) ? signature[0] : signature);
         const outcome = await handleWebhookEvent(ctx, event);
-        if (outcome.ignored) request.log.warn({ eventId: event.id, type: event.type, reason: outcome.ignored }, 'stripe event not fulfilled');
+        if (outcome.ignored)
+          request.log.warn(
+            { eventId: event.id, type: event.type, reason: outcome.ignored },
+            'stripe event not fulfilled',
+          );
         return { received: true as const, duplicate: !outcome.handled };
       },
     );

@@ -68,7 +68,10 @@ async function subscriptionReceipts(ctx: ServiceContext, user: UserRow): Promise
  * stored), and the daily subscription's paid invoices, asked of Stripe with a short limit.
  */
 export async function listReceipts(ctx: ServiceContext, user: UserRow): Promise<Receipt[]> {
-  const [rows, invoices] = await Promise.all([repo.listUserPayments(ctx.db, user.id, RECEIPTS_LIMIT), subscriptionReceipts(ctx, user)]);
+  const [rows, invoices] = await Promise.all([
+    repo.listUserPayments(ctx.db, user.id, RECEIPTS_LIMIT),
+    subscriptionReceipts(ctx, user),
+  ]);
   const missing = rows.filter((row) => !row.receiptUrl).slice(0, RECEIPT_LOOKUPS);
   const found = await Promise.all(missing.map(async (row) => [row.id, await lookUpReceiptUrl(ctx, row.id)] as const));
   const links = new Map<string, string>();

@@ -23,8 +23,14 @@ describe('GET /api/payments/receipts', () => {
 
     const created = await injectJson(t.app, 'POST', '/api/credits/payment-intent', { cookie, body: { credits: 30 } });
     const intent = stripe.setPaymentIntentStatus(created.json().paymentIntentId, 'succeeded');
-    await injectJson(t.app, 'POST', '/api/credits/fulfill', { cookie, body: { paymentIntentId: intent.id, credits: 30 } });
-    const pack = await injectJson(t.app, 'POST', '/api/payments/extra-generations', { cookie, body: { package: 'small' } });
+    await injectJson(t.app, 'POST', '/api/credits/fulfill', {
+      cookie,
+      body: { paymentIntentId: intent.id, credits: 30 },
+    });
+    const pack = await injectJson(t.app, 'POST', '/api/payments/extra-generations', {
+      cookie,
+      body: { package: 'small' },
+    });
     const packIntent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === pack.json().clientSecret);
     if (!packIntent) throw new Error('no pack intent');
     stripe.setPaymentIntentStatus(packIntent.id, 'succeeded');
@@ -53,20 +59,38 @@ describe('GET /api/payments/receipts', () => {
     });
 
     // The links are stored: a second listing does not ask Stripe again.
-    const lookups = stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length;
+    const lookups = stripe.requests.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/'),
+    ).length;
     await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie });
-    expect(stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length).toBe(lookups);
+    expect(stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/')).length).toBe(
+      lookups,
+    );
 
-    expect((await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json()).toEqual({ receipts: [] });
+    expect((await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json()).toEqual({
+      receipts: [],
+    });
 
     // A subscriber's paid invoices are receipts too.
-    expect((await injectJson(t.app, 'POST', '/api/payments/start-subscription', { cookie: otherCookie })).statusCode).toBe(200);
-    const subscription = [...stripe.subscriptions.values()].find((s) => s.metadata && (s.metadata as { userId?: string }).userId === other.id);
+    expect(
+      (await injectJson(t.app, 'POST', '/api/payments/start-subscription', { cookie: otherCookie })).statusCode,
+    ).toBe(200);
+    const subscription = [...stripe.subscriptions.values()].find(
+      (s) => s.metadata && (s.metadata as { userId?: string }).userId === other.id,
+    );
     if (!subscription) throw new Error('no subscription');
     stripe.setSubscriptionStatus(subscription.id, 'active');
-    const withInvoice = (await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json<{ receipts: Receipt[] }>().receipts;
+    const withInvoice = (await injectJson(t.app, 'GET', '/api/payments/receipts', { cookie: otherCookie })).json<{
+      receipts: Receipt[];
+    }>().receipts;
     expect(withInvoice).toEqual([
-      expect.objectContaining({ kind: 'subscription', description: 'Daily subscription', amountCents: 100, status: 'paid', receiptUrl: expect.stringContaining('https://invoice.stripe.com/') }),
+      expect.objectContaining({
+        kind: 'subscription',
+        description: 'Daily subscription',
+        amountCents: 100,
+        status: 'paid',
+        receiptUrl: expect.stringContaining('https://invoice.stripe.com/'),
+      }),
     ]);
     expect((await injectJson(t.app, 'GET', '/api/payments/receipts')).statusCode).toBe(401);
   });

@@ -34,9 +34,14 @@ describe('managing the subscription on /subscribe', () => {
     const { user, cookie, subscriptionId } = await subscriber();
     const details = await injectJson(t.app, 'GET', '/api/payments/subscription', { cookie });
     expect(details.statusCode).toBe(200);
-    const item = (stripe.subscriptions.get(subscriptionId)?.items as { data: Array<{ current_period_end: number }> }).data[0];
+    const item = (stripe.subscriptions.get(subscriptionId)?.items as { data: Array<{ current_period_end: number }> })
+      .data[0];
     expect(details.json()).toEqual({
-      subscription: { status: 'active', nextChargeAt: new Date((item?.current_period_end ?? 0) * 1000).toISOString(), nextChargeCents: 100 },
+      subscription: {
+        status: 'active',
+        nextChargeAt: new Date((item?.current_period_end ?? 0) * 1000).toISOString(),
+        nextChargeCents: 100,
+      },
       canManageBilling: true,
     });
 
@@ -44,7 +49,10 @@ describe('managing the subscription on /subscribe', () => {
     expect(portal.statusCode).toBe(200);
     const session = [...stripe.portalSessions.values()].at(-1);
     expect(portal.json()).toEqual({ url: session?.url });
-    expect(session).toMatchObject({ customer: (await rowOf(user.id))?.stripeCustomerId, return_url: 'http://localhost:3000/subscribe' });
+    expect(session).toMatchObject({
+      customer: (await rowOf(user.id))?.stripeCustomerId,
+      return_url: 'http://localhost:3000/subscribe',
+    });
   });
 
   it('cancels at once: Stripe stops charging, the user is inactive, and late events never re-activate it', async () => {
@@ -53,15 +61,29 @@ describe('managing the subscription on /subscribe', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ subscriptionStatus: 'inactive' });
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
-    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true);
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(
+      true,
+    );
     const details = await injectJson(t.app, 'GET', '/api/payments/subscription', { cookie });
-    expect(details.json().subscription).toMatchObject({ status: 'canceled', nextChargeAt: null, nextChargeCents: null });
+    expect(details.json().subscription).toMatchObject({
+      status: 'canceled',
+      nextChargeAt: null,
+      nextChargeCents: null,
+    });
 
     // A renewal invoice paid just before the cancellation, delivered after it.
-    const invoice = { id: 'in_late', object: 'invoice', customer: activeSnapshot.customer, parent: { subscription_details: { subscription: subscriptionId } } };
+    const invoice = {
+      id: 'in_late',
+      object: 'invoice',
+      customer: activeSnapshot.customer,
+      parent: { subscription_details: { subscription: subscriptionId } },
+    };
     expect((await deliver(stripe.event('invoice.paid', invoice))).statusCode).toBe(200);
     // The 'updated' event of an earlier moment (status active), delivered late.
-    expect((await deliver(stripe.event('customer.subscription.updated', { ...activeSnapshot, status: 'active' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(stripe.event('customer.subscription.updated', { ...activeSnapshot, status: 'active' })))
+        .statusCode,
+    ).toBe(200);
     expect((await rowOf(user.id))?.subscriptionStatus).toBe('inactive');
     // The deleted event Stripe sends after the cancellation keeps it so.
     await deliver(stripe.event('customer.subscription.deleted', { ...activeSnapshot, status: 'canceled' }));
@@ -75,9 +97,14 @@ describe('managing the subscription on /subscribe', () => {
   it('answers 409 to a user with nothing to cancel or manage', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    expect((await injectJson(t.app, 'GET', '/api/payments/subscription', { cookie })).json()).toEqual({ subscription: null, canManageBilling: false });
+    expect((await injectJson(t.app, 'GET', '/api/payments/subscription', { cookie })).json()).toEqual({
+      subscription: null,
+      canManageBilling: false,
+    });
     expect((await injectJson(t.app, 'POST', '/api/payments/cancel-subscription', { cookie })).statusCode).toBe(409);
-    expect((await injectJson(t.app, 'POST', '/api/payments/billing-portal', { cookie })).json().code).toBe('no_billing_account');
+    expect((await injectJson(t.app, 'POST', '/api/payments/billing-portal', { cookie })).json().code).toBe(
+      'no_billing_account',
+    );
     expect((await injectJson(t.app, 'POST', '/api/payments/cancel-subscription')).statusCode).toBe(401);
   });
 });
@@ -120,7 +147,10 @@ describe('administrators and subscriptions', () => {
     const { cookie } = await adminCookie();
     const { user, subscriptionId } = await subscriber();
     const broken = await createUser(t.db);
-    await t.db.update(users).set({ stripeSubscriptionId: 'sub_unknown_elsewhere', subscriptionStatus: 'active' }).where(eq(users.id, broken.id));
+    await t.db
+      .update(users)
+      .set({ stripeSubscriptionId: 'sub_unknown_elsewhere', subscriptionStatus: 'active' })
+      .where(eq(users.id, broken.id));
     // A subscription Stripe has never heard of cannot be charging: the deletion goes ahead.
     expect((await injectJson(t.app, 'DELETE', `/api/admin/users/${broken.id}`, { cookie })).statusCode).toBe(200);
 

@@ -43,9 +43,14 @@ describe('AI assist without a Gemini key (local)', () => {
     const blank = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ code: 'prompt_required', message: 'Please provide a text description first' });
-    const long = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: 'x'.repeat(2001) } });
+    const long = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+      cookie,
+      body: { userPrompt: 'x'.repeat(2001) },
+    });
     expect(long.statusCode).toBe(400);
-    expect((await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { body: { userPrompt: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { body: { userPrompt: 'x' } })).statusCode,
+    ).toBe(401);
   });
 
   it("analyses the caller's own image locally, from its statistics and the detector", async () => {
@@ -69,7 +74,10 @@ describe('AI assist without a Gemini key (local)', () => {
       expect(object.confidence).toBeLessThanOrEqual(100);
     }
 
-    const noPrompt = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', { cookie, body: { imageUrl: image, generatePrompt: false } });
+    const noPrompt = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', {
+      cookie,
+      body: { imageUrl: image, generatePrompt: false },
+    });
     expect(noPrompt.statusCode).toBe(200);
     expect(noPrompt.json<{ data: ImageAnalysis }>().data.suggestedPrompt).toBe('');
   });
@@ -101,21 +109,40 @@ describe('AI assist without a Gemini key (local)', () => {
   it('limits each user to 30 calls a minute on each endpoint, with 429 and Retry-After beyond', async () => {
     const busy = await userOf(t);
     for (let i = 0; i < 30; i += 1) {
-      expect((await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie: busy, body: { userPrompt: `Try ${i}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+            cookie: busy,
+            body: { userPrompt: `Try ${i}` },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    const over = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie: busy, body: { userPrompt: 'One more' } });
+    const over = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+      cookie: busy,
+      body: { userPrompt: 'One more' },
+    });
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe('rate_limited');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not affected.
-    expect((await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: 'Mine' } })).statusCode).toBe(200);
+    expect(
+      (await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: 'Mine' } }))
+        .statusCode,
+    ).toBe(200);
 
     // Refused analyses count too, so guessing references is limited as well.
     for (let i = 0; i < 30; i += 1) {
-      const guess = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', { cookie: busy, body: { imageUrl: `/objects/uploads/x/${i}` } });
+      const guess = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', {
+        cookie: busy,
+        body: { imageUrl: `/objects/uploads/x/${i}` },
+      });
       expect(guess.statusCode).toBe(400);
     }
-    const overAnalysis = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', { cookie: busy, body: { imageUrl: '/objects/uploads/x/y' } });
+    const overAnalysis = await injectJson(t.app, 'POST', '/api/prompts/analyze-image', {
+      cookie: busy,
+      body: { imageUrl: '/objects/uploads/x/y' },
+    });
     expect(overAnalysis.statusCode).toBe(429);
   });
 });
@@ -127,7 +154,15 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
   let replies: Reply[];
   const answer = (value: unknown, extra: object = {}): Reply => ({
     status: 200,
-    json: { candidates: [{ content: { role: 'model', parts: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }] }, finishReason: 'STOP', ...extra }] },
+    json: {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }] },
+          finishReason: 'STOP',
+          ...extra,
+        },
+      ],
+    },
   });
 
   beforeAll(async () => {
@@ -149,7 +184,8 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     replies = [];
   });
 
-  const enhance = () => injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: 'A kite over dunes' } });
+  const enhance = () =>
+    injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: 'A kite over dunes' } });
   const analyze = (imageUrl: string, extra: object = {}) =>
     injectJson(t.app, 'POST', '/api/prompts/analyze-image', { cookie, body: { imageUrl, ...extra } });
   type SentBody = {
@@ -167,7 +203,13 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
   };
 
   it('asks generateContent for JSON and answers what Gemini wrote', async () => {
-    replies = [answer({ enhancedPrompt: 'A kite over dunes, wide aerial shot', improvements: [' Added an aerial shot ', ''], confidence: 91 })];
+    replies = [
+      answer({
+        enhancedPrompt: 'A kite over dunes, wide aerial shot',
+        improvements: [' Added an aerial shot ', ''],
+        confidence: 91,
+      }),
+    ];
     const response = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
       cookie,
       body: { userPrompt: '  A kite over dunes ', style: 'anime', duration: 'short', mood: 'energetic' },
@@ -175,14 +217,22 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { enhancedPrompt: 'A kite over dunes, wide aerial shot', improvements: ['Added an aerial shot'], confidence: 91 },
+      data: {
+        enhancedPrompt: 'A kite over dunes, wide aerial shot',
+        improvements: ['Added an aerial shot'],
+        confidence: 91,
+      },
     });
     const [request] = fake.received;
     expect(request?.path).toBe(`/v1beta/models/${TEXT_MODEL}:generateContent`);
     expect(request?.headers['x-goog-api-key']).toBe('gemini-test-key');
     const body = sent();
     expect(body.generationConfig.responseMimeType).toBe('application/json');
-    expect(Object.keys(body.generationConfig.responseJsonSchema.properties)).toEqual(['enhancedPrompt', 'improvements', 'confidence']);
+    expect(Object.keys(body.generationConfig.responseJsonSchema.properties)).toEqual([
+      'enhancedPrompt',
+      'improvements',
+      'confidence',
+    ]);
     expect(body.systemInstruction.parts[0]?.text).toMatch(/exactly as written/);
     const text = body.contents[0]?.parts[0]?.text ?? '';
     expect(text).toContain('Description: A kite over dunes');
@@ -192,7 +242,10 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
   });
 
   it('refuses a blank prompt without calling Gemini', async () => {
-    const blank = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: ' \n ' } });
+    const blank = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+      cookie,
+      body: { userPrompt: ' \n ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().code).toBe('prompt_required');
     expect(fake.received).toHaveLength(0);
@@ -209,7 +262,13 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     expect(request?.headers['x-goog-api-key']).toBe('gemini-test-key');
     const body = sent();
     expect(body.generationConfig.responseMimeType).toBe('application/json');
-    expect(Object.keys(body.generationConfig.responseJsonSchema.properties)).toEqual(['sceneDescription', 'objects', 'lighting', 'style', 'suggestedPrompt']);
+    expect(Object.keys(body.generationConfig.responseJsonSchema.properties)).toEqual([
+      'sceneDescription',
+      'objects',
+      'lighting',
+      'style',
+      'suggestedPrompt',
+    ]);
     const inline = body.contents[0]?.parts.find((p) => p.inlineData)?.inlineData;
     expect(inline?.mimeType).toBe('image/png');
     expect(Buffer.from(inline?.data ?? '', 'base64').equals(PNG)).toBe(true);
@@ -218,7 +277,13 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
   it("tidies Gemini's objects (fractions as percentages, most confident first, at most 6) and honours generatePrompt: false", async () => {
     const image = await uploadFile(t.app, cookie, PNG);
     const names = ['cat', 'sofa', 'cushion', 'lamp', 'rug', 'book', 'plant', 'window'];
-    replies = [answer({ ...cat, objects: names.map((name, i) => ({ name, confidence: 0.2 + i * 0.1 })), suggestedPrompt: 'ignored' })];
+    replies = [
+      answer({
+        ...cat,
+        objects: names.map((name, i) => ({ name, confidence: 0.2 + i * 0.1 })),
+        suggestedPrompt: 'ignored',
+      }),
+    ];
     const response = await analyze(image, { generatePrompt: false });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: ImageAnalysis }>();
@@ -269,13 +334,19 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     replies = [busy, busy, busy];
     const gaveUp = await enhance();
     expect(gaveUp.statusCode).toBe(503);
-    expect(gaveUp.json()).toEqual({ code: 'ai_busy', message: 'The AI service is busy right now. Please try again in a minute.' });
+    expect(gaveUp.json()).toEqual({
+      code: 'ai_busy',
+      message: 'The AI service is busy right now. Please try again in a minute.',
+    });
     expect(gaveUp.headers['retry-after']).toBe('60');
     expect(fake.received).toHaveLength(3);
   });
 
   it('answers 502 when Gemini keeps failing, without echoing its error', async () => {
-    const broken: Reply = { status: 500, json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } } };
+    const broken: Reply = {
+      status: 500,
+      json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
+    };
     replies = [broken, broken, broken];
     const failed = await enhance();
     expect(failed.statusCode).toBe(502);
@@ -288,7 +359,10 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     replies = [answer('{"enhancedPrompt": "unterminated')];
     const malformed = await enhance();
     expect(malformed.statusCode).toBe(502);
-    expect(malformed.json()).toEqual({ code: 'ai_bad_answer', message: 'The AI sent an answer we could not read. Please try again.' });
+    expect(malformed.json()).toEqual({
+      code: 'ai_bad_answer',
+      message: 'The AI sent an answer we could not read. Please try again.',
+    });
     replies = [answer({ enhanced: 'wrong keys' })];
     const wrong = await enhance();
     expect(wrong.statusCode).toBe(502);

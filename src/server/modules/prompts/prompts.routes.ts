@@ -12,7 +12,11 @@ import * as prompts from './prompts.service';
 
 /** Per user (per IP when signed out): each call costs money (Gemini) or CPU (the local detector). */
 const perUserLimit = {
-  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
+  rateLimit: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
 };
 
 export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {

@@ -27,7 +27,9 @@ export async function enhanceText(
   // Enhancing an image analysis's suggestion: a video made from the result uses both.
   const since = new Date(ctx.now().getTime() - AI_RESULT_VALID_MS);
   const recent = await results.recentAiResults(ctx.db, userId, since, RECENT_RESULTS);
-  const fromSuggestion = recent.some((row) => row.text === userPrompt && (row.kind === 'image_suggestion' || row.fromSuggestion));
+  const fromSuggestion = recent.some(
+    (row) => row.text === userPrompt && (row.kind === 'image_suggestion' || row.fromSuggestion),
+  );
   await recordResult(ctx, userId, 'enhanced_prompt', enhancement.enhancedPrompt, fromSuggestion);
   return enhancement;
 }
@@ -68,7 +70,13 @@ export function promptUsesText(prompt: string, text: string): boolean {
   return sent === text || sent.startsWith(`${text}${AUDIO_DESCRIPTION_SEPARATOR}`);
 }
 
-async function recordResult(ctx: ServiceContext, userId: string, kind: 'enhanced_prompt' | 'image_suggestion', text: string, fromSuggestion: boolean) {
+async function recordResult(
+  ctx: ServiceContext,
+  userId: string,
+  kind: 'enhanced_prompt' | 'image_suggestion',
+  text: string,
+  fromSuggestion: boolean,
+) {
   if (!text.trim()) return;
   await results.insertAiResult(ctx.db, { userId, kind, text: text.trim(), fromSuggestion });
 }
@@ -85,18 +93,27 @@ export async function verifyAiUse(
   prompt: string,
   claims: { usedPromptEnhancement: boolean; usedImageAnalysis: boolean },
 ): Promise<{ promptEnhancement: boolean; imageAnalysis: boolean }> {
-  if (!claims.usedPromptEnhancement && !claims.usedImageAnalysis) return { promptEnhancement: false, imageAnalysis: false };
+  if (!claims.usedPromptEnhancement && !claims.usedImageAnalysis)
+    return { promptEnhancement: false, imageAnalysis: false };
   const since = new Date(ctx.now().getTime() - AI_RESULT_VALID_MS);
-  const rows = (await results.recentAiResults(ctx.db, userId, since, RECENT_RESULTS)).filter((row) => promptUsesText(prompt, row.text));
+  const rows = (await results.recentAiResults(ctx.db, userId, since, RECENT_RESULTS)).filter((row) =>
+    promptUsesText(prompt, row.text),
+  );
   const enhanced = rows.filter((row) => row.kind === 'enhanced_prompt');
   if (claims.usedPromptEnhancement && enhanced.length === 0) {
-    throw badRequest('This description is not an enhanced prompt made for you. Enhance it again, or turn AI Enhance off.', 'enhancement_not_found');
+    throw badRequest(
+      'This description is not an enhanced prompt made for you. Enhance it again, or turn AI Enhance off.',
+      'enhancement_not_found',
+    );
   }
   const suggestion = claims.usedPromptEnhancement
     ? enhanced.some((row) => row.fromSuggestion)
     : rows.some((row) => row.kind === 'image_suggestion');
   if (claims.usedImageAnalysis && !suggestion) {
-    throw badRequest("This description is not the image analysis's suggested prompt. Use the suggestion, or upload the image again.", 'analysis_not_found');
+    throw badRequest(
+      "This description is not the image analysis's suggested prompt. Use the suggestion, or upload the image again.",
+      'analysis_not_found',
+    );
   }
   return { promptEnhancement: claims.usedPromptEnhancement, imageAnalysis: claims.usedImageAnalysis };
 }

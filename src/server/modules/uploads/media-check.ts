@@ -82,7 +82,11 @@ function judge(sniffed: SniffedType, inspection: MediaInspection): SniffedType {
  * needs, and stay within the input limits. Images pass as they are: they are never looped, and
  * the render's budget bounds them. Answers the upload's real kind; throws a 422 AppError.
  */
-export async function checkStoredMedia(ctx: ServiceContext, objectKey: string, sniffed: SniffedType): Promise<SniffedType> {
+export async function checkStoredMedia(
+  ctx: ServiceContext,
+  objectKey: string,
+  sniffed: SniffedType,
+): Promise<SniffedType> {
   if (sniffed.kind === 'image') return sniffed;
   const dir = await makeWorkDir('uploadCheck');
   try {
@@ -91,7 +95,9 @@ export async function checkStoredMedia(ctx: ServiceContext, objectKey: string, s
     const inspection = await inspectMedia(ctx.engines.binaries, file, sniffed.kind).catch((error: unknown) => {
       if (error instanceof UnreadableMediaError) throw unplayable(BROKEN);
       if (error instanceof MediaTimeoutError) {
-        throw unplayable('This file took too long to read, so it was refused. Check that it plays, or try a shorter or smaller file.');
+        throw unplayable(
+          'This file took too long to read, so it was refused. Check that it plays, or try a shorter or smaller file.',
+        );
       }
       throw error;
     });

@@ -29,7 +29,9 @@ describe('form uploads to a signed URL', () => {
   it('stores the file part of a well-formed form', async () => {
     const boundary = 'reelsmith-boundary';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       PNG,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -40,15 +42,34 @@ describe('form uploads to a signed URL', () => {
 
   it.each([
     ['no boundary', 'multipart/form-data', 'anything'],
-    ['a header line without a colon', 'multipart/form-data; boundary=x', '--x\r\nthis is not a header\r\n\r\nbody\r\n--x--\r\n'],
-    ['a part that never ends', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nno closing boundary'],
-    ['an oversized header block', 'multipart/form-data; boundary=x', `--x\r\nX-Long: ${'a'.repeat(100_000)}\r\n\r\nbody\r\n--x--\r\n`],
-    ['a form without a file', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--x--\r\n'],
+    [
+      'a header line without a colon',
+      'multipart/form-data; boundary=x',
+      '--x\r\nthis is not a header\r\n\r\nbody\r\n--x--\r\n',
+    ],
+    [
+      'a part that never ends',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nno closing boundary',
+    ],
+    [
+      'an oversized header block',
+      'multipart/form-data; boundary=x',
+      `--x\r\nX-Long: ${'a'.repeat(100_000)}\r\n\r\nbody\r\n--x--\r\n`,
+    ],
+    [
+      'a form without a file',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--x--\r\n',
+    ],
     ['a body that is not a form', 'multipart/form-data; boundary=x', Buffer.from([0, 1, 2, 3, 255, 254])],
     [
       'a file part cut off in the middle',
       'multipart/form-data; boundary=x',
-      Buffer.concat([Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'), PNG.subarray(0, 5000)]),
+      Buffer.concat([
+        Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'),
+        PNG.subarray(0, 5000),
+      ]),
     ],
   ])('answers 400 to %s, stores nothing and keeps serving', async (_name, contentType, payload) => {
     const url = await signedUrl();

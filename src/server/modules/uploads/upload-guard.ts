@@ -6,8 +6,7 @@ import { AppError } from '../../lib/app-error';
 /** file-type reads at most this many bytes to recognise a format. */
 const SNIFF_BYTES = 4100;
 
-export const tooLarge = () =>
-  new AppError(413, 'file_too_large', 'This file is larger than the 50 MB limit.');
+export const tooLarge = () => new AppError(413, 'file_too_large', 'This file is larger than the 50 MB limit.');
 export const unsupportedType = () =>
   new AppError(415, 'unsupported_file_type', 'Only images, videos and audio files can be uploaded.');
 

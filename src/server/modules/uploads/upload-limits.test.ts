@@ -40,7 +40,10 @@ describe('upload reservations', () => {
     for (let i = 0; i < 20; i += 1) links.push(await link(cookie));
     const over = await reserve(cookie);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ code: 'too_many_pending_uploads', message: expect.stringMatching(/^You have 20 uploads waiting/) });
+    expect(over.json()).toMatchObject({
+      code: 'too_many_pending_uploads',
+      message: expect.stringMatching(/^You have 20 uploads waiting/),
+    });
     expect(Number(over.headers['retry-after'])).toBe(900);
     expect((await reserve(await newCookie())).statusCode).toBe(200);
 
@@ -71,7 +74,10 @@ describe('uploads in progress', () => {
     });
     const ids = links.slice(0, 3).map((l) => idOf(l.objectPath));
     for (let waited = 0; ; waited += 20) {
-      const receiving = await t.db.select().from(uploads).where(and(inArray(uploads.id, ids), eq(uploads.status, 'receiving')));
+      const receiving = await t.db
+        .select()
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), eq(uploads.status, 'receiving')));
       if (receiving.length === 3) break;
       if (waited > 5000) throw new Error('the three uploads never started');
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -79,7 +85,10 @@ describe('uploads in progress', () => {
 
     const fourth = await put(links[3]?.uploadURL ?? '', PNG);
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toMatchObject({ code: 'too_many_uploads', message: expect.stringMatching(/already sending 3 files/) });
+    expect(fourth.json()).toMatchObject({
+      code: 'too_many_uploads',
+      message: expect.stringMatching(/already sending 3 files/),
+    });
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else is not held up.
     const other = await newCookie();
@@ -102,14 +111,24 @@ describe('slow uploads over a real connection', () => {
 
     const normal = await link(cookie);
     const body = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]);
-    const sent = await fetch(`${base}${normal.uploadURL}`, { method: 'PUT', body, headers: { 'content-type': 'image/png' } });
+    const sent = await fetch(`${base}${normal.uploadURL}`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'image/png' },
+    });
     expect(sent.status).toBe(200);
 
     const [raw, form] = [await link(cookie), await link(cookie)];
     const started = Date.now();
     const [rawAnswer, formAnswer] = await Promise.all([
       trickle(port, 'PUT', raw.uploadURL, 'application/octet-stream', PNG),
-      trickle(port, 'POST', form.uploadURL, 'multipart/form-data; boundary=x', Buffer.from(`--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`)),
+      trickle(
+        port,
+        'POST',
+        form.uploadURL,
+        'multipart/form-data; boundary=x',
+        Buffer.from(`--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+      ),
     ]);
     const elapsed = Date.now() - started;
     for (const answer of [rawAnswer, formAnswer]) {
@@ -121,7 +140,10 @@ describe('slow uploads over a real connection', () => {
     expect(elapsed).toBeGreaterThan(9000);
     expect(elapsed).toBeLessThan(16_000);
     // The raw upload's row and file are gone; the form never reached its file, so its link is unused.
-    const left = await t.db.select().from(uploads).where(inArray(uploads.id, [idOf(raw.objectPath), idOf(form.objectPath)]));
+    const left = await t.db
+      .select()
+      .from(uploads)
+      .where(inArray(uploads.id, [idOf(raw.objectPath), idOf(form.objectPath)]));
     expect(left.map((row) => [row.id, row.status])).toEqual([[idOf(form.objectPath), 'pending']]);
     expect(await t.ctx.storage.stat(raw.objectPath.replace(/^\/objects\//, ''))).toBeNull();
   }, 30_000);
@@ -138,7 +160,9 @@ function trickle(port: number, method: string, url: string, contentType: string,
       sent += 1;
     }, 1000);
     socket.on('connect', () => {
-      socket.write(`${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${bytes.length + 1000}\r\n\r\n`);
+      socket.write(
+        `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${bytes.length + 1000}\r\n\r\n`,
+      );
     });
     socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
     socket.on('error', reject);

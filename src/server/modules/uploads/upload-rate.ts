@@ -3,7 +3,11 @@ import { MIN_UPLOAD_BYTES_PER_WINDOW, UPLOAD_RATE_WINDOW_SECONDS } from '../../.
 import { AppError } from '../../lib/app-error';
 
 export const uploadTooSlow = () =>
-  new AppError(408, 'upload_too_slow', 'The upload was too slow, so it was stopped. Check your connection, then try again.');
+  new AppError(
+    408,
+    'upload_too_slow',
+    'The upload was too slow, so it was stopped. Check your connection, then try again.',
+  );
 
 export interface UploadRateWatch {
   /** Aborted with uploadTooSlow() when the client sends too little. */

@@ -14,7 +14,13 @@ export function signedUploadPath(secret: string, id: string, now: Date): string 
 }
 
 /** Refuses (403) a signature that does not match or has expired. */
-export function requireValidSignature(secret: string, id: string, exp: string | undefined, sig: string | undefined, now: Date): void {
+export function requireValidSignature(
+  secret: string,
+  id: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  now: Date,
+): void {
   const expires = Number(exp);
   const expected = Buffer.from(sign(secret, id, expires));
   const given = Buffer.from(sig ?? '');

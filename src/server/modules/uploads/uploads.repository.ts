@@ -17,9 +17,16 @@ export async function insertUpload(tx: Executor, row: typeof uploads.$inferInser
 }
 
 /** A user's uploads still waiting for their file that were reserved after `since`: how many, and the oldest's time. */
-export async function countPendingSince(tx: Executor, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+export async function countPendingSince(
+  tx: Executor,
+  userId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${uploads.createdAt})`.mapWith(uploads.createdAt) })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<Date | null>`min(${uploads.createdAt})`.mapWith(uploads.createdAt),
+    })
     .from(uploads)
     .where(and(eq(uploads.userId, userId), eq(uploads.status, 'pending'), gt(uploads.createdAt, since)));
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
@@ -72,7 +79,12 @@ export async function findUserUpload(tx: Executor, userId: string, id: string): 
   return row ?? null;
 }
 
-export async function findExpired(tx: Executor, now: Date, userId: string | undefined, limit: number): Promise<UploadRow[]> {
+export async function findExpired(
+  tx: Executor,
+  now: Date,
+  userId: string | undefined,
+  limit: number,
+): Promise<UploadRow[]> {
   const expired = lt(uploads.expiresAt, now);
   return tx
     .select()

@@ -75,7 +75,11 @@ describe('uploading through the signed URL', () => {
     expect(part.rawPayload.equals(PNG.subarray(100, 1100))).toBe(true);
     const tail = await t.app.inject({ method: 'GET', url: readUrl, headers: { cookie, range: 'bytes=-10' } });
     expect(tail.rawPayload.equals(PNG.subarray(PNG.length - 10))).toBe(true);
-    const outside = await t.app.inject({ method: 'GET', url: readUrl, headers: { cookie, range: `bytes=${PNG.length}-` } });
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: readUrl,
+      headers: { cookie, range: `bytes=${PNG.length}-` },
+    });
     expect(outside.statusCode).toBe(416);
 
     const other = await signIn(t.app, await createUser(t.db));
@@ -200,7 +204,9 @@ describe('naming an upload later', () => {
 
     const stranger = await createUser(t.db);
     await expect(resolveUploadRef(deps(), stranger.id, objectPath)).rejects.toMatchObject({ status: 400 });
-    await expect(resolveUploadRef(deps(), stranger.id, uploadURL.split('?')[0] ?? '')).rejects.toMatchObject({ status: 400 });
+    await expect(resolveUploadRef(deps(), stranger.id, uploadURL.split('?')[0] ?? '')).rejects.toMatchObject({
+      status: 400,
+    });
     const unfinished = await target();
     await expect(resolveUploadRef(deps(), user.id, unfinished.objectPath)).rejects.toMatchObject({ status: 400 });
     await expect(resolveUploadRef(deps(), user.id, '/etc/passwd')).rejects.toMatchObject({ status: 400 });
@@ -223,7 +229,9 @@ describe('24-hour retention', () => {
     expect(swept.json()).toEqual({ deleted: 1 });
     expect(await storage().stat(keyOf(old.objectPath))).toBeNull();
     expect(await storage().stat(keyOf(young.objectPath))).not.toBeNull();
-    expect((await injectJson(t.app, 'POST', '/api/files/cleanup', { cookie: ownerCookie })).json()).toEqual({ deleted: 0 });
+    expect((await injectJson(t.app, 'POST', '/api/files/cleanup', { cookie: ownerCookie })).json()).toEqual({
+      deleted: 0,
+    });
   });
 
   it("removes a deleted user's files from storage", async () => {
@@ -233,7 +241,9 @@ describe('24-hour retention', () => {
     const upload = await target(memberCookie);
     await put(upload.uploadURL, PNG);
     expect(await storage().stat(keyOf(upload.objectPath))).not.toBeNull();
-    const deleted = await injectJson(t.app, 'DELETE', `/api/admin/users/${member.id}`, { cookie: await signIn(t.app, admin) });
+    const deleted = await injectJson(t.app, 'DELETE', `/api/admin/users/${member.id}`, {
+      cookie: await signIn(t.app, admin),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await storage().stat(keyOf(upload.objectPath))).toBeNull();
   });

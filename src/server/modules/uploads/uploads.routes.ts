@@ -30,7 +30,10 @@ function fileFromForm(request: FastifyRequest): Promise<Readable> {
     }
     // A malformed form is the client's fault: a 400, also when it breaks after the file began.
     const refused = (error: unknown) =>
-      badRequest(`The form could not be read: ${error instanceof Error ? error.message : String(error)}.`, 'invalid_form');
+      badRequest(
+        `The form could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+        'invalid_form',
+      );
     // Once handed out, the file stream carries the failure (its reader listens); before that, the promise does.
     let file: PassThrough | null = null;
     busboy.on('file', (_name, stream: Readable) => {
@@ -62,7 +65,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.post(
     '/api/files/cleanup',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: { 200: z.object({ deleted: z.number() }) } } },
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { response: { 200: z.object({ deleted: z.number() }) } },
+    },
     async (request) => ({ deleted: await uploads.sweepExpiredUploads(ctx, requireUser(request).id) }),
   );
 
@@ -110,15 +116,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       }
     };
     const schema = { params: uploadParams, querystring: signatureQuery, response: { 200: uploadCompleteSchema } };
-    const handle = (viaForm: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof signatureQuery> }>, reply: FastifyReply) => {
-      try {
-        return await receive(request, request.params.id, request.query, viaForm);
-      } catch (error) {
-        // The client may still be sending: close the connection rather than read the rest.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      }
-    };
+    const handle =
+      (viaForm: boolean) =>
+      async (
+        request: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof signatureQuery> }>,
+        reply: FastifyReply,
+      ) => {
+        try {
+          return await receive(request, request.params.id, request.query, viaForm);
+        } catch (error) {
+          // The client may still be sending: close the connection rather than read the rest.
+          if (!request.raw.complete) reply.header('connection', 'close');
+          throw error;
+        }
+      };
     raw.put('/api/uploads/:id', { schema }, handle(false));
     raw.post('/api/uploads/:id', { schema }, handle(true));
   });

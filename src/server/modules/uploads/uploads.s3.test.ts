@@ -51,7 +51,20 @@ async function makeVideo(): Promise<Buffer> {
   try {
     const file = path.join(dir, 'clip.mp4');
     await promisify(execFile)(binaries.ffmpeg, [
-      '-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=64x48:r=10:d=4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+      '-y',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=64x48:r=10:d=4',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
     ]);
     return readFileSync(file);
   } finally {
@@ -79,10 +92,16 @@ describe('uploads on S3', () => {
   it('plays a direct video upload through FFmpeg when it is first named, and refuses a cut-off one, keeping nothing', async () => {
     const whole = await makeVideo();
     const good = await postToBucket(whole);
-    expect(await resolveUploadRef(deps(), userId, good.objectPath)).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
+    expect(await resolveUploadRef(deps(), userId, good.objectPath)).toMatchObject({
+      kind: 'video',
+      contentType: 'video/mp4',
+    });
 
     const cut = await postToBucket(whole.subarray(0, Math.floor(whole.length * 0.6)));
-    await expect(resolveUploadRef(deps(), userId, cut.objectPath)).rejects.toMatchObject({ status: 422, code: 'media_unplayable' });
+    await expect(resolveUploadRef(deps(), userId, cut.objectPath)).rejects.toMatchObject({
+      status: 422,
+      code: 'media_unplayable',
+    });
     expect(await createS3Storage(s3.config).stat(cut.objectPath.replace('/objects/', ''))).toBeNull();
     const id = cut.objectPath.split('/').pop() ?? '';
     expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toHaveLength(0);

@@ -58,7 +58,8 @@ export async function createUploadTarget(ctx: ServiceContext, userId: string): P
     maxBytes: MAX_UPLOAD_BYTES,
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
   });
-  if (direct) return { uploadURL: direct.url, objectPath, method: direct.method, fields: direct.fields, headers: direct.headers };
+  if (direct)
+    return { uploadURL: direct.url, objectPath, method: direct.method, fields: direct.fields, headers: direct.headers };
   return { uploadURL: signedUploadPath(ctx.secret, row.id, now), objectPath, method: 'PUT', fields: {}, headers: {} };
 }
 
@@ -77,7 +78,8 @@ function feed(body: Readable, guard: UploadGuard, signal: AbortSignal | undefine
   finished(body, { writable: false }, (error) => {
     if (error) guard.destroy(error);
   });
-  const onAbort = () => guard.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the upload was stopped'));
+  const onAbort = () =>
+    guard.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the upload was stopped'));
   signal?.addEventListener('abort', onAbort, { once: true });
 }
 
@@ -87,7 +89,12 @@ function feed(body: Readable, guard: UploadGuard, signal: AbortSignal | undefine
  * file leaves nothing behind. A user sends at most MAX_CONCURRENT_UPLOADS_PER_USER files at once
  * (429, the link stays usable); `signal` stops a transfer that is too slow.
  */
-export async function receiveUpload(ctx: ServiceContext, id: string, body: Readable, signal?: AbortSignal): Promise<UploadComplete> {
+export async function receiveUpload(
+  ctx: ServiceContext,
+  id: string,
+  body: Readable,
+  signal?: AbortSignal,
+): Promise<UploadComplete> {
   const pending = await repo.findPendingUpload(ctx.db, id);
   if (!pending) throw linkUsed();
   const giveBackSlot = takeUploadSlot(pending.userId);
@@ -159,13 +166,21 @@ function parseReference(ref: string): { userId?: string; id: string } | null {
  * the first time they are named: size and content, as our own upload URL checks them.
  */
 export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref: string): Promise<ResolvedUpload> {
-  const notYours = () => badRequest('That file is not one of your uploads, or its upload did not finish.', 'invalid_upload');
+  const notYours = () =>
+    badRequest('That file is not one of your uploads, or its upload did not finish.', 'invalid_upload');
   const parsed = parseReference(ref);
   if (!parsed || (parsed.userId && parsed.userId !== userId)) throw notYours();
   const row = await repo.findUserUpload(ctx.db, userId, parsed.id);
   if (!row || row.expiresAt < ctx.now()) throw notYours();
   if (row.status === 'completed' && row.kind && row.contentType && row.sizeBytes !== null) {
-    return { id: row.id, objectKey: row.objectKey, kind: row.kind, contentType: row.contentType, sizeBytes: row.sizeBytes, expiresAt: row.expiresAt };
+    return {
+      id: row.id,
+      objectKey: row.objectKey,
+      kind: row.kind,
+      contentType: row.contentType,
+      sizeBytes: row.sizeBytes,
+      expiresAt: row.expiresAt,
+    };
   }
   if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYours();
   const stat = await ctx.storage.stat(row.objectKey);
@@ -184,8 +199,20 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
   const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
     throw error instanceof AppError ? await refuse(error) : error;
   });
-  await repo.completeUpload(ctx.db, row.id, { kind: type.kind, contentType: type.mime, sizeBytes: stat.size, completedAt: ctx.now() });
-  return { id: row.id, objectKey: row.objectKey, kind: type.kind, contentType: type.mime, sizeBytes: stat.size, expiresAt: row.expiresAt };
+  await repo.completeUpload(ctx.db, row.id, {
+    kind: type.kind,
+    contentType: type.mime,
+    sizeBytes: stat.size,
+    completedAt: ctx.now(),
+  });
+  return {
+    id: row.id,
+    objectKey: row.objectKey,
+    kind: type.kind,
+    contentType: type.mime,
+    sizeBytes: stat.size,
+    expiresAt: row.expiresAt,
+  };
 }
 
 /** Deletes expired uploads (all users', or one user's) and their files; files already gone are fine. */
@@ -244,7 +271,12 @@ export async function discardUploads(ctx: ServiceContext, userId: string, ids: s
  * Stores an image the server made for a user (a video's last frame, for Continue) as one of their
  * completed uploads, with the usual 24 hours; answers it as an upload reference for a generation.
  */
-export async function storeServerImage(ctx: ServiceContext, userId: string, file: Readable, contentType: 'image/png'): Promise<UploadComplete> {
+export async function storeServerImage(
+  ctx: ServiceContext,
+  userId: string,
+  file: Readable,
+  contentType: 'image/png',
+): Promise<UploadComplete> {
   const now = ctx.now();
   const id = randomUUID();
   const key = objectKeyOf(userId, id);

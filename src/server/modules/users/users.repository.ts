@@ -46,7 +46,10 @@ export async function findUserById(tx: Executor, id: string): Promise<UserRow | 
 }
 
 export async function updatePasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** The user with their row locked until the transaction ends (serialises changes to their sign-ins). */

@@ -7,10 +7,15 @@ import { polledRoute } from '../../http/polled-route';
 import { presentUserStatus } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app) => {
-  app.get('/api/user/status', { schema: { response: { 200: userStatusSchema } }, serializerCompiler: trustedSerializer, ...polledRoute }, async (request, reply) => {
-    const user = requireUser(request);
-    // Everything the answer says is on the session's user row: the tag is those three values.
-    if (answerNotModified(request, reply, `"s-${user.creditsHundredths}-${user.subscriptionStatus}-${user.plan}"`)) return reply;
-    return presentUserStatus(user);
-  });
+  app.get(
+    '/api/user/status',
+    { schema: { response: { 200: userStatusSchema } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Everything the answer says is on the session's user row: the tag is those three values.
+      if (answerNotModified(request, reply, `"s-${user.creditsHundredths}-${user.subscriptionStatus}-${user.plan}"`))
+        return reply;
+      return presentUserStatus(user);
+    },
+  );
 };

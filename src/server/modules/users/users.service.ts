@@ -21,7 +21,11 @@ export async function createAccount(ctx: ServiceContext, data: repo.NewUser): Pr
  * createAccount inside the caller's transaction (an external sign-in links its identity in the same
  * one). The sign-up credits (SIGNUP_CREDITS) are a ledger row of the same transaction.
  */
-export async function createAccountIn(tx: Executor, signupCreditsHundredths: number, data: repo.NewUser): Promise<UserRow> {
+export async function createAccountIn(
+  tx: Executor,
+  signupCreditsHundredths: number,
+  data: repo.NewUser,
+): Promise<UserRow> {
   const user = await repo.insertUser(tx, data);
   if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
   if (signupCreditsHundredths > 0) {

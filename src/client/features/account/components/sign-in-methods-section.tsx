@@ -24,7 +24,8 @@ function useLinkNotice(): void {
     const params = new URLSearchParams(search);
     const error = params.get('error');
     if (error) toast({ variant: 'destructive', title: 'Sign-in Not Linked', description: error });
-    else if (params.get('linked')) toast({ title: 'Sign-in Linked', description: 'You can now sign in to this account with it.' });
+    else if (params.get('linked'))
+      toast({ title: 'Sign-in Linked', description: 'You can now sign in to this account with it.' });
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
   }, [search]);
 }
@@ -60,7 +61,11 @@ function SignInList({ signIns }: { signIns: AccountSignIns }) {
     remove.mutate(id, {
       onSuccess: () => toast({ title: 'Sign-in Removed', description: `${name} no longer signs in to this account.` }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Not Removed', description: getServerMessage(error) ?? 'Please try again.' }),
+        toast({
+          variant: 'destructive',
+          title: 'Not Removed',
+          description: getServerMessage(error) ?? 'Please try again.',
+        }),
     });
   }
 
@@ -82,7 +87,10 @@ function SignInList({ signIns }: { signIns: AccountSignIns }) {
           ) : null}
         </li>
         {signIns.identities.map((identity) => (
-          <li key={identity.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
+          <li
+            key={identity.id}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3"
+          >
             <span className="flex min-w-0 items-center gap-3">
               <Link2 aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
               <span className="min-w-0">
@@ -108,7 +116,10 @@ function SignInList({ signIns }: { signIns: AccountSignIns }) {
           </li>
         ))}
       </ul>
-      <LinkButtons oidcLabel={!linked.has('oidc') ? (options.oidc?.label ?? null) : null} google={options.google && !linked.has('google')} />
+      <LinkButtons
+        oidcLabel={!linked.has('oidc') ? (options.oidc?.label ?? null) : null}
+        google={options.google && !linked.has('google')}
+      />
     </div>
   );
 }

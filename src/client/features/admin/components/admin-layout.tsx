@@ -14,7 +14,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       width="wide"
       showAdminLink={false}
       actions={
-        <Link href="/dashboard" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
+        <Link
+          href="/dashboard"
+          className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}
+        >
           <LayoutDashboard aria-hidden="true" /> Go to Main App
         </Link>
       }

@@ -7,8 +7,18 @@ import { useAdminStats } from '../api/get-admin-stats';
 import { formatNumber } from '../format';
 
 const TILES: ReadonlyArray<{ key: keyof AdminStats; label: string; icon: LucideIcon; tint: string }> = [
-  { key: 'totalUsers', label: 'Total Users', icon: Users, tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-300' },
-  { key: 'activeCredits', label: 'Active Credits', icon: Coins, tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-300' },
+  {
+    key: 'totalUsers',
+    label: 'Total Users',
+    icon: Users,
+    tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-300',
+  },
+  {
+    key: 'activeCredits',
+    label: 'Active Credits',
+    icon: Coins,
+    tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-300',
+  },
   { key: 'creditsUsed', label: 'Credits Used', icon: Zap, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-300' },
   {
     key: 'creditsLast30Days',

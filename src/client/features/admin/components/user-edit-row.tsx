@@ -3,7 +3,12 @@ import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState }
 import type { z } from 'zod';
 
 import { type AdminUser, adminUserUpdateSchema } from '../../../../shared/admin';
-import { isUnlimitedStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus, subscriptionStatusLabel } from '../../../../shared/auth';
+import {
+  isUnlimitedStatus,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  subscriptionStatusLabel,
+} from '../../../../shared/auth';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -174,14 +179,30 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
       </td>
       <td className="px-3 py-2 align-top">
         <div className="grid min-w-36 gap-1.5">
-          <Input {...bind('firstName')} maxLength={100} autoComplete="off" aria-label="First name" placeholder="First name" className={inputClass} />
-          <Input {...bind('lastName')} maxLength={100} autoComplete="off" aria-label="Last name" placeholder="Last name" className={inputClass} />
+          <Input
+            {...bind('firstName')}
+            maxLength={100}
+            autoComplete="off"
+            aria-label="First name"
+            placeholder="First name"
+            className={inputClass}
+          />
+          <Input
+            {...bind('lastName')}
+            maxLength={100}
+            autoComplete="off"
+            aria-label="Last name"
+            placeholder="Last name"
+            className={inputClass}
+          />
         </div>
       </td>
       <td className="px-3 py-3 align-top whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</td>
       <td className="px-3 py-2 align-top">
         <CreditsInput {...bind('availableCredits')} label="Current credits" />
-        <p className="mt-1 text-right text-xs whitespace-nowrap text-muted-foreground">Now {exactCredits(user.availableCredits)}</p>
+        <p className="mt-1 text-right text-xs whitespace-nowrap text-muted-foreground">
+          Now {exactCredits(user.availableCredits)}
+        </p>
       </td>
       <td className="px-3 py-3 text-right align-top tabular-nums">{formatNumber(user.creditsLast30Days)}</td>
       <td className="px-3 py-2 align-top">
@@ -205,14 +226,29 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
       </td>
       <td className="px-3 py-2 align-top">
         {confirmingSelf && demotesSelf ? (
-          <p role="alert" className="mb-2 max-w-56 rounded-lg bg-warning px-2.5 py-2 text-xs font-medium text-warning-foreground">
+          <p
+            role="alert"
+            className="mb-2 max-w-56 rounded-lg bg-warning px-2.5 py-2 text-xs font-medium text-warning-foreground"
+          >
             You are changing your own status from {subscriptionStatusLabel(user.subscriptionStatus)} to{' '}
-            {subscriptionStatusLabel(draft.subscriptionStatus)}: you lose unlimited generation. Press save again to confirm.
+            {subscriptionStatusLabel(draft.subscriptionStatus)}: you lose unlimited generation. Press save again to
+            confirm.
           </p>
         ) : null}
         <form id={formId} onSubmit={handleSubmit} className="flex items-center justify-end gap-1">
-          <Button type="submit" size="icon" aria-label={`Save ${user.email}`} title="Save" className="size-8" disabled={update.isPending}>
-            {update.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+          <Button
+            type="submit"
+            size="icon"
+            aria-label={`Save ${user.email}`}
+            title="Save"
+            className="size-8"
+            disabled={update.isPending}
+          >
+            {update.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Check aria-hidden="true" />
+            )}
           </Button>
           <Button
             variant="ghost"

@@ -28,7 +28,14 @@ export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
   );
   return (
     <tr className="border-b border-border transition-colors last:border-0 hover:bg-muted/50">
-      {cell('email', 'Email', 'max-w-64 font-medium max-md:col-span-2', <span className="block truncate" title={user.email}>{user.email}</span>)}
+      {cell(
+        'email',
+        'Email',
+        'max-w-64 font-medium max-md:col-span-2',
+        <span className="block truncate" title={user.email}>
+          {user.email}
+        </span>,
+      )}
       {cell(
         'firstName',
         'Name',
@@ -36,7 +43,12 @@ export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
         name ? <span className="block truncate">{name}</span> : <span className="text-muted-foreground">—</span>,
       )}
       {cell('email', 'Signed Up', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
-      {cell('availableCredits', 'Current Credits', 'text-right font-semibold tabular-nums', formatNumber(user.availableCredits))}
+      {cell(
+        'availableCredits',
+        'Current Credits',
+        'text-right font-semibold tabular-nums',
+        formatNumber(user.availableCredits),
+      )}
       {cell('availableCredits', 'Credits Last 30d', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
       {cell('totalCreditsUsed', 'Lifetime Credits', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
       {cell('subscriptionStatus', 'Status', '', <SubscriptionStatusBadge status={user.subscriptionStatus} />)}

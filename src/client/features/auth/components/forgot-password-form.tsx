@@ -32,11 +32,16 @@ export function ForgotPasswordForm() {
   if (request.isSuccess) {
     return (
       <div className="grid gap-4">
-        <p role="status" className="flex items-start gap-3 rounded-lg bg-emerald-500/10 px-3 py-3 text-sm text-emerald-800 dark:text-emerald-200">
+        <p
+          role="status"
+          className="flex items-start gap-3 rounded-lg bg-emerald-500/10 px-3 py-3 text-sm text-emerald-800 dark:text-emerald-200"
+        >
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {request.data}
         </p>
-        <p className="text-sm text-muted-foreground">No message after a few minutes? Check your spam folder, or ask again.</p>
+        <p className="text-sm text-muted-foreground">
+          No message after a few minutes? Check your spam folder, or ask again.
+        </p>
         <BackToSignIn />
       </div>
     );
@@ -53,7 +58,16 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-4">
-      <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={254}
+        error={errors.email}
+      />
       {request.isError ? (
         <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
           {getServerMessage(request.error) ?? 'The request could not be sent. Please try again.'}

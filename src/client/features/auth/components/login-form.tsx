@@ -19,14 +19,16 @@ function readForm(form: HTMLFormElement): Login {
   return { email: readText(data, 'email').trim(), password: readText(data, 'password') };
 }
 
-const linkClass = 'font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none';
+const linkClass =
+  'font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none';
 
 /** Where a failed sign-in's sentence goes: a wrong password (with the tries left) beside the password. */
 function errorsFor(error: unknown): { fields: FieldErrors; form: string | null } {
   const fields = serverFieldErrors(error);
   if (Object.keys(fields).length > 0) return { fields, form: null };
   const message = getServerMessage(error) ?? 'Invalid credentials';
-  if (error instanceof ApiError && error.code === 'invalid_credentials') return { fields: { password: message }, form: null };
+  if (error instanceof ApiError && error.code === 'invalid_credentials')
+    return { fields: { password: message }, form: null };
   return { fields: {}, form: message };
 }
 
@@ -44,7 +46,11 @@ export function LoginForm() {
     const values = readForm(form);
     setFormError(null);
     if (!values.email || !values.password) {
-      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please enter both email and password' });
+      toast({
+        variant: 'destructive',
+        title: 'Missing Information',
+        description: 'Please enter both email and password',
+      });
     }
     if (!checkFields(form, ['email', 'password'])) return;
     login.mutate(values, {
@@ -52,7 +58,11 @@ export function LoginForm() {
         const shown = errorsFor(error);
         setErrors(shown.fields);
         setFormError(shown.form);
-        toast({ variant: 'destructive', title: 'Login Failed', description: getServerMessage(error) ?? 'Invalid credentials' });
+        toast({
+          variant: 'destructive',
+          title: 'Login Failed',
+          description: getServerMessage(error) ?? 'Invalid credentials',
+        });
       },
     });
   }
@@ -61,7 +71,16 @@ export function LoginForm() {
     <div>
       <ExternalSignInSection />
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
-        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          error={errors.email}
+        />
         <FormField
           label="Password"
           name="password"

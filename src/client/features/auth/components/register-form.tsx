@@ -40,7 +40,11 @@ export function RegisterForm() {
     const form = event.currentTarget;
     const values = readForm(form);
     if (!values.firstName || !values.email || !values.password) {
-      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
+      toast({
+        variant: 'destructive',
+        title: 'Missing Information',
+        description: 'Please fill in all required fields',
+      });
     }
     if (!checkFields(form, ['firstName', 'email', 'password'])) return;
     register.mutate(values, {
@@ -57,10 +61,33 @@ export function RegisterForm() {
       <ExternalSignInSection />
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First Name" name="firstName" autoComplete="given-name" required maxLength={100} error={errors.firstName} />
-          <FormField label="Last Name" name="lastName" autoComplete="family-name" optional maxLength={100} error={errors.lastName} />
+          <FormField
+            label="First Name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last Name"
+            name="lastName"
+            autoComplete="family-name"
+            optional
+            maxLength={100}
+            error={errors.lastName}
+          />
         </div>
-        <FormField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          error={errors.email}
+        />
         <FormField
           label="Password"
           name="password"

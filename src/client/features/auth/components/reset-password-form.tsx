@@ -17,10 +17,15 @@ export function ResetPasswordForm() {
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : 'This page needs the link from your email.');
+  const [linkProblem, setLinkProblem] = useState<string | null>(
+    token ? null : 'This page needs the link from your email.',
+  );
   const confirm = useConfirmPasswordReset({
     onSuccess: () => {
-      toast({ title: 'Password Changed', description: 'Your new password is set, and every other device was signed out.' });
+      toast({
+        title: 'Password Changed',
+        description: 'Your new password is set, and every other device was signed out.',
+      });
       navigate('/dashboard', { replace: true });
     },
   });
@@ -35,9 +40,12 @@ export function ResetPasswordForm() {
       { token, password: readText(new FormData(form), 'password') },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'reset_link_invalid') return setLinkProblem(error.serverMessage);
+          if (error instanceof ApiError && error.code === 'reset_link_invalid')
+            return setLinkProblem(error.serverMessage);
           const fields = serverFieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { password: getServerMessage(error) ?? 'Please try again.' });
+          setErrors(
+            Object.keys(fields).length > 0 ? fields : { password: getServerMessage(error) ?? 'Please try again.' },
+          );
         },
       },
     );

@@ -36,4 +36,3 @@ export function useLoginQueryNotice(): void {
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
   }, [search]);
 }
-

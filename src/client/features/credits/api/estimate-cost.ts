@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { type CostEstimate, type CostEstimateRequest, costEstimateRequestSchema, costEstimateSchema, estimateCost as estimateLocally } from '../../../../shared/money/pricing';
+import {
+  type CostEstimate,
+  type CostEstimateRequest,
+  costEstimateRequestSchema,
+  costEstimateSchema,
+  estimateCost as estimateLocally,
+} from '../../../../shared/money/pricing';
 import { apiRequest } from '../../../lib/api-client';
 import { costEstimateQueryKey } from './query-keys';
 

@@ -25,7 +25,12 @@ interface UseUserStatusOptions {
 
 export function useUserStatus({ enabled, refetchInterval }: UseUserStatusOptions) {
   const live = useLiveUpdatesActive();
-  return useQuery({ ...userStatusQueryOptions(), enabled, refetchInterval: !live && refetchInterval ? refetchInterval : false, refetchIntervalInBackground: false });
+  return useQuery({
+    ...userStatusQueryOptions(),
+    enabled,
+    refetchInterval: !live && refetchInterval ? refetchInterval : false,
+    refetchIntervalInBackground: false,
+  });
 }
 
 /** '∞ Unlimited' or '{n} Credits', as the badge reads. */

@@ -16,5 +16,6 @@ export function applyBalanceChange(queryClient: QueryClient, data: unknown): voi
 
 /** The stream was given up: the figures are read again. */
 export function refreshBalance(queryClient: QueryClient): void {
-  for (const queryKey of [userStatusQueryKey, generationStatusQueryKey, creditBalanceQueryKey]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of [userStatusQueryKey, generationStatusQueryKey, creditBalanceQueryKey])
+    void queryClient.invalidateQueries({ queryKey });
 }

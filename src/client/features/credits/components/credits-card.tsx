@@ -48,10 +48,15 @@ function breakdownLines(cost: ShownEstimate, uses: CreditsCardProps['uses']): Br
   if (!cost.estimate || !uses) return [{ label: 'Estimated cost', value: String(cost.totalCost) }];
   const addOns = ADD_ON_PRICES.map((addOn) => {
     const used = uses[ADD_ON_USED[addOn.key]];
-    return used ? { label: addOn.label, value: `+${addOn.credits}` } : { label: addOn.label, value: `+${addOn.credits} if used`, unused: true };
+    return used
+      ? { label: addOn.label, value: `+${addOn.credits}` }
+      : { label: addOn.label, value: `+${addOn.credits} if used`, unused: true };
   });
   const audio = uses.hasAudio ? (ADD_ON_PRICES.find((a) => a.key === 'audio')?.credits ?? 0) : 0;
-  const lines: BreakdownLine[] = [{ label: 'Base video', value: String(round(cost.estimate.baseVideo - audio)) }, ...addOns];
+  const lines: BreakdownLine[] = [
+    { label: 'Base video', value: String(round(cost.estimate.baseVideo - audio)) },
+    ...addOns,
+  ];
   if (cost.estimate.modelPremium !== 0) lines.push({ label: 'Model', value: `+${cost.estimate.modelPremium}` });
   if (cost.estimate.planDiscount !== 0) lines.push({ label: 'Plan discount', value: `-${cost.estimate.planDiscount}` });
   lines.push({ label: 'Total', value: String(cost.totalCost) });
@@ -64,7 +69,14 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
  * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
  */
-export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourButton, uses, paymentsEnabled }: CreditsCardProps) {
+export function CreditsCard({
+  status,
+  cost,
+  payer = { kind: 'credits' },
+  tourButton,
+  uses,
+  paymentsEnabled,
+}: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
   const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
   // Nothing to pay with and nowhere to buy: the only way on is the administrator.
@@ -97,7 +109,9 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
             {allowance}
           </p>
         ) : shortfall > 0 ? (
-          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">Need {shortfall} more</p>
+          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+            Need {shortfall} more
+          </p>
         ) : null}
         <div className="grid gap-1.5 rounded-lg bg-muted/60 p-3 text-sm">
           {status?.isUnlimited || allowance ? (
@@ -105,20 +119,28 @@ export function CreditsCard({ status, cost, payer = { kind: 'credits' }, tourBut
           ) : null}
           <dl className="grid gap-1.5" aria-label="Cost breakdown">
             {breakdown.map((line) => (
-              <div key={line.label} className={cn('flex justify-between gap-3', line.label === 'Total' && 'border-t border-border pt-1.5')}>
+              <div
+                key={line.label}
+                className={cn('flex justify-between gap-3', line.label === 'Total' && 'border-t border-border pt-1.5')}
+              >
                 <dt className="text-muted-foreground">{line.label}</dt>
-                <dd className={line.unused ? 'text-xs text-muted-foreground tabular-nums' : 'font-medium tabular-nums'}>{line.value}</dd>
+                <dd className={line.unused ? 'text-xs text-muted-foreground tabular-nums' : 'font-medium tabular-nums'}>
+                  {line.value}
+                </dd>
               </div>
             ))}
           </dl>
         </div>
         {askAdministrator ? (
-          <p className="flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200" data-testid="ask-administrator">
+          <p
+            className="flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+            data-testid="ask-administrator"
+          >
             <UserCog aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             This server does not take payments. Ask its administrator to add credits to your account.
           </p>
         ) : null}
-                <div className={cn('grid gap-2', status?.isUnlimited || askAdministrator ? 'grid-cols-1' : 'grid-cols-2')}>
+        <div className={cn('grid gap-2', status?.isUnlimited || askAdministrator ? 'grid-cols-1' : 'grid-cols-2')}>
           {/* An unlimited account never needs credits, and a server without payments sells none. */}
           {status?.isUnlimited || askAdministrator ? null : (
             <Link href="/credits" className={cn(buttonVariants({ variant: 'brand' }), 'w-full')}>

@@ -8,9 +8,18 @@ import { Card, CardContent, CardHeaderRow } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 
-const resetFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const resetFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
-const STATUS_TONES: Record<string, 'success' | 'brand' | 'neutral'> = { active: 'success', trial: 'brand', premium_unlimited: 'brand' };
+const STATUS_TONES: Record<string, 'success' | 'brand' | 'neutral'> = {
+  active: 'success',
+  trial: 'brand',
+  premium_unlimited: 'brand',
+};
 
 /** The next 3am New York reset in the viewer's own clock, refreshed every minute. */
 function useNextReset(): Date {
@@ -50,7 +59,10 @@ export function GenerationStatusCard({ status, isError }: GenerationStatusCardPr
                   {status.dailyUsed}/{status.dailyLimit}
                 </dd>
                 <dd>
-                  <Progress value={status.dailyLimit > 0 ? (status.dailyUsed / status.dailyLimit) * 100 : 0} label="Daily generations used" />
+                  <Progress
+                    value={status.dailyLimit > 0 ? (status.dailyUsed / status.dailyLimit) * 100 : 0}
+                    label="Daily generations used"
+                  />
                 </dd>
               </div>
               <div className="grid content-start gap-2 rounded-lg bg-muted/60 p-3">
@@ -60,7 +72,9 @@ export function GenerationStatusCard({ status, isError }: GenerationStatusCardPr
               <div className="col-span-2 grid content-start gap-2 rounded-lg bg-muted/60 p-3 sm:col-span-1">
                 <dt className="text-xs font-medium text-muted-foreground">Subscription</dt>
                 <dd>
-                  <Badge tone={STATUS_TONES[status.subscriptionStatus] ?? 'neutral'}>{subscriptionBadgeText(status.subscriptionStatus)}</Badge>
+                  <Badge tone={STATUS_TONES[status.subscriptionStatus] ?? 'neutral'}>
+                    {subscriptionBadgeText(status.subscriptionStatus)}
+                  </Badge>
                 </dd>
               </div>
             </dl>

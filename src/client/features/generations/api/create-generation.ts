@@ -23,7 +23,9 @@ export function useCreateGeneration() {
     onSuccess: async (record) => {
       applyGenerationChange(queryClient, record);
       await Promise.all(
-        [userStatusQueryKey, generationStatusQueryKey, recentJobsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [userStatusQueryKey, generationStatusQueryKey, recentJobsQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

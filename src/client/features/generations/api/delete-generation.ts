@@ -16,7 +16,9 @@ export function useDeleteGeneration() {
     mutationFn: deleteGeneration,
     onSuccess: async () => {
       await Promise.all(
-        [generationsQueryKey, generationJobsQueryKey, recentJobsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [generationsQueryKey, generationJobsQueryKey, recentJobsQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

@@ -27,7 +27,8 @@ export function useRecentJobs() {
   return useQuery({
     queryKey: recentJobsQueryKey,
     queryFn: () => getJobs('/api/video-generation-jobs/recent'),
-    refetchInterval: (query) => (!live && query.state.data?.some((job) => isUnfinished(job.status)) ? FALLBACK_POLL_MS : false),
+    refetchInterval: (query) =>
+      !live && query.state.data?.some((job) => isUnfinished(job.status)) ? FALLBACK_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
 }

@@ -27,7 +27,8 @@ export function useGenerations() {
   const live = useLiveUpdatesActive();
   return useQuery({
     ...generationsQueryOptions(),
-    refetchInterval: (query) => (!live && query.state.data?.some((video) => isUnfinished(video.status)) ? FALLBACK_POLL_MS : false),
+    refetchInterval: (query) =>
+      !live && query.state.data?.some((video) => isUnfinished(video.status)) ? FALLBACK_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
 }

@@ -30,8 +30,18 @@ describe('live updates in the query caches', () => {
     const client = new QueryClient();
     applyGenerationsSnapshot(client, [record('c'), record('b'), record('a')]);
     applyGenerationChange(client, record('d'));
-    expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.id)).toEqual(['d', 'c', 'b', 'a']);
-    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.map((v) => v.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.id)).toEqual([
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
+    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.map((v) => v.id)).toEqual([
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
     expect(client.getQueryData<GenerationJob[]>(recentJobsQueryKey)?.map((v) => v.id)).toEqual(['d', 'c', 'b']);
   });
 
@@ -43,7 +53,11 @@ describe('live updates in the query caches', () => {
       ['b', 'pending'],
       ['a', 'completed'],
     ]);
-    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.[1]).toMatchObject({ id: 'a', textPrompt: 'Prompt a', outputVideoUrl: '/api/media/x' });
+    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.[1]).toMatchObject({
+      id: 'a',
+      textPrompt: 'Prompt a',
+      outputVideoUrl: '/api/media/x',
+    });
     applyGenerationDeleted(client, 'b');
     expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.id)).toEqual(['a']);
   });
@@ -51,7 +65,13 @@ describe('live updates in the query caches', () => {
   it('keeps the newer copy when an older one arrives later (the answer to Generate after a live event)', () => {
     const client = new QueryClient();
     applyGenerationsSnapshot(client, [record('a')]);
-    const running = record('b', { version: 3, status: 'processing', progress: 40, progressStage: 'Rendering frames', startedAt: '2026-11-23T18:00:05.000Z' });
+    const running = record('b', {
+      version: 3,
+      status: 'processing',
+      progress: 40,
+      progressStage: 'Rendering frames',
+      startedAt: '2026-11-23T18:00:05.000Z',
+    });
     applyGenerationChange(client, running);
     applyGenerationChange(client, record('b', { version: 2, queuePosition: 1 }));
     expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.[0]).toEqual(running);

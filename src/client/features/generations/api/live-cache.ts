@@ -70,5 +70,6 @@ export function applyGenerationsSnapshot(queryClient: QueryClient, records: Gene
 
 /** The stream was given up: lists are read again (then polled while something runs). */
 export function refreshGenerations(queryClient: QueryClient): void {
-  for (const queryKey of [generationsQueryKey, generationJobsQueryKey, recentJobsQueryKey]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of [generationsQueryKey, generationJobsQueryKey, recentJobsQueryKey])
+    void queryClient.invalidateQueries({ queryKey });
 }

@@ -32,7 +32,9 @@ const UNLIMITED_CREDITS_LINK = { label: 'Credits', description: 'Unlimited: noth
 
 /** Spec section 2: links to the generator, the credits page and the media page. */
 export function DashboardQuickLinks({ className, unlimited = false }: { className?: string; unlimited?: boolean }) {
-  const links = QUICK_LINKS.map((link) => (unlimited && link.href === '/credits' ? { ...link, ...UNLIMITED_CREDITS_LINK } : link));
+  const links = QUICK_LINKS.map((link) =>
+    unlimited && link.href === '/credits' ? { ...link, ...UNLIMITED_CREDITS_LINK } : link,
+  );
   return (
     <nav aria-label="Quick links" className={cn('grid grid-cols-3 gap-3 sm:gap-4', className)}>
       {links.map(({ href, label, description, icon: Icon, accent }) => (
@@ -63,7 +65,10 @@ export function DashboardStorageNotice({ className }: { className?: string }) {
   return (
     <aside
       aria-label="Video storage"
-      className={cn('flex items-start gap-3 rounded-xl border border-amber-500/30 bg-warning p-4 text-sm text-warning-foreground', className)}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border border-amber-500/30 bg-warning p-4 text-sm text-warning-foreground',
+        className,
+      )}
     >
       <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="grid gap-0.5">

@@ -12,7 +12,10 @@ export interface VideoSummary {
   thisMonth: number;
 }
 
-export function summarizeVideos(videos: readonly Pick<GenerationRecord, 'status' | 'createdAt'>[], now: Date = new Date()): VideoSummary {
+export function summarizeVideos(
+  videos: readonly Pick<GenerationRecord, 'status' | 'createdAt'>[],
+  now: Date = new Date(),
+): VideoSummary {
   let processing = 0;
   let thisMonth = 0;
   for (const video of videos) {
@@ -35,7 +38,11 @@ interface StatProps {
 
 function StatCard({ label, value, icon: Icon, accent, hint }: StatProps) {
   return (
-    <div role="group" aria-label={label} className="grid min-w-0 gap-2 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+    <div
+      role="group"
+      aria-label={label}
+      className="grid min-w-0 gap-2 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
       <div className="flex items-center justify-between gap-2">
         <p className="truncate text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9', accent)}>
@@ -47,7 +54,10 @@ function StatCard({ label, value, icon: Icon, accent, hint }: StatProps) {
           <span className="sr-only">Loading</span>
         </span>
       ) : (
-        <p className="truncate text-xl leading-8 font-bold tracking-tight tabular-nums sm:text-2xl" title={hint ?? value}>
+        <p
+          className="truncate text-xl leading-8 font-bold tracking-tight tabular-nums sm:text-2xl"
+          title={hint ?? value}
+        >
           {value}
         </p>
       )}
@@ -68,8 +78,18 @@ export function DashboardStats({ videos, credits }: DashboardStatsProps) {
   const count = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   return (
     <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Total Videos" value={count(summary?.total)} icon={Film} accent="bg-violet-500/15 text-violet-700 dark:text-violet-300" />
-      <StatCard label="Available Credits" value={credits} icon={Coins} accent="bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300" />
+      <StatCard
+        label="Total Videos"
+        value={count(summary?.total)}
+        icon={Film}
+        accent="bg-violet-500/15 text-violet-700 dark:text-violet-300"
+      />
+      <StatCard
+        label="Available Credits"
+        value={credits}
+        icon={Coins}
+        accent="bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300"
+      />
       <StatCard
         label="Processing"
         value={count(summary?.processing)}
@@ -77,7 +97,12 @@ export function DashboardStats({ videos, credits }: DashboardStatsProps) {
         accent="bg-amber-500/15 text-amber-700 dark:text-amber-300"
         hint="Pending and processing videos"
       />
-      <StatCard label="This Month" value={count(summary?.thisMonth)} icon={CalendarDays} accent="bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" />
+      <StatCard
+        label="This Month"
+        value={count(summary?.thisMonth)}
+        icon={CalendarDays}
+        accent="bg-emerald-500/15 text-emerald-700 dark:text-emerald-300"
+      />
     </section>
   );
 }

@@ -16,7 +16,11 @@ export function ExpiryCountdown({ expiresAt, className }: { expiresAt: string | 
   const expired = left === 'Expired';
   return (
     <span
-      className={cn('inline-flex items-center gap-1 text-xs font-medium', expired ? 'text-destructive' : 'text-amber-700 dark:text-amber-300', className)}
+      className={cn(
+        'inline-flex items-center gap-1 text-xs font-medium',
+        expired ? 'text-destructive' : 'text-amber-700 dark:text-amber-300',
+        className,
+      )}
       title={expiresAt ? `Deleted at ${new Date(expiresAt).toLocaleString()}` : undefined}
     >
       <Timer aria-hidden="true" className="size-3.5" />

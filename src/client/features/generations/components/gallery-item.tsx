@@ -34,7 +34,11 @@ export function GalleryItem({ video, view, onOpen }: GalleryItemProps) {
         list ? 'items-stretch gap-3 p-2.5 sm:gap-4 sm:p-3' : 'flex-col',
       )}
     >
-      <GalleryPoster video={video} compact={list} className={list ? 'w-28 shrink-0 self-start rounded-lg sm:w-44' : undefined} />
+      <GalleryPoster
+        video={video}
+        compact={list}
+        className={list ? 'w-28 shrink-0 self-start rounded-lg sm:w-44' : undefined}
+      />
       <div className={cn('flex min-w-0 flex-1 flex-col gap-2', list ? 'py-0.5' : 'p-4')}>
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 text-sm leading-snug font-medium">

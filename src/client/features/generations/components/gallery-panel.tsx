@@ -34,7 +34,9 @@ export function VideoGallery({ videos, isError }: VideoGalleryProps) {
             <CardTitle className="shrink-0">Video Gallery</CardTitle>
             {total > 0 ? (
               <CardDescription aria-live="polite" className="truncate">
-                {shown.length === total ? `${total} ${total === 1 ? 'video' : 'videos'}` : `${shown.length} of ${total}`}
+                {shown.length === total
+                  ? `${total} ${total === 1 ? 'video' : 'videos'}`
+                  : `${shown.length} of ${total}`}
               </CardDescription>
             ) : null}
           </div>
@@ -52,9 +54,15 @@ export function VideoGallery({ videos, isError }: VideoGalleryProps) {
             <GallerySkeleton />
           )
         ) : shown.length === 0 ? (
-          <GalleryEmptyState kind={isFiltering(query) ? 'filtered' : 'none'} onClearFilters={() => setQuery({ ...DEFAULT_GALLERY_QUERY, sort: query.sort })} />
+          <GalleryEmptyState
+            kind={isFiltering(query) ? 'filtered' : 'none'}
+            onClearFilters={() => setQuery({ ...DEFAULT_GALLERY_QUERY, sort: query.sort })}
+          />
         ) : (
-          <ul aria-label="Videos" className={cn('grid grid-cols-1 gap-4', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'gap-3')}>
+          <ul
+            aria-label="Videos"
+            className={cn('grid grid-cols-1 gap-4', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'gap-3')}
+          >
             {shown.map((video) => (
               <li key={video.id} className="flex">
                 <GalleryItem video={video} view={view} onOpen={setOpenId} />
@@ -72,7 +80,14 @@ function GallerySkeleton() {
   return (
     <div role="status" aria-label="Loading videos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {[0, 1, 2].map((n) => (
-        <div key={n} className={cn('overflow-hidden rounded-xl border border-border', n > 0 && 'hidden sm:block', n > 1 && 'sm:hidden lg:block')}>
+        <div
+          key={n}
+          className={cn(
+            'overflow-hidden rounded-xl border border-border',
+            n > 0 && 'hidden sm:block',
+            n > 1 && 'sm:hidden lg:block',
+          )}
+        >
           <div className="aspect-video animate-pulse bg-muted" />
           <div className="grid gap-2 p-4">
             <div className="h-4 w-4/5 animate-pulse rounded bg-muted" />

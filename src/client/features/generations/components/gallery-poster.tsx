@@ -5,7 +5,10 @@ import { cn } from '../../../lib/utils';
 import { isUnfinished } from '../format';
 import { GenerationProgress } from './generation-progress';
 
-type PosterVideo = Pick<GenerationRecord, 'prompt' | 'status' | 'posterUrl' | 'duration' | 'progress' | 'progressStage'>;
+type PosterVideo = Pick<
+  GenerationRecord,
+  'prompt' | 'status' | 'posterUrl' | 'duration' | 'progress' | 'progressStage'
+>;
 
 interface GalleryPosterProps {
   video: PosterVideo;
@@ -63,8 +66,17 @@ export function GalleryPoster({ video, compact = false, className }: GalleryPost
 function UnfinishedPlaceholder({ video, compact }: { video: PosterVideo; compact: boolean }) {
   const label = `Progress of ${video.prompt}`;
   return (
-    <div className={cn('flex size-full flex-col items-center justify-center', compact ? 'gap-1.5 px-2' : 'gap-2.5 px-6', PLACEHOLDER)}>
-      <LoaderCircle aria-hidden="true" className={cn('animate-spin text-violet-600 dark:text-violet-400', compact ? 'size-5' : 'size-7')} />
+    <div
+      className={cn(
+        'flex size-full flex-col items-center justify-center',
+        compact ? 'gap-1.5 px-2' : 'gap-2.5 px-6',
+        PLACEHOLDER,
+      )}
+    >
+      <LoaderCircle
+        aria-hidden="true"
+        className={cn('animate-spin text-violet-600 dark:text-violet-400', compact ? 'size-5' : 'size-7')}
+      />
       {compact ? (
         <GenerationProgress variant="bar" progress={video.progress} label={label} className="bg-background/70 h-1.5" />
       ) : (

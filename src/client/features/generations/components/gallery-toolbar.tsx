@@ -38,7 +38,10 @@ export function GalleryToolbar({ query, onQueryChange }: GalleryToolbarProps) {
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-center">
       <div className="relative min-w-0 flex-1">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           type="search"
           value={query.search}
@@ -59,7 +62,10 @@ export function GalleryToolbar({ query, onQueryChange }: GalleryToolbarProps) {
         ) : null}
       </div>
       <div className="grid grid-cols-2 gap-2 md:flex md:items-center">
-        <Select value={query.status} onValueChange={(value) => isGalleryStatusFilter(value) && update({ status: value })}>
+        <Select
+          value={query.status}
+          onValueChange={(value) => isGalleryStatusFilter(value) && update({ status: value })}
+        >
           <SelectTrigger aria-label="Filter by status" className="md:w-40">
             <SelectValue />
           </SelectTrigger>
@@ -87,4 +93,3 @@ export function GalleryToolbar({ query, onQueryChange }: GalleryToolbarProps) {
     </div>
   );
 }
-

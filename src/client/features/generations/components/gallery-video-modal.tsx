@@ -55,9 +55,13 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
           <StatusBadge status={video.status} expiresAt={video.expiresAt} />
           <ExpiryCountdown expiresAt={video.expiresAt} />
         </div>
-        <DialogTitle className="pr-0 text-base leading-snug break-words sm:text-lg">{video.prompt || 'Untitled video'}</DialogTitle>
+        <DialogTitle className="pr-0 text-base leading-snug break-words sm:text-lg">
+          {video.prompt || 'Untitled video'}
+        </DialogTitle>
         <DialogDescription className="sr-only">Details and actions for this video</DialogDescription>
-        {video.status === 'failed' && video.errorMessage ? <p className="text-sm text-destructive">{video.errorMessage}</p> : null}
+        {video.status === 'failed' && video.errorMessage ? (
+          <p className="text-sm text-destructive">{video.errorMessage}</p>
+        ) : null}
       </div>
       <dl className="grid grid-cols-1 gap-2 rounded-lg bg-muted/60 p-3 text-sm sm:grid-cols-3 sm:gap-4">
         <Fact icon={CalendarDays} label="Created">
@@ -76,7 +80,10 @@ function ModalBody({ video, onClose }: { video: GenerationRecord; onClose: () =>
           failureText="server"
           onDeleted={onClose}
           trigger={
-            <Button variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive sm:mr-auto">
+            <Button
+              variant="outline"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive sm:mr-auto"
+            >
               <Trash2 aria-hidden="true" /> Delete
             </Button>
           }

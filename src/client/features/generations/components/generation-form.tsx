@@ -30,7 +30,16 @@ interface GenerationFormProps {
 const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
-export function GenerationForm({ form, cost, credits, allowanceNote, pending, onGenerate, descriptionAddon, problem }: GenerationFormProps) {
+export function GenerationForm({
+  form,
+  cost,
+  credits,
+  allowanceNote,
+  pending,
+  onGenerate,
+  descriptionAddon,
+  problem,
+}: GenerationFormProps) {
   const { state } = form;
   const models = useModels();
   const model = models.data?.find((m) => (state.model ? m.id === state.model : m.isDefault));
@@ -52,7 +61,10 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           <CardTitle className="flex items-center gap-2">
             <Wand2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Video Description
           </CardTitle>
-          <CardDescription className="hidden sm:block">Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the result.</CardDescription>
+          <CardDescription className="hidden sm:block">
+            Describe the scene, the motion and the mood. Words like zoom in, pan left or black and white shape the
+            result.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <Label htmlFor="video-description" className="sr-only">
@@ -88,10 +100,19 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
                 {state.audioEnabled ? 'Your video gets a soundtrack (+2 credits).' : 'No sound track in the video.'}
               </span>
             </Label>
-            <Switch id="audio-switch" checked={state.audioEnabled} onCheckedChange={form.setAudioEnabled} aria-label="Audio" />
+            <Switch
+              id="audio-switch"
+              checked={state.audioEnabled}
+              onCheckedChange={form.setAudioEnabled}
+              aria-label="Audio"
+            />
           </div>
           {/* Why the price changed when the description's words switched audio on (decision 012). */}
-          <p role="status" data-testid="audio-notice" className={state.audioNotice ? 'text-xs font-medium text-amber-700 dark:text-amber-300' : 'sr-only'}>
+          <p
+            role="status"
+            data-testid="audio-notice"
+            className={state.audioNotice ? 'text-xs font-medium text-amber-700 dark:text-amber-300' : 'sr-only'}
+          >
             {state.audioNotice ?? ''}
           </p>
           {state.audioEnabled ? (
@@ -124,7 +145,12 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
               <span>Economy mode</span>
               <span className="text-xs font-normal text-muted-foreground">{economyNote}</span>
             </Label>
-            <Switch id="economy-switch" checked={state.isEconomy} onCheckedChange={form.setEconomy} aria-label="Economy mode" />
+            <Switch
+              id="economy-switch"
+              checked={state.isEconomy}
+              onCheckedChange={form.setEconomy}
+              aria-label="Economy mode"
+            />
           </div>
           <div className="grid gap-2" data-tour="advanced-json">
             <Label htmlFor="advanced-settings">Advanced settings (JSON)</Label>
@@ -138,7 +164,9 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
               placeholder={JSON_PLACEHOLDER}
             />
             <p className={settings.ok ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
-              {settings.ok ? 'Known keys: aspectRatio (16:9, 9:16, 1:1), negativePrompt, seed, resolution (480p, 720p, 1080p).' : settings.message}
+              {settings.ok
+                ? 'Known keys: aspectRatio (16:9, 9:16, 1:1), negativePrompt, seed, resolution (480p, 720p, 1080p).'
+                : settings.message}
             </p>
           </div>
         </CardContent>
@@ -154,13 +182,19 @@ export function GenerationForm({ form, cost, credits, allowanceNote, pending, on
           </div>
           {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}
           {problem ? (
-            <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive"
+            >
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {problem}
             </p>
           ) : null}
           {insufficient ? (
-            <p role="alert" className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive"
+            >
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               Insufficient credits. You need {cost} but have {credits}.
             </p>

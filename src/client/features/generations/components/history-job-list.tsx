@@ -53,7 +53,10 @@ function HistoryJobItem({ job }: { job: GenerationJob }) {
     >
       <div className="grid min-w-0 gap-2.5">
         <p className="line-clamp-3 leading-snug font-medium break-words">{job.textPrompt || 'Untitled video'}</p>
-        <ul aria-label="Details" className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground">
+        <ul
+          aria-label="Details"
+          className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground"
+        >
           <li className="inline-flex">
             <StatusBadge status={job.status} expiresAt={job.expiresAt} />
           </li>

@@ -23,7 +23,9 @@ export function HistoryEmpty() {
       </span>
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">No Videos Yet</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">Every video you generate is listed here, with its status and cost.</p>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Every video you generate is listed here, with its status and cost.
+        </p>
       </div>
       <Link href="/generator" className={buttonVariants({ variant: 'brand', className: 'mt-1' })}>
         <Sparkles aria-hidden="true" /> Create Video
@@ -40,7 +42,9 @@ export function HistoryError({ onRetry, isRetrying }: { onRetry: () => void; isR
       </span>
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">History unavailable</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">Your generation history could not be loaded. Please try again.</p>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Your generation history could not be loaded. Please try again.
+        </p>
       </div>
       <Button variant="outline" className="mt-1" onClick={onRetry} disabled={isRetrying}>
         <RotateCw aria-hidden="true" className={isRetrying ? 'animate-spin' : undefined} /> Try Again

@@ -12,14 +12,18 @@ export function MediaInfoPanel() {
       </h2>
       <div className="mt-4 grid gap-5 @2xl:grid-cols-3 @2xl:gap-6">
         <InfoBlock icon={Clock} title="Stored for 24 hours" tone="bg-amber-500/15 text-amber-700 dark:text-amber-300">
-          Videos are deleted automatically 24 hours after they are made. Each video shows how long it has left, so download
-          the ones you want to keep.
+          Videos are deleted automatically 24 hours after they are made. Each video shows how long it has left, so
+          download the ones you want to keep.
         </InfoBlock>
         <InfoBlock icon={Download} title="How to download" tone="bg-violet-500/15 text-violet-700 dark:text-violet-300">
-          Select a completed video and press Download. It is saved as an MP4 file; on a phone it goes to your Downloads or Files
-          app.
+          Select a completed video and press Download. It is saved as an MP4 file; on a phone it goes to your Downloads
+          or Files app.
         </InfoBlock>
-        <InfoBlock icon={MonitorPlay} title="Playback formats" tone="bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300">
+        <InfoBlock
+          icon={MonitorPlay}
+          title="Playback formats"
+          tone="bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300"
+        >
           <ul className="grid gap-1">
             <li>
               <span className="font-medium text-foreground">MP4</span> (H.264, H.265)
@@ -38,7 +42,17 @@ export function MediaInfoPanel() {
   );
 }
 
-function InfoBlock({ icon: Icon, title, tone, children }: { icon: LucideIcon; title: string; tone: string; children: ReactNode }) {
+function InfoBlock({
+  icon: Icon,
+  title,
+  tone,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  tone: string;
+  children: ReactNode;
+}) {
   return (
     <section className="flex gap-3">
       <span className={`flex size-9 shrink-0 items-center justify-center rounded-lg ${tone}`}>

@@ -1,4 +1,17 @@
-import { CalendarDays, Clapperboard, Clock, Coins, Cpu, Download, LoaderCircle, type LucideIcon, Share2, Timer, Trash2, TriangleAlert } from 'lucide-react';
+import {
+  CalendarDays,
+  Clapperboard,
+  Clock,
+  Coins,
+  Cpu,
+  Download,
+  LoaderCircle,
+  type LucideIcon,
+  Share2,
+  Timer,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
@@ -25,12 +38,19 @@ interface MediaPlayerPaneProps {
   onInteract: () => void;
 }
 
-const SCREEN = 'flex aspect-video w-full flex-col items-center justify-center gap-3 bg-linear-to-br from-violet-500/15 via-muted to-fuchsia-500/15 px-6 text-center';
+const SCREEN =
+  'flex aspect-video w-full flex-col items-center justify-center gap-3 bg-linear-to-br from-violet-500/15 via-muted to-fuchsia-500/15 px-6 text-center';
 
 /** The player with the selected video's details and its Download, Share and Delete buttons. */
 export function MediaPlayerPane({ video, onDeleted, onInteract }: MediaPlayerPaneProps) {
   return (
-    <Card role="region" aria-label="Player" className="overflow-hidden" onPointerDownCapture={onInteract} onFocusCapture={onInteract}>
+    <Card
+      role="region"
+      aria-label="Player"
+      className="overflow-hidden"
+      onPointerDownCapture={onInteract}
+      onFocusCapture={onInteract}
+    >
       {video ? (
         <>
           <PlayerScreen video={video} />
@@ -55,11 +75,14 @@ function PlayerScreen({ video }: { video: GenerationRecord }) {
       <div className={SCREEN}>
         <Timer aria-hidden="true" className="size-9 text-muted-foreground" />
         <p className="font-semibold">This video has expired</p>
-        <p className="text-xs text-muted-foreground">Videos are deleted 24 hours after they are made. You can remove it from your list.</p>
+        <p className="text-xs text-muted-foreground">
+          Videos are deleted 24 hours after they are made. You can remove it from your list.
+        </p>
       </div>
     );
   }
-  if (video.status === 'completed') return <VideoPlayer src={video.outputVideoUrl} poster={video.posterUrl} className="rounded-none" />;
+  if (video.status === 'completed')
+    return <VideoPlayer src={video.outputVideoUrl} poster={video.posterUrl} className="rounded-none" />;
   if (video.status === 'failed') {
     return (
       <div className={SCREEN}>
@@ -93,8 +116,12 @@ function PlayerDetails({ video, onDeleted }: { video: GenerationRecord; onDelete
           <StatusBadge status={video.status} expiresAt={video.expiresAt} />
           <ExpiryCountdown expiresAt={video.expiresAt} />
         </div>
-        <h2 className="text-base leading-snug font-semibold break-words sm:text-lg">{video.prompt || 'Untitled video'}</h2>
-        {video.status === 'failed' && video.errorMessage ? <p className="text-sm text-red-700 dark:text-red-400">{video.errorMessage}</p> : null}
+        <h2 className="text-base leading-snug font-semibold break-words sm:text-lg">
+          {video.prompt || 'Untitled video'}
+        </h2>
+        {video.status === 'failed' && video.errorMessage ? (
+          <p className="text-sm text-red-700 dark:text-red-400">{video.errorMessage}</p>
+        ) : null}
       </div>
       <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/60 p-3 text-sm sm:flex sm:flex-wrap sm:justify-between sm:gap-x-6">
         <Fact icon={CalendarDays} label="Created" className="col-span-2">
@@ -131,7 +158,12 @@ function PlayerActions({ video, onDeleted }: { video: GenerationRecord; onDelete
   };
   return (
     <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
-      <Button variant="brand" className="col-span-2" disabled={!ready || downloading} onClick={() => void handleDownload()}>
+      <Button
+        variant="brand"
+        className="col-span-2"
+        disabled={!ready || downloading}
+        onClick={() => void handleDownload()}
+      >
         <Download aria-hidden="true" /> {downloading ? 'Downloading...' : 'Download'}
       </Button>
       <Button
@@ -147,7 +179,10 @@ function PlayerActions({ video, onDeleted }: { video: GenerationRecord; onDelete
         failureText="generic"
         onDeleted={onDeleted}
         trigger={
-          <Button variant="outline" className="text-red-700 hover:bg-red-500/10 hover:text-red-700 sm:ml-auto dark:text-red-400 dark:hover:text-red-300">
+          <Button
+            variant="outline"
+            className="text-red-700 hover:bg-red-500/10 hover:text-red-700 sm:ml-auto dark:text-red-400 dark:hover:text-red-300"
+          >
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         }
@@ -156,7 +191,17 @@ function PlayerActions({ video, onDeleted }: { video: GenerationRecord; onDelete
   );
 }
 
-function Fact({ icon: Icon, label, className, children }: { icon: LucideIcon; label: string; className?: string; children: ReactNode }) {
+function Fact({
+  icon: Icon,
+  label,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <dt className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">

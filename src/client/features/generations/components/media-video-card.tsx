@@ -29,7 +29,9 @@ export function MediaVideoCard({ video, view, selected, onSelect }: MediaVideoCa
     <article
       className={cn(
         'group relative flex h-full min-w-0 overflow-hidden rounded-xl border bg-card shadow-sm transition-[border-color,box-shadow]',
-        selected ? 'border-violet-500 ring-2 ring-violet-500/30' : 'border-border hover:border-violet-500/40 hover:shadow-md',
+        selected
+          ? 'border-violet-500 ring-2 ring-violet-500/30'
+          : 'border-border hover:border-violet-500/40 hover:shadow-md',
         list ? 'items-start gap-3 p-2' : 'flex-col',
       )}
     >
@@ -63,7 +65,9 @@ function MediaCardDetails({ video }: { video: GenerationRecord }) {
     );
   }
   if (video.status === 'failed') {
-    return <p className="line-clamp-2 text-xs text-red-700 dark:text-red-400">{video.errorMessage ?? 'Generation failed'}</p>;
+    return (
+      <p className="line-clamp-2 text-xs text-red-700 dark:text-red-400">{video.errorMessage ?? 'Generation failed'}</p>
+    );
   }
   return (
     <div className="grid gap-1">

@@ -26,7 +26,16 @@ interface MediaVideoListProps {
 }
 
 /** Spec section 2: tabs 'Completed (n)' and 'Processing (n)', grid or list; failed videos in a section below. */
-export function MediaVideoList({ videos, isError, tab, onTabChange, view, onViewChange, selectedId, onSelect }: MediaVideoListProps) {
+export function MediaVideoList({
+  videos,
+  isError,
+  tab,
+  onTabChange,
+  view,
+  onViewChange,
+  selectedId,
+  onSelect,
+}: MediaVideoListProps) {
   const all = videos ?? [];
   // Expired videos are not counted as completed: they are listed below, to be removed.
   const completed = all.filter((video) => video.status === 'completed' && !isExpiredVideo(video));
@@ -72,7 +81,11 @@ export function MediaVideoList({ videos, isError, tab, onTabChange, view, onView
               {processing.length > 0 ? (
                 <MediaItems videos={processing} label="Processing videos" {...itemsProps} />
               ) : (
-                <MediaEmptyState icon={LoaderCircle} title="No videos processing" description="Videos you start show their progress here." />
+                <MediaEmptyState
+                  icon={LoaderCircle}
+                  title="No videos processing"
+                  description="Videos you start show their progress here."
+                />
               )}
             </TabsContent>
           </>
@@ -108,7 +121,10 @@ interface MediaItemsProps {
 
 function MediaItems({ videos, label, view, selectedId, onSelect }: MediaItemsProps) {
   return (
-    <ul aria-label={label} className={view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2' : 'grid gap-2'}>
+    <ul
+      aria-label={label}
+      className={view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2' : 'grid gap-2'}
+    >
       {videos.map((video) => (
         <li key={video.id} className="min-w-0">
           <MediaVideoCard video={video} view={view} selected={video.id === selectedId} onSelect={onSelect} />
@@ -149,4 +165,3 @@ function MediaEmptyState({ icon: Icon, title, description }: { icon: LucideIcon;
     </div>
   );
 }
-

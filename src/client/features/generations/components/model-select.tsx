@@ -62,7 +62,10 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
             </optgroup>
           ) : null}
         </select>
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60" />
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60"
+        />
       </div>
       {selected ? <ModelNote model={selected} /> : null}
       {unavailable.length > 0 ? (
@@ -85,7 +88,10 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
 
 function ModelNote({ model }: { model: ModelInfo }) {
   return (
-    <div className="grid gap-1.5 rounded-lg border border-border p-3 text-sm text-muted-foreground" data-testid="model-note">
+    <div
+      className="grid gap-1.5 rounded-lg border border-border p-3 text-sm text-muted-foreground"
+      data-testid="model-note"
+    >
       <p className="flex flex-wrap items-center gap-2">
         {model.isPreview ? <Badge tone="warning">Preview engine</Badge> : <Badge tone="brand">AI model</Badge>}
         <Badge>{ENGINE_LABELS[model.engine]}</Badge>

@@ -40,7 +40,8 @@ export function ProgressTiming({ video }: { video: GenerationRecord }) {
   const left = estimateAt ? new Date(estimateAt).getTime() - now : null;
   let estimate: string;
   if (left === null) estimate = 'Usually ready in 2-5 minutes.';
-  else if (waiting) estimate = left > 0 ? `Estimated start: in ${formatRoughDuration(left)}.` : 'Estimated start: any moment now.';
+  else if (waiting)
+    estimate = left > 0 ? `Estimated start: in ${formatRoughDuration(left)}.` : 'Estimated start: any moment now.';
   else estimate = left > 0 ? `Estimate: ${formatRoughDuration(left)} left.` : 'Estimate: almost done.';
   return (
     <div className="grid gap-1 text-xs text-muted-foreground" aria-live="off">

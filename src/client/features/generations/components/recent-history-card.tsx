@@ -28,8 +28,12 @@ export function RecentHistoryCard() {
       </CardHeader>
       <CardContent>
         {jobs.isPending ? <Spinner label="Loading recent videos" /> : null}
-        {jobs.isError ? <p className="text-sm text-muted-foreground">Recent videos are unavailable right now.</p> : null}
-        {jobs.data?.length === 0 ? <p className="text-sm text-muted-foreground">No videos yet. Your first one will show up here.</p> : null}
+        {jobs.isError ? (
+          <p className="text-sm text-muted-foreground">Recent videos are unavailable right now.</p>
+        ) : null}
+        {jobs.data?.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No videos yet. Your first one will show up here.</p>
+        ) : null}
         <ul className="grid gap-3">
           {jobs.data?.map((job) => (
             <li key={job.id} className="grid gap-2 rounded-lg border border-border p-3">
@@ -41,7 +45,9 @@ export function RecentHistoryCard() {
               {isUnfinished(job.status) ? (
                 <GenerationProgress variant="bar" progress={job.progress} label={`Progress of ${job.textPrompt}`} />
               ) : null}
-              {job.status === 'failed' && job.errorMessage ? <p className="text-xs text-destructive">{job.errorMessage}</p> : null}
+              {job.status === 'failed' && job.errorMessage ? (
+                <p className="text-xs text-destructive">{job.errorMessage}</p>
+              ) : null}
               {job.outputVideoUrl ? (
                 <a
                   href={job.outputVideoUrl}

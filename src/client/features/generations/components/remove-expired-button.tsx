@@ -19,7 +19,12 @@ export function RemoveExpiredButton({ id, className }: { id: string; className?:
       disabled={remove.isPending}
       onClick={() =>
         remove.mutate(id, {
-          onError: (error) => toast({ title: 'Remove Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' }),
+          onError: (error) =>
+            toast({
+              title: 'Remove Failed',
+              description: getServerMessage(error) ?? error.message,
+              variant: 'destructive',
+            }),
         })
       }
     >

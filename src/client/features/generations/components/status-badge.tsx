@@ -5,7 +5,15 @@ import { Badge } from '../../../components/ui/badge';
  * completed green, failed red, anything else yellow; unknown values read 'Unknown'. A completed
  * video past its expiry reads 'Expired' (grey), with when in its title.
  */
-export function StatusBadge({ status, expiresAt, className }: { status: string; expiresAt?: string | null; className?: string }) {
+export function StatusBadge({
+  status,
+  expiresAt,
+  className,
+}: {
+  status: string;
+  expiresAt?: string | null;
+  className?: string;
+}) {
   if (expiresAt && isExpiredVideo({ status, expiresAt })) {
     return (
       <Badge tone="neutral" className={className} title={`Deleted at ${new Date(expiresAt).toLocaleString()}`}>

@@ -14,7 +14,12 @@ interface VideoPlayerProps {
 export function VideoPlayer({ src, poster, className, autoPlay = false }: VideoPlayerProps) {
   if (!src) {
     return (
-      <div className={cn('flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-muted text-muted-foreground', className)}>
+      <div
+        className={cn(
+          'flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-muted text-muted-foreground',
+          className,
+        )}
+      >
         <Film aria-hidden="true" className="size-8" />
         <p className="text-sm">Video not available</p>
       </div>
@@ -32,7 +37,11 @@ export function VideoPlayer({ src, poster, className, autoPlay = false }: VideoP
       aria-label="Video player"
       className={cn('aspect-video w-full rounded-lg bg-black object-contain', className)}
       onError={() =>
-        toast({ title: 'Playback Error', description: 'Unable to play video. Try downloading for local playback.', variant: 'destructive' })
+        toast({
+          title: 'Playback Error',
+          description: 'Unable to play video. Try downloading for local playback.',
+          variant: 'destructive',
+        })
       }
     />
   );

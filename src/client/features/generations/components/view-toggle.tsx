@@ -13,7 +13,11 @@ const OPTIONS = [
 /** Grid or list: two pressed-state buttons (the dashboard gallery and the media page). */
 export function ViewToggle({ view, onViewChange }: { view: LayoutView; onViewChange: (view: LayoutView) => void }) {
   return (
-    <div role="group" aria-label="Layout" className="flex shrink-0 items-center gap-0.5 rounded-lg border border-border bg-muted p-0.5">
+    <div
+      role="group"
+      aria-label="Layout"
+      className="flex shrink-0 items-center gap-0.5 rounded-lg border border-border bg-muted p-0.5"
+    >
       {OPTIONS.map(({ value, label, icon: Icon }) => (
         <Button
           key={value}
@@ -23,7 +27,10 @@ export function ViewToggle({ view, onViewChange }: { view: LayoutView; onViewCha
           aria-pressed={view === value}
           title={label}
           onClick={() => onViewChange(value)}
-          className={cn('size-8 rounded-md', view === value ? 'bg-card text-foreground shadow-sm hover:bg-card' : 'text-muted-foreground')}
+          className={cn(
+            'size-8 rounded-md',
+            view === value ? 'bg-card text-foreground shadow-sm hover:bg-card' : 'text-muted-foreground',
+          )}
         >
           <Icon aria-hidden="true" />
         </Button>

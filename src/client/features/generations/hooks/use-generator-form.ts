@@ -50,7 +50,11 @@ export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
           description,
           audioEnabled: current.audioEnabled || word !== null,
           // The notice stays while audio is on because of the description's words.
-          audioNotice: word ? audioSwitchedOnNotice(word) : current.audioNotice && mentionsAudio(description) ? current.audioNotice : null,
+          audioNotice: word
+            ? audioSwitchedOnNotice(word)
+            : current.audioNotice && mentionsAudio(description)
+              ? current.audioNotice
+              : null,
         };
       }),
     setAudioEnabled: (audioEnabled: boolean) => update({ audioEnabled, audioNotice: null }),

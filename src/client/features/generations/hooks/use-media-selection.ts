@@ -21,7 +21,8 @@ type Selection = { mode: 'auto' } | { mode: 'picked'; id: string } | { mode: 'cl
 export function useMediaSelection(videos: GenerationRecord[] | undefined, followId: string | null = null) {
   const [selection, setSelection] = useState<Selection>(followId ? { mode: 'picked', id: followId } : { mode: 'auto' });
   const firstCompleted = videos?.find((video) => video.status === 'completed' && !isExpiredVideo(video));
-  const selectedId = selection.mode === 'auto' ? (firstCompleted?.id ?? null) : selection.mode === 'picked' ? selection.id : null;
+  const selectedId =
+    selection.mode === 'auto' ? (firstCompleted?.id ?? null) : selection.mode === 'picked' ? selection.id : null;
   const selected = videos?.find((video) => video.id === selectedId) ?? null;
   useVideoReadyToast(selection.mode === 'auto' ? firstCompleted : undefined, selected);
   return {
@@ -51,10 +52,14 @@ function useVideoReadyToast(autoSelected: GenerationRecord | undefined, selected
     const announce = (id: string | undefined, createdAt: string | undefined) => {
       if (!id || !createdAt || announced.current.has(id) || !isRecentVideo(createdAt)) return;
       announced.current.add(id);
-      toast({ title: 'Video Ready!', description: 'Your new video is ready to watch. Download it within 24 hours to keep it.' });
+      toast({
+        title: 'Video Ready!',
+        description: 'Your new video is ready to watch. Download it within 24 hours to keep it.',
+      });
     };
     if (selectedId && selectedStatus && isUnfinished(selectedStatus)) seenUnfinished.current.add(selectedId);
-    if (selectedId && selectedStatus === 'completed' && seenUnfinished.current.has(selectedId)) announce(selectedId, selectedCreatedAt);
+    if (selectedId && selectedStatus === 'completed' && seenUnfinished.current.has(selectedId))
+      announce(selectedId, selectedCreatedAt);
     else announce(autoId, autoCreatedAt);
   }, [autoId, autoCreatedAt, selectedId, selectedStatus, selectedCreatedAt]);
 }

@@ -24,11 +24,17 @@ export function useVideoDownload(successTitle: 'Download Started' | 'Download Co
   return async (video: { id: string; outputVideoUrl: string | null }) => {
     if (!video.outputVideoUrl) return;
     try {
-      if (successTitle === 'Download Started') toast({ title: 'Download Started', description: 'Your video is being saved.' });
+      if (successTitle === 'Download Started')
+        toast({ title: 'Download Started', description: 'Your video is being saved.' });
       await downloadVideo(video.id, video.outputVideoUrl);
-      if (successTitle === 'Download Complete') toast({ title: 'Download Complete', description: 'Your video was saved.' });
+      if (successTitle === 'Download Complete')
+        toast({ title: 'Download Complete', description: 'Your video was saved.' });
     } catch {
-      toast({ title: 'Download Failed', description: 'Unable to download video. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: 'Unable to download video. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 }

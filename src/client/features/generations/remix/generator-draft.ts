@@ -84,4 +84,5 @@ export function continueDraft(video: GenerationRecord, models: ModelInfo[], last
 }
 
 /** Whether this server has a model that can start from an image (Continue needs one). */
-export const canContinue = (models: ModelInfo[] | undefined) => (models ?? []).some((m) => m.available && m.inputs.includes('image'));
+export const canContinue = (models: ModelInfo[] | undefined) =>
+  (models ?? []).some((m) => m.available && m.inputs.includes('image'));

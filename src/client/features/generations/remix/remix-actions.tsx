@@ -29,14 +29,22 @@ export function RemixActions({ video }: { video: GenerationRecord }) {
         navigate('/generator');
       },
       onError: (error) => {
-        toast({ title: 'Could Not Continue', description: getServerMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Could Not Continue',
+          description: getServerMessage(error) ?? 'Please try again.',
+          variant: 'destructive',
+        });
       },
     });
   };
   const ready = video.outputVideoUrl !== null;
   return (
     <div role="group" aria-label="Make another video from this one" className="grid grid-cols-2 gap-2 sm:flex">
-      <Button variant="outline" onClick={remix} title="Open the generator with this video's prompt, settings, model and inputs">
+      <Button
+        variant="outline"
+        onClick={remix}
+        title="Open the generator with this video's prompt, settings, model and inputs"
+      >
         <Repeat2 aria-hidden="true" /> Remix
       </Button>
       {canContinue(models.data) ? (

@@ -12,12 +12,13 @@ export function RemixNotice({ origin }: { origin: 'remix' | 'continue' }) {
         <p>
           {origin === 'remix' ? (
             <>
-              <span className="font-semibold">Remix:</span> the prompt, settings, model and inputs of your video are filled in. Inputs older than 24 hours are
-              no longer available.
+              <span className="font-semibold">Remix:</span> the prompt, settings, model and inputs of your video are
+              filled in. Inputs older than 24 hours are no longer available.
             </>
           ) : (
             <>
-              <span className="font-semibold">Continue:</span> the last frame of your video is the input image. Describe what happens next, then generate.
+              <span className="font-semibold">Continue:</span> the last frame of your video is the input image. Describe
+              what happens next, then generate.
             </>
           )}
         </p>

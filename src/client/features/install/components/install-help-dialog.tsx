@@ -8,11 +8,19 @@ interface InstallHelpDialogProps {
 const PLATFORMS = [
   {
     title: 'iPhone and iPad (Safari)',
-    steps: ['Tap the Share button (the square with an arrow pointing up).', 'Scroll down and tap Add to Home Screen.', 'Tap Add in the top-right corner.'],
+    steps: [
+      'Tap the Share button (the square with an arrow pointing up).',
+      'Scroll down and tap Add to Home Screen.',
+      'Tap Add in the top-right corner.',
+    ],
   },
   {
     title: 'Android (Chrome)',
-    steps: ['Tap the menu button (three dots) at the top right.', 'Tap Install app or Add to Home screen.', 'Tap Install to confirm.'],
+    steps: [
+      'Tap the menu button (three dots) at the top right.',
+      'Tap Install app or Add to Home screen.',
+      'Tap Install to confirm.',
+    ],
   },
   {
     title: 'Desktop browsers',
@@ -30,7 +38,9 @@ export function InstallHelpDialog({ open, onOpenChange }: InstallHelpDialogProps
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Add Reelsmith to your Home Screen</DialogTitle>
-        <DialogDescription>Your browser installs Reelsmith from its own menu. Here is where to find it.</DialogDescription>
+        <DialogDescription>
+          Your browser installs Reelsmith from its own menu. Here is where to find it.
+        </DialogDescription>
         <div className="grid gap-4">
           {PLATFORMS.map(({ title, steps }) => (
             <section key={title} aria-label={title} className="rounded-lg border border-border p-4">

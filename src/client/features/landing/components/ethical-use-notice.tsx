@@ -10,8 +10,8 @@ export function EthicalUseNotice() {
             Use Reelsmith responsibly
           </h2>
           <p className="mt-1 text-sm">
-            Creating deepfakes of real people without their consent, graphic violence or pornography is forbidden.
-            Only upload material you have the right to use.
+            Creating deepfakes of real people without their consent, graphic violence or pornography is forbidden. Only
+            upload material you have the right to use.
           </p>
         </div>
       </div>

@@ -17,12 +17,15 @@ export function HeroSection({ signIn }: { signIn: ReactNode }) {
         <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
           <Sparkles aria-hidden="true" className="size-3.5 text-primary" /> AI video generator
         </p>
-        <h1 id="hero-title" className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-title"
+          className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+        >
           Turn an idea into a <span className="text-brand-gradient">short AI video</span>
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-base text-muted-foreground sm:text-lg">
-          Start from your own image, video or audio clip, describe the scene you have in mind, and Reelsmith
-          generates a short video for you.
+          Start from your own image, video or audio clip, describe the scene you have in mind, and Reelsmith generates a
+          short video for you.
         </p>
         <p className="mx-auto mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
           <Clock aria-hidden="true" className="size-4" /> Videos are kept for 24 hours, so download the ones you love.

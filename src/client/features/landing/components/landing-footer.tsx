@@ -12,8 +12,7 @@ export function LandingFooter() {
         <div className="max-w-sm">
           <Brand />
           <p className="mt-3 text-sm text-muted-foreground">
-            Generated videos are stored for 24 hours and then deleted automatically. Download the ones you want to
-            keep.
+            Generated videos are stored for 24 hours and then deleted automatically. Download the ones you want to keep.
           </p>
         </div>
         <nav aria-label="Footer" className="flex gap-6">

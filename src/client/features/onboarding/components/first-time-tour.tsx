@@ -13,7 +13,8 @@ export function FirstTimeTour() {
     if (isTourCompleted('first-time')) return;
     const timer = setTimeout(() => {
       // Still not completed (another tab may have finished it), and the page still has its navigation.
-      if (!isTourCompleted('first-time') && document.querySelector('[data-tour="nav-create"]')) void startTour('first-time');
+      if (!isTourCompleted('first-time') && document.querySelector('[data-tour="nav-create"]'))
+        void startTour('first-time');
     }, FIRST_TIME_TOUR_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);

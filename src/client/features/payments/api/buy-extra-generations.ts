@@ -6,7 +6,11 @@ import { postJson } from './post-json';
 
 /** POST /api/payments/extra-generations: the client secret of an extra-generation pack's PaymentIntent. */
 export async function buyExtraGenerations(pack: ExtraPackName): Promise<string> {
-  const { clientSecret } = await postJson('/api/payments/extra-generations', { package: pack }, clientSecretResponseSchema);
+  const { clientSecret } = await postJson(
+    '/api/payments/extra-generations',
+    { package: pack },
+    clientSecretResponseSchema,
+  );
   return clientSecret;
 }
 

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { billingPortalResponseSchema, type SubscriptionDetails, subscriptionDetailsSchema } from '../../../../shared/money/billing-account';
+import {
+  billingPortalResponseSchema,
+  type SubscriptionDetails,
+  subscriptionDetailsSchema,
+} from '../../../../shared/money/billing-account';
 import { generationStatusSchema } from '../../../../shared/money/plans';
 import { apiRequest } from '../../../lib/api-client';
 import { postJson, refreshAfterPurchase } from './post-json';
 import { subscriptionDetailsQueryKey } from './query-keys';
-
 
 export async function getSubscriptionDetails(): Promise<SubscriptionDetails> {
   const response = await apiRequest('GET', subscriptionDetailsQueryKey[0]);
@@ -31,6 +34,7 @@ export function useCancelSubscription() {
 /** POST /api/payments/billing-portal: the address of a Stripe customer portal session. */
 export function useBillingPortal() {
   return useMutation({
-    mutationFn: async () => (await postJson('/api/payments/billing-portal', undefined, billingPortalResponseSchema)).url,
+    mutationFn: async () =>
+      (await postJson('/api/payments/billing-portal', undefined, billingPortalResponseSchema)).url,
   });
 }

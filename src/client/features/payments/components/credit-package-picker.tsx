@@ -18,7 +18,10 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
     return (
       <ul aria-label="Credit packages" className="grid grid-cols-2 gap-3 sm:gap-4">
         {CREDIT_PACKAGES.map(({ credits, priceCents, popular }) => (
-          <li key={credits} className="relative flex flex-col items-start gap-1 rounded-xl border border-border bg-card p-4 pt-5 shadow-sm sm:p-5 sm:pt-6">
+          <li
+            key={credits}
+            className="relative flex flex-col items-start gap-1 rounded-xl border border-border bg-card p-4 pt-5 shadow-sm sm:p-5 sm:pt-6"
+          >
             {popular ? (
               <Badge tone="brand" className="absolute -top-2.5 left-4 bg-card">
                 Most Popular
@@ -44,7 +47,9 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
               onClick={() => onSelect(credits)}
               className={cn(
                 'relative flex w-full flex-col items-start gap-1 rounded-xl border bg-card p-4 pt-5 text-left shadow-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-5 sm:pt-6',
-                isSelected ? 'border-violet-500 ring-2 ring-violet-500/30' : 'border-border hover:border-violet-500/50 hover:bg-muted/40',
+                isSelected
+                  ? 'border-violet-500 ring-2 ring-violet-500/30'
+                  : 'border-border hover:border-violet-500/50 hover:bg-muted/40',
               )}
             >
               {popular ? (
@@ -58,7 +63,9 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
                 </span>
               ) : null}
               <span className="text-xl font-bold tracking-tight sm:text-2xl">{credits} Credits</span>
-              <span className="text-lg font-semibold text-violet-700 dark:text-violet-300">{formatPrice(priceCents)}</span>
+              <span className="text-lg font-semibold text-violet-700 dark:text-violet-300">
+                {formatPrice(priceCents)}
+              </span>
               <span className="text-xs text-muted-foreground">About {credits} standard videos</span>
             </button>
           </li>

@@ -12,7 +12,12 @@ import { useCreateCreditsPaymentIntent } from '../api/create-credits-payment-int
 import { useFulfillCredits } from '../api/fulfill-credits';
 import { useOncePerKey } from '../hooks/use-once-per-key';
 import { isPaymentsDisabledError, paymentStartErrorMessage } from '../payment-errors';
-import { PaymentErrorCard, PaymentSucceededCard, PaymentUnavailableCard, PreparingPaymentCard } from './payment-notices';
+import {
+  PaymentErrorCard,
+  PaymentSucceededCard,
+  PaymentUnavailableCard,
+  PreparingPaymentCard,
+} from './payment-notices';
 import { PaymentFormCard } from './payment-form-card';
 
 /** Spec section 9: the redirect after credit fulfilment. */
@@ -55,7 +60,11 @@ export function CreditsCheckout({ credits, publishableKey }: { credits: number; 
 
   if (fulfilment) return <FulfilmentCard fulfilment={fulfilment} />;
   if (intent.isError) {
-    return isPaymentsDisabledError(intent.error) ? <PaymentUnavailableCard /> : <PaymentErrorCard message={paymentStartErrorMessage(intent.error)} />;
+    return isPaymentsDisabledError(intent.error) ? (
+      <PaymentUnavailableCard />
+    ) : (
+      <PaymentErrorCard message={paymentStartErrorMessage(intent.error)} />
+    );
   }
   if (!intent.data) return <PreparingPaymentCard />;
   return (

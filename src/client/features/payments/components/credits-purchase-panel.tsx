@@ -30,7 +30,8 @@ export function CreditsPurchasePanel({ credits, canPay }: CreditsPurchasePanelPr
       <CardHeader>
         <CardTitle>{credits} Credits</CardTitle>
         <CardDescription>
-          {formatPrice(credits * CREDIT_PRICE_CENTS)} · {formatPrice(CREDIT_PRICE_CENTS)} per credit · credits never expire
+          {formatPrice(credits * CREDIT_PRICE_CENTS)} · {formatPrice(CREDIT_PRICE_CENTS)} per credit · credits never
+          expire
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -59,7 +60,10 @@ function CheckoutError({ error }: { error: Error }) {
     <div role="alert" className="grid gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
       <p>{paymentStartErrorMessage(error)}</p>
       {error instanceof ApiError && error.status === 401 ? (
-        <Link href="/login" className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}>
+        <Link
+          href="/login"
+          className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}
+        >
           <LogIn aria-hidden="true" /> Log In
         </Link>
       ) : null}

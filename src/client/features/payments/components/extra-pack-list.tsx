@@ -23,7 +23,9 @@ export function ExtraPackList({ onBuy, buying, disabled }: ExtraPackListProps) {
         <h2 id="packs-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Zap aria-hidden="true" className="size-5 text-fuchsia-600 dark:text-fuchsia-400" /> Extra Generation Packs
         </h2>
-        <p className="text-sm text-muted-foreground">Used once your daily generations are gone, with or without a subscription.</p>
+        <p className="text-sm text-muted-foreground">
+          Used once your daily generations are gone, with or without a subscription.
+        </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-3">
         {EXTRA_PACK_NAMES.map((pack) => {
@@ -39,7 +41,9 @@ export function ExtraPackList({ onBuy, buying, disabled }: ExtraPackListProps) {
                 </CardHeader>
                 <CardContent className="grid flex-1 content-start gap-1.5 text-sm">
                   <p className="font-semibold">{generations} extra generations</p>
-                  <p className="text-muted-foreground">{formatUsd(Math.round(priceCents / generations))} per generation</p>
+                  <p className="text-muted-foreground">
+                    {formatUsd(Math.round(priceCents / generations))} per generation
+                  </p>
                   <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
                     <CalendarDays aria-hidden="true" className="size-3.5" /> Valid for 30 days
                   </p>

@@ -29,9 +29,17 @@ interface PaymentFormCardProps {
 function reportOutcome(outcome: Exclude<ConfirmOutcome, { kind: 'succeeded' }>, unexpectedErrorMessage: string) {
   switch (outcome.kind) {
     case 'failed':
-      return toast({ title: 'Payment Failed', description: outcome.message ?? 'Payment could not be processed.', variant: 'destructive' });
+      return toast({
+        title: 'Payment Failed',
+        description: outcome.message ?? 'Payment could not be processed.',
+        variant: 'destructive',
+      });
     case 'not_ready':
-      return toast({ title: 'Payment Error', description: 'Payment system not ready. Please try again.', variant: 'destructive' });
+      return toast({
+        title: 'Payment Error',
+        description: 'Payment system not ready. Please try again.',
+        variant: 'destructive',
+      });
     case 'error':
       return toast({ title: 'Payment Error', description: unexpectedErrorMessage, variant: 'destructive' });
     case 'pending':
@@ -45,7 +53,10 @@ function reportOutcome(outcome: Exclude<ConfirmOutcome, { kind: 'succeeded' }>, 
 /** Stripe's Payment Element in a card, with a loading overlay until it is ready and the two actions. */
 export function PaymentFormCard(props: PaymentFormCardProps) {
   const { title, description, submitLabel, cancelLabel, onCancel } = props;
-  const { containerRef, state, isSlow, retry, confirm } = usePaymentElement({ publishableKey: props.publishableKey, clientSecret: props.clientSecret });
+  const { containerRef, state, isSlow, retry, confirm } = usePaymentElement({
+    publishableKey: props.publishableKey,
+    clientSecret: props.clientSecret,
+  });
   const [processing, setProcessing] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -103,7 +114,9 @@ function FormLoadingOverlay({ isSlow }: { isSlow: boolean }) {
     <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-lg bg-card px-4 text-center">
       <Spinner label="Loading payment form" />
       <p className="text-sm font-medium">Loading secure payment form...</p>
-      <p className="max-w-xs text-xs text-muted-foreground">If the form takes more than 10 seconds to appear, refresh the page.</p>
+      <p className="max-w-xs text-xs text-muted-foreground">
+        If the form takes more than 10 seconds to appear, refresh the page.
+      </p>
       {isSlow ? (
         <Badge tone="warning">
           <Clock aria-hidden="true" /> Form may be slow to load
@@ -115,7 +128,10 @@ function FormLoadingOverlay({ isSlow }: { isSlow: boolean }) {
 
 function FormLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-4 text-center">
+    <div
+      role="alert"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-4 text-center"
+    >
       <TriangleAlert aria-hidden="true" className="size-6 text-destructive" />
       <p className="text-sm font-medium">The payment form did not load.</p>
       <Button variant="outline" size="sm" onClick={onRetry}>

@@ -15,17 +15,36 @@ const backToCredits = (
 
 /** 'Preparing Payment', 'Processing Payment': a step that is under way. */
 export function PaymentProgressCard({ title, description }: { title: string; description: string }) {
-  return <NoticeCard role="status" icon={<LoaderCircle aria-hidden="true" className="animate-spin" />} tone="brand" title={title} description={description} />;
+  return (
+    <NoticeCard
+      role="status"
+      icon={<LoaderCircle aria-hidden="true" className="animate-spin" />}
+      tone="brand"
+      title={title}
+      description={description}
+    />
+  );
 }
 
 /** Spec section 2 (/payment-checkout): shown until the card form can be drawn. */
 export function PreparingPaymentCard() {
-  return <PaymentProgressCard title="Preparing Payment" description="Setting up a secure card payment with Stripe..." />;
+  return (
+    <PaymentProgressCard title="Preparing Payment" description="Setting up a secure card payment with Stripe..." />
+  );
 }
 
 /** 'Payment Successful!' once a card-form payment has gone through. */
 export function PaymentSucceededCard({ description, action }: { description: string; action?: ReactNode }) {
-  return <NoticeCard role="status" icon={<CircleCheck aria-hidden="true" />} tone="success" title="Payment Successful!" description={description} action={action} />;
+  return (
+    <NoticeCard
+      role="status"
+      icon={<CircleCheck aria-hidden="true" />}
+      tone="success"
+      title="Payment Successful!"
+      description={description}
+      action={action}
+    />
+  );
 }
 
 /** Spec section 2: 'Payment Error' with the reason, Log In when the reason is about logging in, and Back to Credits. */
@@ -40,7 +59,16 @@ export function PaymentErrorCard({ message }: { message: string }) {
       {backToCredits}
     </div>
   );
-  return <NoticeCard role="alert" icon={<TriangleAlert aria-hidden="true" />} tone="danger" title="Payment Error" description={message} action={actions} />;
+  return (
+    <NoticeCard
+      role="alert"
+      icon={<TriangleAlert aria-hidden="true" />}
+      tone="danger"
+      title="Payment Error"
+      description={message}
+      action={actions}
+    />
+  );
 }
 
 interface PaymentUnavailableCardProps {
@@ -57,6 +85,11 @@ export function PaymentUnavailableCard({
   showBackToCredits = true,
 }: PaymentUnavailableCardProps) {
   return (
-    <NoticeCard icon={<CircleOff aria-hidden="true" />} title={title} description={description} action={showBackToCredits ? backToCredits : undefined} />
+    <NoticeCard
+      icon={<CircleOff aria-hidden="true" />}
+      title={title}
+      description={description}
+      action={showBackToCredits ? backToCredits : undefined}
+    />
   );
 }

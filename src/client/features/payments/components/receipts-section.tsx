@@ -28,7 +28,9 @@ export function ReceiptsSection() {
       </CardHeader>
       <CardContent>
         {receipts.isPending ? <Spinner label="Loading receipts" /> : null}
-        {receipts.isError ? <p className="text-sm text-muted-foreground">Your receipts are unavailable right now.</p> : null}
+        {receipts.isError ? (
+          <p className="text-sm text-muted-foreground">Your receipts are unavailable right now.</p>
+        ) : null}
         {receipts.data?.length === 0 ? <p className="text-sm text-muted-foreground">No payments yet.</p> : null}
         {receipts.data && receipts.data.length > 0 ? (
           <ul aria-label="Payments" className="grid gap-2">

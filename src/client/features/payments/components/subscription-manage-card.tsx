@@ -10,7 +10,14 @@ import { getServerMessage } from '../../../lib/api-client';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { useBillingPortal, useCancelSubscription } from '../api/subscription-management';
 
-const chargeDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const chargeDate = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 interface SubscriptionManageCardProps {
   details: SubscriptionDetails;
@@ -33,7 +40,12 @@ export function SubscriptionManageCard({ details, subscribed }: SubscriptionMana
   const openPortal = () =>
     portal.mutate(undefined, {
       onSuccess: (url) => browserNavigation.assign(url),
-      onError: (error) => toast({ title: 'Billing Unavailable', description: getServerMessage(error) ?? error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Billing Unavailable',
+          description: getServerMessage(error) ?? error.message,
+          variant: 'destructive',
+        }),
     });
   const confirmCancel = () =>
     cancel.mutate(undefined, {
@@ -41,7 +53,12 @@ export function SubscriptionManageCard({ details, subscribed }: SubscriptionMana
         setConfirming(false);
         toast({ title: 'Subscription Cancelled', description: 'You will not be charged again.' });
       },
-      onError: (error) => toast({ title: 'Cancel Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Cancel Failed',
+          description: getServerMessage(error) ?? error.message,
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -50,7 +67,8 @@ export function SubscriptionManageCard({ details, subscribed }: SubscriptionMana
       <CardContent className="grid gap-4">
         {subscribed && next ? (
           <p className="text-sm" data-testid="next-charge">
-            Next charge: <strong className="tabular-nums">{amount !== null ? formatUsd(amount) : 'the daily price'}</strong> on{' '}
+            Next charge:{' '}
+            <strong className="tabular-nums">{amount !== null ? formatUsd(amount) : 'the daily price'}</strong> on{' '}
             <time dateTime={next.toISOString()}>{chargeDate.format(next)}</time>.
           </p>
         ) : (
@@ -77,7 +95,11 @@ export function SubscriptionManageCard({ details, subscribed }: SubscriptionMana
             </Button>
           ) : null}
           {subscribed && !confirming ? (
-            <Button variant="ghost" className="text-destructive hover:bg-destructive/10" onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              className="text-destructive hover:bg-destructive/10"
+              onClick={() => setConfirming(true)}
+            >
               <XCircle aria-hidden="true" /> Cancel subscription
             </Button>
           ) : null}

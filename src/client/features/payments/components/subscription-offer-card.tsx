@@ -1,6 +1,10 @@
 import { Check, Sparkles } from 'lucide-react';
 
-import { DAILY_GENERATION_LIMIT, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/money/plans';
+import {
+  DAILY_GENERATION_LIMIT,
+  SUBSCRIPTION_INTRO_PRICE_CENTS,
+  SUBSCRIPTION_PRICE_CENTS,
+} from '../../../../shared/money/plans';
 import { formatPrice } from '../../../../shared/money/display';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +15,11 @@ const REGULAR = formatPrice(SUBSCRIPTION_PRICE_CENTS);
 
 /** Spec section 2 and 9: how the daily subscription works. */
 const TERMS = [`${DAILY_GENERATION_LIMIT} generations daily`, 'Resets at 3am EST', 'Use them or lose them'] as const;
-const BENEFITS = ['Full AI video generation access', 'High-quality output videos', 'Multiple file format support'] as const;
+const BENEFITS = [
+  'Full AI video generation access',
+  'High-quality output videos',
+  'Multiple file format support',
+] as const;
 
 interface SubscriptionOfferCardProps {
   onStart: () => void;

@@ -46,7 +46,11 @@ export function usePaymentElement({ publishableKey, clientSecret }: { publishabl
       console.warn('The payment form could not be loaded.', error);
       if (!active) return;
       setState('failed');
-      toast({ title: 'Payment Form Error', description: 'Failed to load payment form. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Payment Form Error',
+        description: 'Failed to load payment form. Please try again.',
+        variant: 'destructive',
+      });
     };
     getStripe(publishableKey)
       .then((stripe) => {
@@ -97,7 +101,9 @@ export function usePaymentElement({ publishableKey, clientSecret }: { publishabl
         });
         if (result.error) return { kind: 'failed', message: result.error.message };
         const { id, status } = result.paymentIntent;
-        return status === 'succeeded' ? { kind: 'succeeded', paymentIntentId: id } : { kind: 'pending', paymentIntentId: id };
+        return status === 'succeeded'
+          ? { kind: 'succeeded', paymentIntentId: id }
+          : { kind: 'pending', paymentIntentId: id };
       } catch (error) {
         console.warn('Payment confirmation threw.', error);
         return { kind: 'error' };

@@ -46,7 +46,10 @@ export function useSubscribeFlow({ returnedFromStripe }: { returnedFromStripe: b
     if (isPaymentsDisabledError(error)) return setDisabledByServer(true);
     if (isUnauthorizedError(error)) {
       toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-      signInTimer.current = setTimeout(() => browserNavigation.assign(signInPath(signInOptions)), UNAUTHORIZED_REDIRECT_MS);
+      signInTimer.current = setTimeout(
+        () => browserNavigation.assign(signInPath(signInOptions)),
+        UNAUTHORIZED_REDIRECT_MS,
+      );
       return;
     }
     toast({ title: 'Error', description: 'Failed to initialize payment', variant: 'destructive' });
@@ -75,8 +78,10 @@ export function useSubscribeFlow({ returnedFromStripe }: { returnedFromStripe: b
     isStartingSubscription: start.isPending,
     buyingPack: buy.isPending ? (buy.variables ?? null) : null,
     isStarting: start.isPending || buy.isPending,
-    startSubscription: () => start.mutate(undefined, { onSuccess: openFor({ mode: 'subscription' }), onError: handleStartError }),
-    buyPack: (pack: ExtraPackName) => buy.mutate(pack, { onSuccess: openFor({ mode: 'extra', pack }), onError: handleStartError }),
+    startSubscription: () =>
+      start.mutate(undefined, { onSuccess: openFor({ mode: 'subscription' }), onError: handleStartError }),
+    buyPack: (pack: ExtraPackName) =>
+      buy.mutate(pack, { onSuccess: openFor({ mode: 'extra', pack }), onError: handleStartError }),
     cancel: () => setPayment(null),
     handlePaid,
   };

@@ -21,12 +21,17 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
           <span className="flex items-center gap-1.5">
             <Sparkles aria-hidden="true" className="size-4 text-violet-600 dark:text-violet-400" /> AI Enhance
           </span>
-          <span className="text-xs font-normal text-muted-foreground">Adds camera, lighting and pacing details to your description.</span>
+          <span className="text-xs font-normal text-muted-foreground">
+            Adds camera, lighting and pacing details to your description.
+          </span>
         </Label>
         <Switch id="ai-enhance" checked={enabled} onCheckedChange={enhancement.toggle} aria-label="AI Enhance" />
       </div>
       {enabled ? (
-        <section aria-label="Enhanced prompt" className="grid gap-3 rounded-lg border border-violet-500/30 bg-violet-500/5 p-4">
+        <section
+          aria-label="Enhanced prompt"
+          className="grid gap-3 rounded-lg border border-violet-500/30 bg-violet-500/5 p-4"
+        >
           {pending ? <Spinner label="Enhancing your prompt" /> : null}
           {result ? (
             <>
@@ -41,7 +46,10 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
                 <ul aria-label="Improvements" className="grid gap-1 text-xs text-muted-foreground">
                   {result.improvements.map((improvement) => (
                     <li key={improvement} className="flex items-start gap-1.5">
-                      <Check aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                      <Check
+                        aria-hidden="true"
+                        className="mt-0.5 size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                      />
                       {improvement}
                     </li>
                   ))}

@@ -44,7 +44,9 @@ export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardP
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-muted-foreground">{analysis.detectorNote ?? 'No objects were recognised in this image.'}</p>
+                <p className="text-sm text-muted-foreground">
+                  {analysis.detectorNote ?? 'No objects were recognised in this image.'}
+                </p>
               )}
             </div>
             <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -64,7 +66,13 @@ export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardP
             <div className="grid gap-2 rounded-lg border border-violet-500/30 bg-violet-500/5 p-3">
               <h3 className="text-sm font-semibold">Suggested prompt</h3>
               <p className="text-sm break-words">{analysis.suggestedPrompt}</p>
-              <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={() => onUseSuggestion(analysis.suggestedPrompt)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                className="justify-self-start"
+                onClick={() => onUseSuggestion(analysis.suggestedPrompt)}
+              >
                 <Wand2 aria-hidden="true" /> Use This
               </Button>
             </div>

@@ -27,7 +27,11 @@ export function useImageAnalysis() {
           },
           onError: (error) => {
             if (latest.current !== imageUrl) return;
-            toast({ title: 'Analysis Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });
+            toast({
+              title: 'Analysis Failed',
+              description: getServerMessage(error) ?? error.message,
+              variant: 'destructive',
+            });
           },
         },
       );

@@ -36,7 +36,11 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
         toast({ title: 'Prompt Enhanced', description: `Improved with ${data.improvements.length} enhancements` });
       },
       onError: (error) => {
-        toast({ title: 'Enhancement Failed', description: getServerMessage(error) ?? error.message, variant: 'destructive' });
+        toast({
+          title: 'Enhancement Failed',
+          description: getServerMessage(error) ?? error.message,
+          variant: 'destructive',
+        });
       },
     });
   };

@@ -23,7 +23,8 @@ vi.mock('./upload-button', () => ({
         const file = { id: 'uppy-cat', name: 'cat.png', type: 'image/png', size: 3, meta: { name: 'cat.png' } };
         const parameters = await onGetUploadParameters(file as unknown as UploadFile);
         const uploaded = { ...file, meta: { ...file.meta, ...parameters.meta } };
-        const result = upload.outcome === 'success' ? { successful: [uploaded], failed: [] } : { successful: [], failed: [] };
+        const result =
+          upload.outcome === 'success' ? { successful: [uploaded], failed: [] } : { successful: [], failed: [] };
         onComplete?.(result as unknown as Parameters<NonNullable<UploadButtonProps['onComplete']>>[0]);
       }}
     >

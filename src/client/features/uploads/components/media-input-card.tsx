@@ -43,7 +43,9 @@ export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
     <Card>
       <CardHeader>
         <CardTitle>Media Input</CardTitle>
-        <CardDescription className="hidden sm:block">Add an image, a video or an audio track. Each is optional, up to 50 MB.</CardDescription>
+        <CardDescription className="hidden sm:block">
+          Add an image, a video or an audio track. Each is optional, up to 50 MB.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3 sm:gap-4">
         {MEDIA_KINDS.map((mediaKind) => (
@@ -71,7 +73,10 @@ function MediaPicker({ mediaKind, ready, onComplete, onRemove }: MediaPickerProp
   const { kind, label, allowedFileTypes } = mediaKind;
   const Icon = KIND_ICONS[kind];
   return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-1 sm:content-start" data-tour={`upload-${kind}`}>
+    <div
+      className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-1 sm:content-start"
+      data-tour={`upload-${kind}`}
+    >
       <span className="flex items-center gap-2 text-sm font-medium">
         <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
         {label}

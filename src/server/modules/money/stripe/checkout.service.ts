@@ -7,10 +7,23 @@ import { AppError } from '../../../lib/app-error';
 import { callStripe, requireStripe, type StripeClient } from '../../../payments/stripe-client';
 import { findUserById } from '../../users/users.service';
 import { generationStatus } from '../allowances.service';
-import { assertPayer, type Fulfilment, fulfilPayment, type PaymentMetadata, verifyCheckoutSession, verifyPaymentIntent } from './fulfilment.service';
+import {
+  assertPayer,
+  type Fulfilment,
+  fulfilPayment,
+  type PaymentMetadata,
+  verifyCheckoutSession,
+  verifyPaymentIntent,
+} from './fulfilment.service';
 import { syncSubscription } from './subscriptions.service';
 
-function createIntent(stripe: StripeClient, user: UserRow, amountCents: number, metadata: PaymentMetadata, description: string) {
+function createIntent(
+  stripe: StripeClient,
+  user: UserRow,
+  amountCents: number,
+  metadata: PaymentMetadata,
+  description: string,
+) {
   return callStripe('The payment', () =>
     stripe.paymentIntents.create({
       amount: amountCents,
@@ -30,7 +43,8 @@ export function retrievePaymentIntent(stripe: StripeClient, id: string): Promise
 }
 
 function clientSecretOf(intent: Stripe.PaymentIntent): string {
-  if (!intent.client_secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form.');
+  if (!intent.client_secret)
+    throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form.');
   return intent.client_secret;
 }
 
@@ -41,7 +55,12 @@ export async function createCreditsCheckout(ctx: ServiceContext, user: UserRow, 
   const session = await callStripe('The checkout', () =>
     stripe.checkout.sessions.create({
       mode: 'payment',
-      line_items: [{ quantity: credits, price_data: { currency: 'usd', unit_amount: CREDIT_PRICE_CENTS, product_data: { name: 'Reelsmith credit' } } }],
+      line_items: [
+        {
+          quantity: credits,
+          price_data: { currency: 'usd', unit_amount: CREDIT_PRICE_CENTS, product_data: { name: 'Reelsmith credit' } },
+        },
+      ],
       success_url: `${ctx.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${ctx.config.publicUrl}/credits`,
       client_reference_id: user.id,
@@ -52,12 +71,17 @@ export async function createCreditsCheckout(ctx: ServiceContext, user: UserRow, 
       payment_intent_data: { metadata },
     }),
   );
-  if (!session.url) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a checkout page.');
+  if (!session.url)
+    throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a checkout page.');
   return session.url;
 }
 
 /** POST /api/credits/checkout-success: fulfils the buyer's paid Checkout Session (once). */
-export async function confirmCreditsCheckout(ctx: ServiceContext, user: UserRow, sessionId: string): Promise<Fulfilment> {
+export async function confirmCreditsCheckout(
+  ctx: ServiceContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<Fulfilment> {
   const stripe = requireStripe(ctx);
   const session = await callStripe('The payment session', () => stripe.checkout.sessions.retrieve(sessionId));
   const payment = assertPayer(verifyCheckoutSession(session), user.id);
@@ -65,7 +89,11 @@ export async function confirmCreditsCheckout(ctx: ServiceContext, user: UserRow,
 }
 
 /** POST /api/credits/payment-intent: the embedded card form's payment, priced here. */
-export async function createCreditsPaymentIntent(ctx: ServiceContext, user: UserRow, credits: number): Promise<CreditsPaymentIntent> {
+export async function createCreditsPaymentIntent(
+  ctx: ServiceContext,
+  user: UserRow,
+  credits: number,
+): Promise<CreditsPaymentIntent> {
   const amountCents = credits * CREDIT_PRICE_CENTS;
   const metadata: PaymentMetadata = { userId: user.id, kind: 'credits', credits: String(credits) };
   const intent = await createIntent(requireStripe(ctx), user, amountCents, metadata, `${credits} Reelsmith credits`);
@@ -73,7 +101,12 @@ export async function createCreditsPaymentIntent(ctx: ServiceContext, user: User
 }
 
 /** POST /api/credits/fulfill: credits only a succeeded payment of this user, for exactly what it paid. */
-export async function fulfilCreditsPayment(ctx: ServiceContext, user: UserRow, paymentIntentId: string, credits: number): Promise<Fulfilment> {
+export async function fulfilCreditsPayment(
+  ctx: ServiceContext,
+  user: UserRow,
+  paymentIntentId: string,
+  credits: number,
+): Promise<Fulfilment> {
   const intent = await retrievePaymentIntent(requireStripe(ctx), paymentIntentId);
   const payment = assertPayer(verifyPaymentIntent(intent), user.id);
   if (payment.kind !== 'credits' || payment.credits !== credits) {
@@ -83,15 +116,29 @@ export async function fulfilCreditsPayment(ctx: ServiceContext, user: UserRow, p
 }
 
 /** POST /api/payments/extra-generations: the card form's payment for an extra pack. */
-export async function createPackPaymentIntent(ctx: ServiceContext, user: UserRow, pack: ExtraPackName): Promise<string> {
+export async function createPackPaymentIntent(
+  ctx: ServiceContext,
+  user: UserRow,
+  pack: ExtraPackName,
+): Promise<string> {
   const { generations, priceCents } = EXTRA_PACKS[pack];
   const metadata: PaymentMetadata = { userId: user.id, kind: 'extra_pack', pack };
-  const intent = await createIntent(requireStripe(ctx), user, priceCents, metadata, `${generations} extra Reelsmith generations`);
+  const intent = await createIntent(
+    requireStripe(ctx),
+    user,
+    priceCents,
+    metadata,
+    `${generations} extra Reelsmith generations`,
+  );
   return clientSecretOf(intent);
 }
 
 /** POST /api/payments/confirm: applies a pack payment and the subscription's state, then answers the status. */
-export async function confirmPayment(ctx: ServiceContext, user: UserRow, paymentIntentId: string | undefined): Promise<GenerationStatus> {
+export async function confirmPayment(
+  ctx: ServiceContext,
+  user: UserRow,
+  paymentIntentId: string | undefined,
+): Promise<GenerationStatus> {
   const stripe = requireStripe(ctx);
   if (paymentIntentId) {
     const intent = await retrievePaymentIntent(stripe, paymentIntentId);

@@ -11,7 +11,8 @@ import { idOf } from '../../../payments/stripe-client';
 import * as repo from '../payments.repository';
 
 /** What our own PaymentIntents and Checkout Sessions carry in their metadata. */
-export type PaymentMetadata = { userId: string; kind: 'credits'; credits: string } | { userId: string; kind: 'extra_pack'; pack: ExtraPackName };
+export type PaymentMetadata =
+  { userId: string; kind: 'credits'; credits: string } | { userId: string; kind: 'extra_pack'; pack: ExtraPackName };
 
 /** A payment Stripe says succeeded, checked against what it bought; the only thing fulfilment accepts. */
 export type VerifiedPayment = Purchase & {
@@ -22,8 +23,7 @@ export type VerifiedPayment = Purchase & {
 
 /** What a payment bought, and who for. */
 type Purchase = { userId: string; amountCents: number; currency: string } & (
-  | { kind: 'credits'; credits: number }
-  | { kind: 'extra_pack'; pack: ExtraPackName }
+  { kind: 'credits'; credits: number } | { kind: 'extra_pack'; pack: ExtraPackName }
 );
 
 export interface Fulfilment {
@@ -85,7 +85,12 @@ export function assertPayer(payment: VerifiedPayment, userId: string): VerifiedP
  * and, only when this call recorded it, credits the account or grants the pack. The fulfil call,
  * the checkout-success call, the /subscribe confirmation and the webhook all end here.
  */
-export async function fulfilPayment(tx: Executor, payment: VerifiedPayment, source: PaymentSource, now: Date): Promise<Fulfilment> {
+export async function fulfilPayment(
+  tx: Executor,
+  payment: VerifiedPayment,
+  source: PaymentSource,
+  now: Date,
+): Promise<Fulfilment> {
   const recorded = await repo.insertPayment(tx, {
     id: payment.paymentId,
     userId: payment.userId,
@@ -99,7 +104,8 @@ export async function fulfilPayment(tx: Executor, payment: VerifiedPayment, sour
   });
   if (!recorded) {
     const earlier = await repo.findPayment(tx, payment.paymentId);
-    if (earlier && earlier.userId !== payment.userId) throw forbidden('This payment belongs to another account.', 'payment_not_yours');
+    if (earlier && earlier.userId !== payment.userId)
+      throw forbidden('This payment belongs to another account.', 'payment_not_yours');
     return { creditsAdded: earlier?.credits ?? 0, alreadyCredited: true };
   }
   if (payment.kind === 'credits') {
@@ -113,6 +119,11 @@ export async function fulfilPayment(tx: Executor, payment: VerifiedPayment, sour
     });
     return { creditsAdded: payment.credits, alreadyCredited: false };
   }
-  await grantPack(tx, { userId: payment.userId, pack: payment.pack, purchasedAt: now, paymentReference: payment.paymentId });
+  await grantPack(tx, {
+    userId: payment.userId,
+    pack: payment.pack,
+    purchasedAt: now,
+    paymentReference: payment.paymentId,
+  });
   return { creditsAdded: 0, alreadyCredited: false };
 }

@@ -35,7 +35,10 @@ export async function refundPayment(tx: Executor, paymentId: string, change: Ref
     });
     return null;
   }
-  const bought = payment.pack && Object.hasOwn(EXTRA_PACKS, payment.pack) ? EXTRA_PACKS[payment.pack as ExtraPackName].generations : 0;
+  const bought =
+    payment.pack && Object.hasOwn(EXTRA_PACKS, payment.pack)
+      ? EXTRA_PACKS[payment.pack as ExtraPackName].generations
+      : 0;
   const share = (cents: number) => Math.ceil((bought * cents) / payment.amountCents);
   await revokePackGenerations(tx, payment.id, share(refunded) - share(payment.refundedCents), reference);
   return null;

@@ -1,6 +1,10 @@
 import type Stripe from 'stripe';
 import type { SubscriptionDetails } from '../../../../shared/money/billing-account';
-import { type GenerationStatus, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/money/plans';
+import {
+  type GenerationStatus,
+  SUBSCRIPTION_INTRO_PRICE_CENTS,
+  SUBSCRIPTION_PRICE_CENTS,
+} from '../../../../shared/money/plans';
 import type { ServiceContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
@@ -40,9 +44,14 @@ function priceIdAt(subscription: Stripe.Subscription, at: number): string | null
 }
 
 /** What /subscribe shows of the subscription: the next charge's date and amount (cents by price id). */
-export function describeSubscription(subscription: Stripe.Subscription, centsOf: (priceId: string) => number | null): NonNullable<SubscriptionDetails['subscription']> {
+export function describeSubscription(
+  subscription: Stripe.Subscription,
+  centsOf: (priceId: string) => number | null,
+): NonNullable<SubscriptionDetails['subscription']> {
   const item = subscription.items.data[0];
-  const charges = !subscription.cancel_at_period_end && (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due');
+  const charges =
+    !subscription.cancel_at_period_end &&
+    (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due');
   const next = charges && item ? item.current_period_end : null;
   const priceId = next ? priceIdAt(subscription, next) : null;
   return {
@@ -59,7 +68,8 @@ export async function subscriptionDetails(ctx: ServiceContext, user: UserRow): P
   if (!user.stripeSubscriptionId) return { subscription: null, canManageBilling };
   const subscription = await retrieve(ctx.stripe, user.stripeSubscriptionId);
   await applyFresh(ctx, user.id, subscription);
-  if (subscription.status === 'incomplete' || subscription.status === 'incomplete_expired') return { subscription: null, canManageBilling };
+  if (subscription.status === 'incomplete' || subscription.status === 'incomplete_expired')
+    return { subscription: null, canManageBilling };
   const daily = await dailyPrices(ctx.stripe);
   const centsOf = (priceId: string) =>
     priceId === daily.intro
@@ -93,11 +103,16 @@ export async function cancelSubscription(ctx: ServiceContext, user: UserRow): Pr
 /** POST /api/payments/billing-portal: a Stripe customer portal session, back to /subscribe. */
 export async function createBillingPortalSession(ctx: ServiceContext, user: UserRow): Promise<string> {
   const stripe = requireStripe(ctx);
-  if (!user.stripeCustomerId) throw conflict('You have no billing account yet: it is made with your first subscription.', 'no_billing_account');
+  if (!user.stripeCustomerId)
+    throw conflict('You have no billing account yet: it is made with your first subscription.', 'no_billing_account');
   const session = await callStripe('The billing portal', () =>
-    stripe.billingPortal.sessions.create({ customer: user.stripeCustomerId ?? '', return_url: `${ctx.config.publicUrl}/subscribe` }),
+    stripe.billingPortal.sessions.create({
+      customer: user.stripeCustomerId ?? '',
+      return_url: `${ctx.config.publicUrl}/subscribe`,
+    }),
   );
-  if (!session.url) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a billing page.');
+  if (!session.url)
+    throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a billing page.');
   return session.url;
 }
 

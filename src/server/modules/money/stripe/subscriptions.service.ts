@@ -1,6 +1,10 @@
 import type Stripe from 'stripe';
 import { canStartSubscription, isUnlimitedStatus, type SubscriptionStatus } from '../../../../shared/auth';
-import { SUBSCRIPTION_INTRO_DAYS, SUBSCRIPTION_INTRO_PRICE_CENTS, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/money/plans';
+import {
+  SUBSCRIPTION_INTRO_DAYS,
+  SUBSCRIPTION_INTRO_PRICE_CENTS,
+  SUBSCRIPTION_PRICE_CENTS,
+} from '../../../../shared/money/plans';
 import type { ServiceContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
@@ -50,7 +54,8 @@ async function findOrCreatePrices(stripe: StripeClient): Promise<DailyPrices> {
       }),
     );
   const intro =
-    byKey.get(PRICE_LOOKUP_KEYS.intro) ?? (await create(PRICE_LOOKUP_KEYS.intro, SUBSCRIPTION_INTRO_PRICE_CENTS, 'Daily subscription, first week', null));
+    byKey.get(PRICE_LOOKUP_KEYS.intro) ??
+    (await create(PRICE_LOOKUP_KEYS.intro, SUBSCRIPTION_INTRO_PRICE_CENTS, 'Daily subscription, first week', null));
   // The second price joins the first one's product: one product, two prices.
   const regular =
     byKey.get(PRICE_LOOKUP_KEYS.regular) ??
@@ -81,7 +86,11 @@ async function ensureCustomer(ctx: ServiceContext, stripe: StripeClient, user: U
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await callStripe('The customer', () =>
     stripe.customers.create(
-      { email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined, metadata: { userId: user.id } },
+      {
+        email: user.email,
+        name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
+        metadata: { userId: user.id },
+      },
       { idempotencyKey: `customer-${user.id}` },
     ),
   );
@@ -107,7 +116,9 @@ export async function startSubscription(ctx: ServiceContext, user: UserRow): Pro
   }
   const expand = ['latest_invoice.confirmation_secret'];
   if (user.stripeSubscriptionId) {
-    const previous = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? '', { expand }));
+    const previous = await callStripe('The subscription', () =>
+      stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? '', { expand }),
+    );
     const secret = clientSecretOf(previous);
     if (previous.status === 'incomplete' && secret) return secret;
   }
@@ -124,15 +135,26 @@ export async function startSubscription(ctx: ServiceContext, user: UserRow): Pro
     }),
   );
   const secret = clientSecretOf(subscription);
-  if (!secret) throw new AppError(502, 'payment_provider_error', 'The payment provider did not return a payment form for the subscription.');
+  if (!secret)
+    throw new AppError(
+      502,
+      'payment_provider_error',
+      'The payment provider did not return a payment form for the subscription.',
+    );
   // The first week at $1/day, then $2/day from the same subscription, through a schedule.
-  const schedule = await callStripe('The subscription schedule', () => stripe.subscriptionSchedules.create({ from_subscription: subscription.id }));
+  const schedule = await callStripe('The subscription schedule', () =>
+    stripe.subscriptionSchedules.create({ from_subscription: subscription.id }),
+  );
   const start = schedule.phases[0]?.start_date ?? Math.floor(ctx.now().getTime() / 1000);
   await callStripe('The subscription schedule', () =>
     stripe.subscriptionSchedules.update(schedule.id, {
       end_behavior: 'release',
       phases: [
-        { items: [{ price: intro, quantity: 1 }], start_date: start, duration: { interval: 'day', interval_count: SUBSCRIPTION_INTRO_DAYS } },
+        {
+          items: [{ price: intro, quantity: 1 }],
+          start_date: start,
+          duration: { interval: 'day', interval_count: SUBSCRIPTION_INTRO_DAYS },
+        },
         { items: [{ price: regular, quantity: 1 }], duration: { interval: 'day', interval_count: 1 } },
       ],
     }),
@@ -145,7 +167,9 @@ export async function startSubscription(ctx: ServiceContext, user: UserRow): Pro
 export async function syncSubscription(ctx: ServiceContext, user: UserRow): Promise<void> {
   const stripe = requireStripe(ctx);
   if (!user.stripeSubscriptionId) return;
-  const subscription = await callStripe('The subscription', () => stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? ''));
+  const subscription = await callStripe('The subscription', () =>
+    stripe.subscriptions.retrieve(user.stripeSubscriptionId ?? ''),
+  );
   await ctx.db.transaction(async (tx) => {
     const current = await findUserById(tx, user.id);
     if (current) await applySubscription(tx, current, subscription);

@@ -46,11 +46,20 @@ async function unfulfilledIntent(ctx: ServiceContext, paymentId: string | null):
  * it is one of ours. Answers why it was not fulfilled: a payment that does not match what it
  * bought is handled, never credited.
  */
-async function fulfilReportedPayment(tx: Executor, object: Stripe.PaymentIntent | Stripe.Checkout.Session, at: Date): Promise<string | null> {
+async function fulfilReportedPayment(
+  tx: Executor,
+  object: Stripe.PaymentIntent | Stripe.Checkout.Session,
+  at: Date,
+): Promise<string | null> {
   if (!object.metadata?.kind || !(await findUserById(tx, object.metadata.userId ?? ''))) return null;
   if (object.object === 'checkout.session' && object.payment_status !== 'paid') return null;
   try {
-    await fulfilPayment(tx, object.object === 'checkout.session' ? verifyCheckoutSession(object) : verifyPaymentIntent(object), 'webhook', at);
+    await fulfilPayment(
+      tx,
+      object.object === 'checkout.session' ? verifyCheckoutSession(object) : verifyPaymentIntent(object),
+      'webhook',
+      at,
+    );
     return null;
   } catch (error) {
     if (error instanceof AppError) return error.message;
@@ -66,18 +75,24 @@ export async function handleWebhookEvent(ctx: ServiceContext, event: Stripe.Even
   const stripe = requireStripe(ctx);
   // Stripe is asked before the transaction, so no row stays locked during a network call.
   const invoiceSubscription =
-    (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded') && event.data.object.parent?.subscription_details?.subscription
-      ? await callStripe('The subscription', () => stripe.subscriptions.retrieve(idOf(event.data.object.parent?.subscription_details?.subscription) ?? ''))
+    (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded') &&
+    event.data.object.parent?.subscription_details?.subscription
+      ? await callStripe('The subscription', () =>
+          stripe.subscriptions.retrieve(idOf(event.data.object.parent?.subscription_details?.subscription) ?? ''),
+        )
       : null;
   // A subscription event may arrive late or out of order: its object is a snapshot of then, so
   // Stripe is asked for the subscription as it is now (the event's object when Stripe has none).
   const currentSubscription =
-    event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted'
+    event.type === 'customer.subscription.created' ||
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
       ? await subscriptionNow(stripe, event.data.object.id)
       : null;
   // A refund can reach us before any report of its payment did: the payment is then asked for
   // here and fulfilled first, so a later report cannot credit what was refunded.
-  const refundedIntent = event.type === 'charge.refunded' ? await unfulfilledIntent(ctx, idOf(event.data.object.payment_intent)) : null;
+  const refundedIntent =
+    event.type === 'charge.refunded' ? await unfulfilledIntent(ctx, idOf(event.data.object.payment_intent)) : null;
   return ctx.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await repo.claimEvent(tx, { id: event.id, type: event.type }))) return { handled: false };
     const at = ctx.now();
@@ -105,14 +120,20 @@ export async function handleWebhookEvent(ctx: ServiceContext, event: Stripe.Even
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const reported = event.data.object;
-        const subscription = currentSubscription ?? (event.type === 'customer.subscription.deleted' ? { ...reported, status: 'canceled' as const } : reported);
+        const subscription =
+          currentSubscription ??
+          (event.type === 'customer.subscription.deleted' ? { ...reported, status: 'canceled' as const } : reported);
         const user = await userForSubscription(tx, subscription.metadata?.userId, idOf(subscription.customer));
         if (user) await applySubscription(tx, user, subscription);
         break;
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded': {
-        const user = await userForSubscription(tx, invoiceSubscription?.metadata?.userId, idOf(event.data.object.customer));
+        const user = await userForSubscription(
+          tx,
+          invoiceSubscription?.metadata?.userId,
+          idOf(event.data.object.customer),
+        );
         if (user && invoiceSubscription) await applySubscription(tx, user, invoiceSubscription);
         break;
       }
