@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,7 +8,17 @@ import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.data/**',
+      'src/server/db/migrations/**',
+      // Generated from the OpenAPI document (npm run examples:types).
+      'examples/api.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -28,6 +39,7 @@ export default tseslint.config(
       'boundaries/routes-use-services': 'error',
       'boundaries/module-services': 'error',
       'boundaries/server-layers': 'error',
+      'boundaries/module-cycles': 'error',
       'boundaries/declared-dependencies': 'error',
       // Configuration is parsed once, in src/server/config.ts.
       'no-restricted-properties': [
@@ -70,4 +82,6 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Layout is Prettier's (.prettierrc.json): no lint rule may argue with it.
+  eslintConfigPrettier,
 );

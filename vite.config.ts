@@ -89,6 +89,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/readyz/, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // Web Push: shows the server's 'video ready' messages (src/client/public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // The uploader chunk is the largest file (about 260 kB); nothing bigger belongs in the shell.
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         runtimeCaching: [],

@@ -41,14 +41,20 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup/jsdom-polyfills.ts', 'tests/setup/fail-on-console-error.ts'],
+          setupFiles: [
+            'tests/setup/jsdom-polyfills.ts',
+            'tests/setup/client-test-defaults.ts',
+            'tests/setup/fail-on-console-error.ts',
+          ],
+          // Room for the 10-second waits of client-test-defaults.ts inside one test.
+          testTimeout: 30_000,
         },
       },
       {
         // The project's own lint rules (eslint/), on probes and on real files of src/.
         test: {
           name: 'lint',
-          include: ['eslint/**/*.test.ts'],
+          include: ['eslint/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },

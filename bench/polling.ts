@@ -146,8 +146,8 @@ async function progressLatency(db: pg.Client, cookie: string, userId: string): P
   const stream = await openStream(cookie);
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The worker's own two statements (saveProgress, then the event), from this separate process.
-  const { saveProgress } = await import('../src/server/jobs/queue.repository');
-  const { publishGenerationChange } = await import('../src/server/modules/events/live-events.service');
+  const { saveProgress } = await import('../src/server/modules/generations/lifecycle.repository');
+  const { publishGenerationChange } = await import('../src/server/events/publish');
   const { openDatabase } = await import('../src/server/db/client');
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 2 });
   const latencies: number[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './support/browser';
+import { openPage, shoot, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -77,4 +77,45 @@ describe('administration in the browser', () => {
     assertNoPageErrors();
     await context.close();
   });
+
+  it('opens the jobs console and the cost view from the admin page, with a finished video in both', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    await signInThroughForm(page, admin.email, admin.password);
+    const token = `console${Date.now().toString(36)}`;
+    const made = await page.request.post('/api/video-generation', {
+      headers: { origin: baseUrl },
+      data: { prompt: `A lighthouse at dusk ${token}`, model: 'local', duration: 2 },
+    });
+    expect(made.status()).toBe(201);
+    const id = ((await made.json()) as { id: string }).id;
+    await expect
+      .poll(
+        async () => {
+          const list = (await (await page.request.get('/api/video-generation')).json()) as {
+            id: string;
+            status: string;
+          }[];
+          return list.find((record) => record.id === id)?.status;
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe('completed');
+
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Jobs Console' }).first().click();
+    await page.waitForURL('**/admin/jobs');
+    await page.getByRole('heading', { name: 'Jobs Console' }).waitFor();
+    await page.getByRole('region', { name: 'Queue' }).waitFor();
+    await page.getByText(token).first().waitFor();
+    await shoot(page, 'admin-jobs');
+
+    await page.getByRole('link', { name: 'Costs' }).first().click();
+    await page.waitForURL('**/admin/costs');
+    await page.getByRole('heading', { name: 'Costs' }).waitFor();
+    await page.getByText('By day and model').waitFor();
+    await page.getByRole('cell', { name: 'Local preview engine' }).first().waitFor();
+    await shoot(page, 'admin-costs');
+    assertNoPageErrors();
+    await context.close();
+  }, 240_000);
 });

@@ -33,9 +33,9 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it("shows 'Login Failed' for a wrong password", async () => {
+  it('says a wrong password once, beside the password, on a phone', async () => {
     const email = uniqueEmail('wrong');
-    const { page, context } = await openPage(browser.get(), baseUrl);
+    const { page, context } = await openPage(browser.get(), baseUrl, { viewport: { width: 390, height: 844 } });
     const created = await page.request.post('/api/auth/register', {
       data: { email, password: 'the-right-one', firstName: 'Wes' },
       headers: { origin: baseUrl },
@@ -47,9 +47,40 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('the-wrong-one');
     await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.getByText('Login Failed', { exact: true }).waitFor();
-    await page.getByText('Invalid email or password').first().waitFor();
+    const sentence = page.getByText(/^Invalid email or password\./);
+    await sentence.waitFor();
+    expect(await sentence.count()).toBe(1);
+    expect(await page.getByText('Login Failed', { exact: true }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('says what is wrong with a too-short password, and a toast on a phone covers neither the header nor the heading and is gone on the next page', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(uniqueEmail('short'));
+    await page.getByLabel('Password').fill('abc');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByText('Password must be at least 8 characters.', { exact: true }).waitFor();
+    // The toast itself (Radix also announces its text in a hidden live region).
+    const toast = page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: 'Missing Information' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(
+      'Please fill in all required fields. Password must be at least 8 characters.',
+    );
+    const toastBox = await toast.boundingBox();
+    const headingBox = await page.getByRole('heading', { name: 'Create your account' }).boundingBox();
+    if (!toastBox || !headingBox) throw new Error('toast or heading not laid out');
+    expect(toastBox.y).toBeGreaterThan(headingBox.y + headingBox.height);
+
+    await page.getByLabel('First Name').fill('Pat');
+    await page.getByLabel('Password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    expect(await page.getByText('Missing Information', { exact: true }).count()).toBe(0);
+    assertNoPageErrors();
     await context.close();
   });
 

@@ -78,7 +78,11 @@ describe('external sign-in in the browser', () => {
     await page.request.post('/api/auth/logout', { headers: { origin: baseUrl } });
     await page.goto('/history');
     await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/api/login');
+    // The link appears once its target is known (a disabled button holds its place until GET
+    // /api/auth/providers answers): the first 'Sign In' link a user can tap is the final one.
+    const signInLink = page.getByRole('link', { name: 'Sign In', exact: true });
+    await signInLink.waitFor();
+    expect(await signInLink.getAttribute('href')).toBe('/api/login');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -88,7 +92,12 @@ describe('external sign-in in the browser', () => {
     const load = async (path: string) => {
       const options = page.waitForResponse((response) => response.url().endsWith('/api/auth/providers'));
       await page.goto(path);
-      expect(await (await options).json()).toEqual({ oidc: null, google: false, passwordReset: false });
+      expect(await (await options).json()).toEqual({
+        oidc: null,
+        google: false,
+        passwordReset: false,
+        registrationChallenge: false,
+      });
     };
     for (const path of ['/login', '/register', '/']) {
       await load(path);

@@ -69,9 +69,21 @@ describe('live progress', () => {
       const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
       const listPolls: number[] = [];
       const streams: string[] = [];
+      const balanceReads: number[] = [];
+      // The client reads one list and one balance; the older routes that answered parts of them stay unread.
+      const retired = [
+        '/api/video-generation-jobs',
+        '/api/video-generation-jobs/recent',
+        '/api/user/status',
+        '/api/user/generation-status',
+        '/api/credits/balance',
+      ];
+      const retiredReads: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (request.method() === 'GET' && url.pathname === '/api/video-generation') listPolls.push(Date.now());
+        if (url.pathname === '/api/user/balance') balanceReads.push(Date.now());
+        if (retired.includes(url.pathname)) retiredReads.push(url.pathname);
         if (url.pathname === '/api/events') streams.push(request.url());
       });
       await signIn(page, admin.email, admin.password);
@@ -84,8 +96,9 @@ describe('live progress', () => {
       // At most one stream per page load (later pages change in the app), and the list is read when a
       // page needs it, not every 5 seconds (polling would have made about seconds / 5 requests).
       console.log(
-        `[live-progress] ${seconds.toFixed(0)} s, list requests: ${listPolls.length}, streams: ${streams.length}`,
+        `[live-progress] ${seconds.toFixed(0)} s, list requests: ${listPolls.length}, balance requests: ${balanceReads.length}, streams: ${streams.length}`,
       );
+      expect(retiredReads).toEqual([]);
       expect(streams.length).toBeGreaterThanOrEqual(1);
       expect(streams.length).toBeLessThanOrEqual(2);
       expect(listPolls.length).toBeLessThanOrEqual(2);

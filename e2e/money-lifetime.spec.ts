@@ -86,12 +86,15 @@ describe("issue 19's screens", () => {
       (route) => route.abort(),
     );
     await answer(page, '/api/payments/config', { enabled: true, publishableKey: 'pk_test_shots' });
-    await answer(page, '/api/user/generation-status', {
-      dailyUsed: 3,
-      dailyLimit: 15,
-      extraRemaining: 0,
-      subscriptionStatus: 'active',
-      canGenerate: true,
+    await answer(page, '/api/user/balance', {
+      status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' },
+      generationStatus: {
+        dailyUsed: 3,
+        dailyLimit: 15,
+        extraRemaining: 0,
+        subscriptionStatus: 'active',
+        canGenerate: true,
+      },
     });
     await answer(page, '/api/payments/subscription', {
       subscription: {
@@ -119,10 +122,6 @@ describe("issue 19's screens", () => {
       outputVideoUrl: null,
       expiresAt: hoursAgo(6),
     };
-    await answer(page, '/api/video-generation-jobs', [{ ...expired, textPrompt: 'A lighthouse at dawn, waves below' }]);
-    await answer(page, '/api/video-generation-jobs/recent', [
-      { ...expired, textPrompt: 'A lighthouse at dawn, waves below' },
-    ]);
     await answer(page, '/api/video-generation', [
       { ...expired, prompt: 'A lighthouse at dawn, waves below', model: 'local', posterUrl: null, progressStage: null },
     ]);

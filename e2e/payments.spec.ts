@@ -54,7 +54,7 @@ describe('payment screens on a server without Stripe keys', () => {
 
     await page.goto('/subscribe');
     await page.getByText('Payment System Unavailable').waitFor();
-    await page.getByText('Payment processing is currently disabled').waitFor();
+    await page.getByText('Payment processing is currently disabled', { exact: true }).waitFor();
     await shoot(page, 'subscribe-unavailable');
 
     await page.goto('/credits');
@@ -87,7 +87,7 @@ describe('payment screens with Stripe', () => {
     });
   });
   afterAll(async () => {
-    await server.stop();
+    await server?.stop();
     await stripe.close();
   });
 

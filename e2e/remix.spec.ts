@@ -109,7 +109,9 @@ describe('remix and continue in the browser', () => {
       string,
       unknown
     >;
-    expect(settings).toEqual({ aspectRatio: '9:16', seed: 7 });
+    // The shape is a control of its own now (issue 29); the JSON box keeps the rest.
+    expect(settings).toEqual({ seed: 7 });
+    expect(await page.getByRole('radio', { name: 'Portrait 9:16' }).isChecked()).toBe(true);
     await page.getByText('✓ Image Ready').waitFor();
     await expect
       .poll(() =>

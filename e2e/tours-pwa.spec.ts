@@ -45,7 +45,7 @@ describe('onboarding tours', () => {
     await popover(page).waitFor({ state: 'detached' });
     expect(JSON.parse((await completedTours(page)) ?? '[]')).toContain('first-time');
     // Focus goes back to the page, at its heading.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 10_000 }).toBe('H1');
 
     // Never again: not on a reload, not after signing out and in.
     await page.reload();
@@ -59,6 +59,33 @@ describe('onboarding tours', () => {
     expect(await popover(page).count()).toBe(0);
     assertNoPageErrors();
     await context.close();
+  });
+
+  it('records a tour closed the instant it appears (Escape, or the close cross on a phone): it stays closed after a reload', async () => {
+    for (const way of ['Escape', 'close cross'] as const) {
+      const email = await newAccount(way === 'Escape' ? 'Hal' : 'Ida');
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+        fresh: true,
+        viewport: { width: 390, height: 844 },
+      });
+      await signIn(page, email, PASSWORD);
+      // At 0 ms: as soon as the popover is in the page, before driver.js's 400 ms highlight animation ends.
+      await popover(page).waitFor({ state: 'attached', timeout: 6000 });
+      if (way === 'Escape') await page.keyboard.press('Escape');
+      else await page.getByRole('button', { name: 'Close tour' }).click();
+      await popover(page).waitFor({ state: 'detached' });
+      expect(JSON.parse((await completedTours(page)) ?? '[]')).toContain('first-time');
+
+      // The page clock stands still until told: past the tour's 2 s without waiting them.
+      await page.clock.install();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+      await page.clock.runFor(3000);
+      expect(await popover(page).count()).toBe(0);
+      expect(JSON.parse((await completedTours(page)) ?? '[]')).toContain('first-time');
+      assertNoPageErrors();
+      await context.close();
+    }
   });
 
   it('runs the generator tour 1 s after the generator opens: forward, back, Finish; then only from Show Me How This Works', async () => {

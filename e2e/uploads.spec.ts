@@ -20,10 +20,14 @@ describe('uploads in the browser', () => {
     await picker.waitFor({ state: 'attached' });
     await picker.setInputFiles(CAT);
     const uploaded = page.waitForResponse((r) => r.url().includes('/api/uploads/') && r.request().method() === 'PUT');
+    // Watched from before the click: the toast lasts 5 s, which a loaded machine can spend between two looks.
+    const shown = Promise.all([
+      page.getByText('✓ Image Ready').waitFor(),
+      page.getByText('Image Uploaded', { exact: true }).waitFor(),
+    ]);
     await page.getByRole('button', { name: /^Upload 1 file/ }).click();
     expect((await uploaded).status()).toBe(200);
-    await page.getByText('✓ Image Ready').waitFor();
-    await page.getByText('Image Uploaded', { exact: true }).waitFor();
+    await shown;
     assertNoPageErrors();
     await context.close();
   });

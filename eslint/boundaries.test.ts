@@ -119,9 +119,14 @@ tester.run('server-layers', boundaries.rules['server-layers']!, {
     ['src/server/http/guards.ts', "import { getUser } from '../modules/users/users.service';"],
     ['src/server/jobs/run-generation.ts', "import { charge } from '../modules/generations/generations.service';"],
     ['src/server/storage/storage.test.ts', "import { serveObject } from '../http/serve-object';"],
+    [
+      'src/server/events/publish.ts',
+      "import type { Executor } from '../db/client'; import * as repo from './live-events.repository';",
+    ],
+    ['src/server/modules/money/ledger.service.ts', "import { publishBalanceChange } from '../../events/publish';"],
   ]),
   invalid: [
-    ...invalid(/src\/server\/(jobs|engines|storage|ai|media|payments|db) never imports src\/server\/http/, [
+    ...invalid(/src\/server\/(jobs|engines|storage|ai|media|payments|events|db) never imports src\/server\/http/, [
       ['src/server/jobs/run-generation.ts', "import { mediaLinks } from '../http/media-links';"],
       ['src/server/engines/index.ts', "import { requireUser } from '../http/guards';"],
       ['src/server/storage/s3-storage.ts', "export { serveObject } from '../http/serve-object';"],
@@ -129,19 +134,94 @@ tester.run('server-layers', boundaries.rules['server-layers']!, {
       ['src/server/db/client.ts', "const http = await import('../http/security');"],
       ['src/server/media/ffmpeg.ts', "import { notFound } from '../http/client-files';"],
       ['src/server/payments/stripe-client.ts', "import { requireUser } from '../http/guards';"],
+      ['src/server/events/publish.ts', "import { requireUser } from '../http/guards';"],
     ]),
     ...invalid(/src\/server\/lib imports nothing else of the server's/, [
       ['src/server/lib/app-error.ts', "import { loadConfig } from '../config';"],
       ['src/server/lib/app-error.ts', "import { requireUser } from '../http/guards';"],
     ]),
-    ...invalid(/src\/server\/(engines|storage|ai|media|payments|db) never imports src\/server\/(modules|jobs)/, [
+    ...invalid(/src\/server\/(engines|storage|ai|media|payments|events|db) never imports src\/server\/(modules|jobs)/, [
       ['src/server/engines/index.ts', "import { getUser } from '../modules/users/users.service';"],
       ['src/server/storage/index.ts', "import { sweep } from '../jobs/retention-sweeper';"],
       ['src/server/ai/prompt-enhancer.ts', "import type { Credits } from '../modules/credits/credits.service';"],
       ['src/server/db/client.ts', "import { claim } from '../jobs/queue.repository';"],
       ['src/server/media/ffmpeg.ts', "import { runGeneration } from '../jobs/run-generation';"],
       ['src/server/payments/stripe-client.ts', "import { fulfil } from '../modules/money/stripe/fulfilment.service';"],
+      [
+        'src/server/events/subscribe.ts',
+        "import { presentRecords } from '../modules/generations/generations.service';",
+      ],
+      ['src/server/events/publish.ts', "import { sweepExpired } from '../jobs/retention-sweeper';"],
     ]),
+  ],
+});
+
+// Module-level cycles are checked against the modules on disk: the probes rely on real one-way imports
+// (generations pays through money, users pays welcome credits through money, auth finds users in users).
+const MODULE_FILES = fs
+  .readdirSync(at('src/server/modules'), { recursive: true, encoding: 'utf8' })
+  .map((name) => `src/server/modules/${name.split(path.sep).join('/')}`)
+  .filter((rel) => /\.ts$/.test(rel) && !rel.endsWith('.test.ts'));
+
+tester.run('module-cycles', boundaries.rules['module-cycles']!, {
+  valid: [
+    // Every module file as it is: the real module graph has no cycle.
+    ...valid(MODULE_FILES.map((rel): Case => [rel, fs.readFileSync(at(rel), 'utf8')])),
+    ...valid([
+      [
+        'src/server/modules/generations/generations.service.ts',
+        "import { payForGeneration } from '../money/charge-generation.service';",
+      ],
+      [
+        'src/server/modules/admin/admin.service.ts',
+        "import { deleteUserOutputs } from '../generations/generations.service';",
+      ],
+      [
+        'src/server/modules/money/ledger.service.ts',
+        "import { publishBalanceChange } from '../../events/publish'; import { AppError } from '../../lib/app-error';",
+      ],
+      ['src/server/jobs/worker.ts', "import { claimNext } from '../modules/generations/generations.service';"],
+      // Tests may set up one module with another's services.
+      [
+        'src/server/modules/money/credits.routes.test.ts',
+        "import { createGeneration } from '../generations/generations.service';",
+      ],
+    ]),
+  ],
+  invalid: [
+    // Two modules importing each other's services through different files: no file cycle, one module cycle.
+    ...invalid(
+      /in a cycle: money -> users -> money \(users -> money in src\/server\/modules\/users\/users\.service\.ts\)/,
+      [
+        [
+          'src/server/modules/money/stripe/checkout.service.ts',
+          "import { findUserById } from '../../users/users.service';",
+        ],
+      ],
+    ),
+    ...invalid(
+      /in a cycle: money -> generations -> money \(generations -> money in src\/server\/modules\/generations\/generations\.service\.ts\)/,
+      [
+        [
+          'src/server/modules/money/credits.routes.ts',
+          "import { modelPriceFor } from '../generations/generations.service';",
+        ],
+        // A type names the other module as much as a call does.
+        [
+          'src/server/modules/money/receipts.service.ts',
+          "import type { GenerationView } from '../generations/generations.service';",
+        ],
+        [
+          'src/server/modules/money/ledger.service.ts',
+          "const generations = await import('../generations/generations.service');",
+        ],
+      ],
+    ),
+    // Longer cycles name every module on the way.
+    ...invalid(
+      /in a cycle: money -> auth -> users -> money \(auth -> users in src\/server\/modules\/auth\/[\w.-]+\.ts, users -> money in /,
+      [['src/server/modules/money/ledger.service.ts', "import { createSession } from '../auth/auth.service';"]],
+    ),
   ],
 });
 
@@ -191,8 +271,18 @@ describe('the real eslint.config.js', () => {
     ['boundaries/import-direction', 'src/shared/errors.ts', "import { x } from '../server/config';"],
     ['boundaries/data-access', SERVICE, "import { users } from '../../db/schema';"],
     ['boundaries/routes-use-services', ROUTES, "import { findUser } from './users.repository';"],
-    ['boundaries/module-services', SERVICE, "import { findSession } from '../auth/auth.repository';"],
+    // auth already depends on users, so this probe breaks no other rule (users reaching into auth would close a cycle).
+    [
+      'boundaries/module-services',
+      'src/server/modules/auth/auth.service.ts',
+      "import { findUserById } from '../users/users.repository';",
+    ],
     ['boundaries/server-layers', 'src/server/jobs/worker.ts', "import { requireUser } from '../http/guards';"],
+    [
+      'boundaries/module-cycles',
+      'src/server/modules/money/credits.routes.ts',
+      "import { modelPriceFor } from '../generations/generations.service';",
+    ],
     ['boundaries/declared-dependencies', 'src/server/modules/uploads/uploads.routes.ts', "import Dicer from 'dicer';"],
   ])('switches on %s', async (ruleId, file, code) => {
     expect(await lint(file, `${code}\n`)).toEqual([expect.stringMatching(new RegExp(`^${ruleId}: `))]);
@@ -202,6 +292,19 @@ describe('the real eslint.config.js', () => {
     const code = "import { describe } from 'vitest';\nimport { findUser } from './users.repository';\n";
     expect(await lint('src/server/modules/users/users.routes.test.ts', code)).toEqual([]);
   });
+
+  it('sees a cycle of modules that no file cycle shows', async () => {
+    // users.service.ts pays welcome credits through money's ledger; a Stripe service looking users up in
+    // users.service.ts would close a cycle of folders, through files that never import each other.
+    const checkout = 'src/server/modules/money/stripe/checkout.service.ts';
+    const text = fs.readFileSync(at(checkout), 'utf8');
+    expect(await lint(checkout, text)).toEqual([]);
+    expect(await lint(checkout, `${text}\nimport '../../users/users.service';\n`)).toEqual([
+      expect.stringMatching(
+        /^boundaries\/module-cycles: Modules import each other in a cycle: money -> users -> money /,
+      ),
+    ]);
+  }, 20_000);
 
   describe('import-x/no-cycle', () => {
     // A real pair of files: the error handler imports AppError, so AppError importing it back closes a cycle.

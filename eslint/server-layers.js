@@ -73,8 +73,9 @@ const moduleServices = serverRule(
   },
 );
 
-// 4. Folders below the product: no HTTP, no modules, no jobs; lib/ is a leaf.
-const BELOW_MODULES = new Set(['engines', 'storage', 'ai', 'media', 'payments', 'lib', 'db']);
+// 4. Folders below the product: no HTTP, no modules, no jobs; lib/ is a leaf. events/ is the bus that
+// modules publish to and the live hub (modules/events) subscribes to, so it never knows either of them.
+const BELOW_MODULES = new Set(['engines', 'storage', 'ai', 'media', 'payments', 'events', 'lib', 'db']);
 const BELOW_HTTP = new Set(['jobs', ...BELOW_MODULES]);
 const serverLayers = serverRule(
   'Folders below the product modules never import http/, modules/ or jobs/.',

@@ -5,23 +5,32 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ServiceContext } from './context';
 import { registerClientFiles } from './http/client-files';
 import { LOG_REDACT_PATHS, registerErrorHandler, serializeError } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerOverloadGuard } from './http/overload';
 import { registerRequestLog } from './http/request-log';
+import { registerRequestMetrics } from './http/request-metrics';
 import { registerSecurity, serverTimeouts } from './http/security';
 import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminCostsRoutes } from './modules/admin/costs.routes';
+import { adminJobsRoutes } from './modules/admin/jobs.routes';
+import { tokensRoutes } from './modules/api/tokens.routes';
 import { hasSessionCookie, registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
+import { keepRoutes } from './modules/generations/keep.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { creditsRoutes } from './modules/money/credits.routes';
 import { paymentsRoutes } from './modules/money/payments.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -48,6 +57,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
+  if (config.operations.metricsToken) registerRequestMetrics(app, ctx.metrics);
 
   await registerSecurity(app, config);
   await app.register(cookie);
@@ -61,9 +71,12 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   // Before the session lookup, which is the first query of every signed-in request.
   registerOverloadGuard(app, () => ctx.database.queued(), config.maxQueuedQueries);
   registerAuthHooks(app, ctx);
+  // Before the routes: the OpenAPI document collects them as they are added (and is built lazily).
+  await registerOpenApi(app, config);
 
   for (const routes of [
     healthRoutes,
+    metricsRoutes,
     authRoutes,
     usersRoutes,
     creditsRoutes,
@@ -71,10 +84,16 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     uploadsRoutes,
     mediaRoutes,
     generationsRoutes,
+    keepRoutes,
     paymentsRoutes,
     promptsRoutes,
     adminRoutes,
+    adminJobsRoutes,
+    adminCostsRoutes,
     eventsRoutes,
+    notificationsRoutes,
+    webhooksRoutes,
+    tokensRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -30,7 +30,14 @@ describe('accounts configuration', () => {
       SIGNUP_CREDITS: '',
     };
     const { accounts } = load(empty);
-    expect(accounts).toEqual({ oidc: undefined, google: undefined, mail: undefined, signupCreditsHundredths: 100 });
+    // Without mail, unverified accounts spend as they always have.
+    expect(accounts).toEqual({
+      oidc: undefined,
+      google: undefined,
+      mail: undefined,
+      signupCreditsHundredths: 100,
+      unverifiedCanSpend: true,
+    });
   });
 
   it('reads an OpenID Connect provider, Google, SMTP and the sign-up credits', () => {

@@ -47,6 +47,13 @@ export const accountsEnv = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: optionalText,
+  /**
+   * Without SMTP_URL nobody can verify an email: whether accounts whose email was never verified may
+   * still spend credits on videos (true, the default, as before email verification existed).
+   */
+  UNVERIFIED_ACCOUNTS_CAN_SPEND: withDefault('true').pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+  ),
   /** Credits every new account receives (two decimals at most); 1 pays for one standard video. */
   SIGNUP_CREDITS: withDefault('1').refine(
     (v) => /^\d{1,6}(\.\d{1,2})?$/.test(v),
@@ -71,6 +78,8 @@ export interface AccountsConfig {
   /** SMTP for password-reset mail; absent without SMTP_URL. */
   mail: { smtpUrl: string; from: string } | undefined;
   signupCreditsHundredths: number;
+  /** Without mail: whether an account whose email was never verified may spend (UNVERIFIED_ACCOUNTS_CAN_SPEND). */
+  unverifiedCanSpend: boolean;
 }
 
 /** The accounts configuration, or a sentence saying what is wrong. */
@@ -107,5 +116,6 @@ export function readAccountsConfig(env: AccountsEnv & { PUBLIC_URL?: string | un
         : undefined,
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Reelsmith <no-reply@${host}>` } : undefined,
     signupCreditsHundredths: Number(whole) * 100 + Number(fraction.padEnd(2, '0')),
+    unverifiedCanSpend: env.UNVERIFIED_ACCOUNTS_CAN_SPEND,
   };
 }

@@ -68,6 +68,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it("keeps videos the spec's 24 hours unless VIDEO_RETENTION_HOURS says otherwise, and lets nobody keep one unless KEEP_VIDEOS_FOR names them", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).retention).toEqual({ videoHours: 24, keepFor: [] });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), VIDEO_RETENTION_HOURS: ' 1 ', KEEP_VIDEOS_FOR: 'subscribers, admins,admins' })
+        .retention,
+    ).toEqual({ videoHours: 1, keepFor: ['subscribers', 'admins'] });
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+      return null;
+    };
+    expect(problem({ VIDEO_RETENTION_HOURS: '0' })).toBe('VIDEO_RETENTION_HOURS: must be at least 1 hour');
+    expect(problem({ VIDEO_RETENTION_HOURS: '1.5' })).toBe('VIDEO_RETENTION_HOURS: must be a whole number of hours');
+    expect(problem({ VIDEO_RETENTION_HOURS: 'a day' })).toBe('VIDEO_RETENTION_HOURS: must be a whole number of hours');
+    expect(problem({ VIDEO_RETENTION_HOURS: '8761' })).toBe(
+      'VIDEO_RETENTION_HOURS: must be at most 8760 hours (a year)',
+    );
+    expect(problem({ KEEP_VIDEOS_FOR: 'subscribers,vip' })).toBe(
+      "KEEP_VIDEOS_FOR: 'vip' is not one of everyone, admins, subscribers, active, trial, premium_unlimited",
+    );
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {
@@ -77,15 +102,16 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'ftp://x',
         SESSION_SECRET: 'short',
         SUPPORT_EMAIL: 'not-an-email',
+        OPERATOR_CONTACT: 'call Bob',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SUPPORT_EMAIL']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SUPPORT_EMAIL', 'OPERATOR_CONTACT']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(5);
+    expect((error as ConfigError).problems).toHaveLength(6);
   });
 });

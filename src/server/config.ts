@@ -4,6 +4,15 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountsConfig, accountsEnv, readAccountsConfig } from './config-accounts';
+import { type NotificationsConfig, notificationsEnv, readNotificationsConfig } from './config-notifications';
+import { readWebhooksConfig, webhooksEnv, type WebhooksConfig } from './config-webhooks';
+import { type OperationsConfig, operationsEnv, readOperationsConfig } from './config-operations';
+import { type RetentionConfig, readRetentionConfig, retentionEnv } from './config-retention';
+import {
+  readRegistrationChallenge,
+  type RegistrationChallengeConfig,
+  registrationChallengeEnv,
+} from './config-challenge';
 
 const optionalText = z
   .string()
@@ -24,6 +33,15 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@reelsmith.local'),
+  // Who customers ask for credits where payments are not configured: an email address or an http(s) URL.
+  OPERATOR_CONTACT: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine(
+      (v) => v === undefined || z.email().safeParse(v).success || /^https?:\/\/[^\s]+$/.test(v),
+      'must be an email address or an http(s) URL',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   S3_BUCKET: z
@@ -50,6 +68,9 @@ const envSchema = z.object({
       if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
       return typeof parsed === 'string' ? [] : parsed;
     }),
+  /** Accounts one client address may register per hour and per day (docs: README, Accounts). */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  REGISTRATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().default(30),
   /** Slow clients: headers must arrive within this, a whole request (upload bodies too) within the next. */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(900),
@@ -70,7 +91,7 @@ const envSchema = z.object({
   WORKER_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   /** One attempt of a job may work this long on this server (providers' waiting comes on top); then it fails. */
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
-  /** A video's record (shown as Expired once its file is gone after 24 hours) is deleted this many days after it was made. */
+  /** A video's record (shown as Expired once its file is gone after VIDEO_RETENTION_HOURS) is deleted this many days after it was made. */
   GENERATION_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Where the system's ffmpeg is looked for. */
   PATH: z.string().optional(),
@@ -118,9 +139,17 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ...accountsEnv,
+  ...operationsEnv,
+  ...retentionEnv,
+  ...registrationChallengeEnv,
+  ...notificationsEnv,
+  ...webhooksEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The name of every environment variable the server reads (the container recipe's test checks against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -133,6 +162,8 @@ export interface Config {
   secureCookies: boolean;
   sessionSecret: string;
   supportEmail: string;
+  /** OPERATOR_CONTACT: an email address or an http(s) URL; shown where a customer cannot pay here. */
+  operatorContact: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   clientDir: string;
   /**
@@ -140,6 +171,8 @@ export interface Config {
    * -Proto are believed; false trusts none (client IPs are the socket's). Never "everyone".
    */
   trustProxy: false | string[];
+  /** Accounts one client address may register in an hour and in a day. */
+  registrationsPerAddress: { hour: number; day: number };
   /** Server timeouts against slow or idle clients (milliseconds). */
   http: HttpTimeouts;
   /** Load shedding: API requests get 503 while more queries than this wait for the database. */
@@ -164,10 +197,20 @@ export interface Config {
   models: { configPath: string | undefined; comfyTemplatesDir: string | undefined };
   /** Card payments through Stripe; absent without both keys. */
   stripe: StripeConfig | undefined;
-  /** Days a generation's record is kept (its video is deleted after 24 hours). */
+  /** Days a generation's record is kept (its video is deleted after `retention.videoHours`). */
   generationRecordRetentionDays: number;
+  /** How long videos and uploads are kept, and who may keep a video longer (config-retention.ts). */
+  retention: RetentionConfig;
   /** External sign-ins, mail for password resets, the sign-up grant. */
   accounts: AccountsConfig;
+  /** The operator's settings: metrics, refunds of failed generations (config-operations.ts). */
+  operations: OperationsConfig;
+  /** The proof-of-work challenge on registration; undefined when off (the default). */
+  registrationChallenge: RegistrationChallengeConfig | undefined;
+  /** Web Push keys and the push services subscriptions may name. */
+  notifications: NotificationsConfig;
+  /** Outbound webhooks: which private receivers the operator allows, and whether only https passes. */
+  webhooks: WebhooksConfig;
 }
 
 export interface StripeConfig {
@@ -235,6 +278,12 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
   }
   const accounts = readAccountsConfig(env);
   if (typeof accounts === 'string') throw new ConfigError([accounts]);
+  let notifications: NotificationsConfig;
+  try {
+    notifications = readNotificationsConfig(env);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -247,9 +296,14 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     secureCookies: publicUrl.startsWith('https://'),
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     supportEmail: env.SUPPORT_EMAIL,
+    operatorContact: env.OPERATOR_CONTACT,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    registrationsPerAddress: {
+      hour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      day: env.REGISTRATIONS_PER_ADDRESS_PER_DAY,
+    },
     http: {
       headersTimeoutMs: Math.round(env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
       requestTimeoutMs: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
@@ -278,6 +332,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     generationRecordRetentionDays: env.GENERATION_RECORD_RETENTION_DAYS,
+    retention: readRetentionConfig(env),
     gemini: env.GEMINI_API_KEY
       ? {
           apiKey: env.GEMINI_API_KEY,
@@ -320,6 +375,10 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
           }
         : undefined,
     accounts,
+    operations: readOperationsConfig(env),
+    registrationChallenge: readRegistrationChallenge(env),
+    notifications,
+    webhooks: readWebhooksConfig(env, env.NODE_ENV),
   };
 }
 

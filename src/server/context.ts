@@ -2,7 +2,9 @@ import type { ObjectDetector } from './ai/image-analyzer';
 import { detectObjects as localDetector } from './ai/object-detector';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { createEngineRegistry, type EngineRegistry } from './engines';
+import { createEngineRegistry, createWebhookRegistry, type EngineRegistry, type WebhookRegistry } from './engines';
+import { createMetrics, type Metrics } from './lib/metrics';
+import { type FfmpegBinaries, resolveFfmpeg } from './media/ffmpeg';
 import { createStripeClient, type StripeClient } from './payments/stripe-client';
 import { createStorage, type ObjectStorage } from './storage';
 
@@ -18,6 +20,10 @@ export interface ServiceContext {
   db: Db;
   storage: ObjectStorage;
   engines: EngineRegistry;
+  /** FFmpeg and ffprobe: the upload check, the output check and posters, Continue's last frame. */
+  media: FfmpegBinaries;
+  /** Providers' signed webhooks (Replicate's), which wake the job waiting on them. */
+  webhooks: WebhookRegistry;
   /** The installation secret that signs sessions, upload URLs and media links. */
   secret: string;
   /** The clock; tests move it to cross the 24-hour line or the 3am reset. */
@@ -28,6 +34,8 @@ export interface ServiceContext {
   aiRetryDelayMs: number | undefined;
   /** The Stripe SDK when payments are configured (STRIPE_* keys); null without them. */
   stripe: StripeClient | null;
+  /** This process's Prometheus metrics (GET /metrics when METRICS_TOKEN is set). */
+  metrics: Metrics;
 }
 
 /** Parts a caller (a test, the benchmark) may supply instead of the configured defaults. */
@@ -43,16 +51,21 @@ export function createServiceContext(
   database: Database,
   overrides: ServiceOverrides = {},
 ): ServiceContext {
+  const media = resolveFfmpeg(config.ffmpeg, config.ffmpeg.searchPath);
+  const webhooks = createWebhookRegistry(config);
   return {
     config,
     database,
     db: database.db,
     storage: overrides.storage ?? createStorage(config),
-    engines: overrides.engines ?? createEngineRegistry(config),
+    engines: overrides.engines ?? createEngineRegistry(config, { media, webhooks }),
+    media,
+    webhooks,
     secret: config.sessionSecret,
     now: overrides.now ?? (() => new Date()),
     detectObjects: overrides.detectObjects ?? localDetector,
     aiRetryDelayMs: overrides.aiRetryDelayMs,
     stripe: config.stripe ? (overrides.stripe ?? createStripeClient(config.stripe)) : null,
+    metrics: createMetrics(Boolean(config.operations.metricsToken)),
   };
 }

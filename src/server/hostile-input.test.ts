@@ -3,15 +3,25 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTokenSchema } from '../shared/api-tokens';
 import { createTestApp, injectJson, type TestApp } from '../../tests/support/app';
 import { createUser, signIn, uniqueEmail } from '../../tests/support/factories';
 import { CLI_ACTOR, grantCredits } from './modules/admin/admin.service';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../shared/accounts';
+import { passwordResetConfirmSchema, passwordResetRequestSchema, verifyEmailSchema } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
+import { adminJobsQuerySchema } from '../shared/admin-jobs';
+import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
 import { loginSchema, registerSchema } from '../shared/auth';
 import { errorReportSchema } from '../shared/errors';
-import { createGenerationSchema } from '../shared/generations';
+import { createGenerationSchema, extendGenerationSchema, keepVideoSchema } from '../shared/generations';
+import {
+  emailNotificationsBodySchema,
+  presenceBodySchema,
+  pushEndpointBodySchema,
+  pushSubscriptionBodySchema,
+} from '../shared/notifications';
+import { createWebhookSchema } from '../shared/webhooks';
 import {
   checkoutSuccessRequestSchema,
   confirmPaymentRequestSchema,
@@ -89,7 +99,7 @@ const nextAddress = () => {
 // --- Every route with a JSON body or a query, and a valid input with every text field filled ---
 
 interface InputRoute {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The route as Fastify prints it. */
   route: string;
   url: () => string;
@@ -100,6 +110,58 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  // Issue 30: outbound webhooks (a session's call only).
+  {
+    method: 'POST',
+    route: '/api/account/webhooks',
+    url: () => '/api/account/webhooks',
+    schema: createWebhookSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ url: 'https://hooks.example.com/reelsmith', events: ['video.completed'] }),
+  },
+  // Issue 29: Extend (the body is checked before the video is looked up).
+  {
+    method: 'POST',
+    route: '/api/video-generation/:id/extend',
+    url: () => `/api/video-generation/${randomUUID()}/extend`,
+    schema: extendGenerationSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ prompt: 'The boat sails on into the fog', duration: 5, crossfade: 0.5 }),
+  },
+  // Issue 32: notifications.
+  {
+    method: 'POST',
+    route: '/api/notifications/push-subscriptions',
+    url: () => '/api/notifications/push-subscriptions',
+    schema: pushSubscriptionBodySchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/notifications/push-subscriptions',
+    url: () => '/api/notifications/push-subscriptions',
+    schema: pushEndpointBodySchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }),
+  },
+  // Issue 30: personal access tokens (a session's call only).
+  {
+    method: 'POST',
+    route: '/api/account/tokens',
+    url: () => '/api/account/tokens',
+    schema: createTokenSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ name: 'Nightly renders', scopes: ['videos:read'], expiresAt: '2099-01-01T00:00:00Z' }),
+  },
   {
     method: 'POST',
     route: '/api/auth/password-reset',
@@ -117,6 +179,24 @@ const INPUT_ROUTES: InputRoute[] = [
     in: 'body',
     as: 'user',
     valid: () => ({ token: 'not-a-real-token', password: 'a long password' }),
+  },
+  ...(['/api/auth/verify-email', '/api/auth/verify-email/form'] as const).map((route): InputRoute => ({
+    method: 'POST',
+    route,
+    url: () => route,
+    schema: verifyEmailSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ token: 'not-a-real-token' }),
+  })),
+  {
+    method: 'GET',
+    route: '/api/auth/verify-email',
+    url: () => '/api/auth/verify-email',
+    schema: verifyEmailSchema,
+    in: 'query',
+    as: 'user',
+    valid: () => ({ token: 'not-a-real-token' }),
   },
   {
     method: 'POST',
@@ -144,6 +224,15 @@ const INPUT_ROUTES: InputRoute[] = [
     in: 'query',
     as: 'admin',
     valid: () => ({ q: 'test', sort: 'createdAt', order: 'desc' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/jobs',
+    url: () => '/api/admin/jobs',
+    schema: adminJobsQuerySchema,
+    in: 'query',
+    as: 'admin',
+    valid: () => ({ user: 'test', model: 'local', status: 'failed' }),
   },
   {
     method: 'PATCH',
@@ -260,10 +349,16 @@ const INPUT_ROUTES: InputRoute[] = [
   },
 ];
 
-/** Routes whose JSON body holds numbers only (a text field added later must move to INPUT_ROUTES). */
+/** Routes whose JSON body (or query) holds numbers only (a text field added later must move to INPUT_ROUTES). */
 const NUMBER_BODY_ROUTES: { route: string; schema: z.ZodObject }[] = [
+  // Issue 31: the cost view's query is `days` alone (text or a NUL there is a 400 like any bad number).
+  { route: 'GET /api/admin/costs', schema: adminCostsQuerySchema },
+  { route: 'PUT /api/notifications/email', schema: emailNotificationsBodySchema },
+  { route: 'POST /api/notifications/presence', schema: presenceBodySchema },
   { route: 'POST /api/credits/checkout', schema: creditsCheckoutRequestSchema },
   { route: 'POST /api/credits/payment-intent', schema: creditsPaymentIntentRequestSchema },
+  // Issue 32: keep a video ({ keep: boolean }; the id in the path is uuid-checked).
+  { route: 'POST /api/video-generation/:id/keep', schema: keepVideoSchema },
 ];
 
 /**
@@ -274,16 +369,26 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 
 /** Routes that read no JSON body and no query (path ids are uuid-checked; the webhook verifies its signature). */
 const NO_INPUT_ROUTES = [
+  'GET /api/notifications',
+  'GET /api/account/webhooks',
+  'DELETE /api/account/webhooks/:id',
+  'POST /api/account/webhooks/:id/test',
+  'GET /api/account/webhooks/:id/deliveries',
+  'POST /api/account/webhooks/:id/deliveries/:deliveryId/redeliver',
   'GET /',
   'GET /healthz',
+  // Issue 31: reads only its Authorization header (a bearer token compared as a digest).
+  'GET /metrics',
   'GET /readyz',
   'POST /api/auth/logout',
   'POST /api/auth/logout-all',
   'GET /api/auth/user',
+  'GET /api/auth/challenge',
   'GET /api/auth/google',
   'GET /api/login',
   'GET /api/auth/providers',
   'GET /api/account/sign-ins',
+  'POST /api/auth/verify-email/resend',
   'DELETE /api/account/identities/:id',
   // The provider's answer (code, state, iss) is checked by openid-client against the signed flow cookie; see external-sign-in.test.ts.
   'GET /api/callback',
@@ -292,9 +397,15 @@ const NO_INPUT_ROUTES = [
   'POST /api/logout',
   'GET /api/admin/stats',
   'DELETE /api/admin/users/:id',
+  // Issue 31: the jobs console's actions read only the job id (a uuid) from the path.
+  'POST /api/admin/jobs/:id/cancel',
+  'POST /api/admin/jobs/:id/rerun',
+  'POST /api/admin/jobs/:id/refund',
   'GET /api/user/status',
   'GET /api/user/generation-status',
   'GET /api/credits/balance',
+  // Issue 28: the whole balance in one answer (the same as the live 'balance' event).
+  'GET /api/user/balance',
   'POST /api/objects/upload',
   'GET /api/objects/uploads/:userId/:id',
   'POST /api/files/cleanup',
@@ -317,6 +428,20 @@ const NO_INPUT_ROUTES = [
   'GET /api/events',
   // Issue 20: the app shell by its own name (the service worker's navigation fallback).
   'GET /index.html',
+  // Issue 30: the token list and a token id in the path; a file in one request (a raw body or a form, checked as every upload).
+  'GET /api/account/tokens',
+  'DELETE /api/account/tokens/:id',
+  'PUT /api/uploads',
+  'POST /api/uploads',
+  // Issue 30: the OpenAPI document and its reference page (Swagger UI's page, settings, document and its own files).
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
 ];
 
 /** "METHOD /path" of every route the app answers, read from Fastify's own route tree. */

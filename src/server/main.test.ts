@@ -54,7 +54,7 @@ describe('main', () => {
       DATA_DIR: dataDir,
       ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
     });
-    const health = await waitForAnswer(`http://127.0.0.1:${port}/readyz`, 60_000);
+    const health = await waitForAnswer(`http://127.0.0.1:${port}/readyz`, 150_000);
     expect(health.status).toBe(200);
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
     if (!testDb) expect(existsSync(path.join(dataDir, 'db'))).toBe(true);
@@ -68,7 +68,8 @@ describe('main', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  });
+    // A cold start (tsx compiles the server, PGlite creates its database): slow on a busy machine.
+  }, 180_000);
 
   it('refuses to start with a list of every configuration problem', async () => {
     const server = startServer({ PORT: 'abc', SUPPORT_EMAIL: 'nope', DATA_DIR: dataDir });

@@ -9,6 +9,7 @@ import { oldFfmpegWarning } from './media/ffmpeg';
 import { type EngineRegistry, unreachableInputsWarning } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
+import { settleNotifications } from './modules/notifications/notifications.service';
 
 type Service = 'web' | 'worker';
 
@@ -46,17 +47,28 @@ const SHUTDOWN_LIMIT_MS = 30_000;
 
 /** The only file that listens: parses config, migrates, serves and works, and closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  // Where start-up time goes (logged once ready; `npm run bench:cold-start` prints it).
+  const phasesMs: Record<string, number> = { imports: Math.round(performance.now()) };
+  let mark = performance.now();
+  const phase = (name: string) => {
+    phasesMs[name] = Math.round(performance.now() - mark);
+    mark = performance.now();
+  };
   const services = parseServices(process.argv.slice(2));
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
+  phase('openDatabase');
   await database.migrate();
+  phase('migrate');
   const ctx = createServiceContext(config, database);
   const { engines } = ctx;
+  phase('serviceContext');
   const app = services.has('web') ? await buildApp(ctx) : null;
+  phase('buildApp');
   const log =
     app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
   // Once per process, whichever services it runs: both decode untrusted files with FFmpeg.
-  const oldFfmpeg = oldFfmpegWarning(engines.binaries);
+  const oldFfmpeg = oldFfmpegWarning(ctx.media);
   if (oldFfmpeg) log.warn(oldFfmpeg);
   const unreachable = unreachableInputsWarning(config);
   if (unreachable) log.warn(unreachable);
@@ -73,7 +85,9 @@ async function main(): Promise<void> {
     clearInterval(sweeper);
     // Stop taking work first: the worker finishes or hands back its job while the API drains
     // (then the object detector's thread stops, its last analysis answered).
+    // Notifications of jobs that just ended are sent before the database closes (each push gives up after 10 s).
     Promise.all([worker?.stop(config.worker.shutdownGraceSeconds * 1000), app?.close().then(closeDetector)])
+      .then(() => settleNotifications(ctx))
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -88,6 +102,8 @@ async function main(): Promise<void> {
     // The image analysis's model loads in the background, off every request's path.
     warmUpDetector();
     await app.listen({ port: config.port, host: config.host });
+    phase('listen');
+    log.info({ phasesMs }, 'startup phases');
     log.info(
       { database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) },
       `Reelsmith is ready at ${config.publicUrl}`,

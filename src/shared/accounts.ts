@@ -10,8 +10,20 @@ export const signInOptionsSchema = z.object({
   google: z.boolean(),
   /** Password reset by email (the server has SMTP). */
   passwordReset: z.boolean(),
+  /** Registration asks for a proof of work first (GET /api/auth/challenge); older servers omit it. */
+  registrationChallenge: z.boolean().default(false),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/** GET /api/auth/challenge: an ALTCHA challenge; the browser finds `number` with SHA-256(salt + number) = challenge. */
+export const registrationChallengeSchema = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type RegistrationChallenge = z.infer<typeof registrationChallengeSchema>;
 
 /** POST /api/auth/password-reset */
 export const passwordResetRequestSchema = z.object({
@@ -35,6 +47,16 @@ export const passwordResetConfirmSchema = z.object({
     .check(singleLine),
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** POST /api/auth/verify-email: the token of a mailed verification link. */
+export const verifyEmailSchema = z.object({
+  token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters').check(singleLine),
+});
+export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
+
+/** The one answer to every resend request (sent, already verified or past the limits alike). */
+export const VERIFICATION_RESENT_MESSAGE =
+  'If your email still needs verifying, a new link is on its way. It works once, for 24 hours.';
 
 /** The one answer to every reset request, whether or not the email has an account. */
 export const PASSWORD_RESET_REQUESTED_MESSAGE =

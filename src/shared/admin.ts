@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { authUserSchema, subscriptionStatusSchema } from './auth';
 import { singleLine } from './text';
 
-/** One row of GET /api/admin/users (spec section 3); credit figures are numbers of credits. */
-export const adminUserSchema = authUserSchema.omit({ plan: true }).extend({
+/** One row of GET /api/admin/users (docs/product-rules.md, Administration); credit figures are numbers of credits. */
+export const adminUserSchema = authUserSchema.omit({ plan: true, emailVerifiedAt: true }).extend({
   availableCredits: z.number(),
   totalCreditsUsed: z.number(),
   creditsLast30Days: z.number(),
   totalLifetimeCredits: z.number(),
   /** A Stripe subscription is running: deleting or deactivating the user cancels it at Stripe first. */
   hasStripeSubscription: z.boolean().optional(),
+  /**
+   * The user's own daily spend cap in credits (docs/product-rules.md, Daily spend cap): null follows the
+   * operator's default (DAILY_SPEND_CAP_CREDITS), 0 means no cap for this user. Always sent.
+   */
+  dailySpendCap: z.number().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
@@ -79,6 +84,7 @@ export const adminUserSeenSchema = z
     availableCredits: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
     totalCreditsUsed: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
     subscriptionStatus: subscriptionStatusSchema,
+    dailySpendCap: z.number().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
   })
   .partial();
 export type AdminUserSeen = z.infer<typeof adminUserSeenSchema>;
@@ -91,6 +97,8 @@ export const adminUserUpdateSchema = z.object({
   availableCredits: creditFigure('availableCredits'),
   totalCreditsUsed: creditFigure('totalCreditsUsed'),
   subscriptionStatus: subscriptionStatusSchema,
+  /** The user's own daily spend cap in credits; null: the default; 0: no cap; left out: unchanged. */
+  dailySpendCap: creditFigure('dailySpendCap').nullable().optional(),
   original: adminUserSeenSchema.optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;

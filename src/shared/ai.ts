@@ -4,9 +4,9 @@ import { multiLine, singleLine } from './text';
 /** Longest description the enhancer accepts. */
 export const MAX_ENHANCE_PROMPT_LENGTH = 2000;
 export const ENHANCE_PROMPT_REQUIRED_MESSAGE = 'Please provide a text description first';
-/** Confidence when nothing says otherwise (spec section 3). */
+/** Confidence when nothing says otherwise (docs/product-rules.md, AI assist). */
 export const DEFAULT_ENHANCE_CONFIDENCE = 85;
-/** The generator shows at most this many detected objects (spec section 9). */
+/** The generator shows at most this many detected objects (docs/product-rules.md, AI assist). */
 export const MAX_SHOWN_OBJECTS = 6;
 
 /** POST /api/prompts/enhance-text; the generator sends style cinematic, duration medium, mood energetic (audio) or calm. */
@@ -48,5 +48,22 @@ export const imageAnalysisSchema = z.object({
 });
 export type ImageAnalysis = z.infer<typeof imageAnalysisSchema>;
 
-export const enhanceTextAnswerSchema = z.object({ success: z.literal(true), data: promptEnhancementSchema });
-export const analyzeImageAnswerSchema = z.object({ success: z.literal(true), data: imageAnalysisSchema });
+/**
+ * The server's id of the text an answer produced (the enhanced prompt, or the suggested prompt):
+ * a generation that uses the text names it in aiResultIds to be charged for it. Null when there is
+ * no text to use (a blank suggestion); absent from older servers.
+ */
+const resultIdSchema = z.uuid().nullish();
+
+export const enhanceTextAnswerSchema = z.object({
+  success: z.literal(true),
+  data: promptEnhancementSchema,
+  resultId: resultIdSchema,
+});
+export const analyzeImageAnswerSchema = z.object({
+  success: z.literal(true),
+  data: imageAnalysisSchema,
+  resultId: resultIdSchema,
+});
+export type EnhanceTextAnswer = z.infer<typeof enhanceTextAnswerSchema>;
+export type AnalyzeImageAnswer = z.infer<typeof analyzeImageAnswerSchema>;

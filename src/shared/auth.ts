@@ -51,6 +51,8 @@ export const registerSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
+  /** The solved registration challenge (base64 ALTCHA payload), when the server asks for one. */
+  challengeSolution: z.string().max(2000, 'must be at most 2000 characters').check(singleLine).optional(),
 });
 export type Register = z.infer<typeof registerSchema>;
 
@@ -64,6 +66,8 @@ export type Login = z.infer<typeof loginSchema>;
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** When the email was proven (a mailed link, a password reset, a provider that verified it); null until then. */
+  emailVerifiedAt: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   displayName: z.string(),

@@ -15,7 +15,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const ERROR_REPORT_EARLIEST = '2000-01-01T00:00:00Z';
 export const ERROR_REPORT_LATEST = '2100-01-01T00:00:00Z';
 
-/** Body of POST /api/errors/report (spec section 3). */
+/** Body of POST /api/errors/report (docs/product-rules.md, Wording). */
 export const errorReportSchema = z.object({
   message: z.string().max(4000).check(multiLine),
   stack: z.string().max(8000).check(multiLine).optional().nullable(),

@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { modelIdSchema } from './models';
+import { ASPECT_RATIOS, CAMERA_MOVES, modelIdSchema, RESOLUTIONS } from './models';
 import { multiLine, singleLine } from './text';
 
-/** Status values of a generation (spec section 4); anything else displays as Unknown. */
+/** Status values of a generation (docs/product-rules.md, Statuses); anything else displays as Unknown. */
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-/** The client sends 10 (spec section 9); the engine renders the supported duration nearest to it. */
+/** The client sends 10 (docs/product-rules.md, The generator); the engine renders the supported duration nearest to it. */
 export const DEFAULT_GENERATION_DURATION = 10;
 /** At most this many unfinished (pending or processing) jobs per user. */
 export const MAX_UNFINISHED_JOBS = 3;
 /** Longest description accepted (Kling's own limit is 2,500 characters). */
 export const MAX_PROMPT_LENGTH = 2000;
+/** One request may start this many variations (jobs with different seeds) at once. */
+export const MAX_VARIATIONS = 4;
 export const MAX_ADVANCED_SETTINGS_LENGTH = 4000;
 
 export const PROMPT_REQUIRED_MESSAGE = 'Please provide a text description';
@@ -24,51 +26,101 @@ const optionalRef = z
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null));
 
-/** POST /api/video-generation (spec section 7), with the model the server may choose when absent. */
-export const createGenerationSchema = z.object({
-  prompt: z
-    .string()
-    .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
-    .check(multiLine)
-    .default(''),
-  jsonPrompt: z.string().max(MAX_ADVANCED_SETTINGS_LENGTH).check(multiLine).nullish(),
+/**
+ * The known keys of the settings that reach the engine; others are ignored. The generator sends the
+ * shape and the camera as the request's own fields (`aspectRatio`, `resolution`, `cameraMove`) and
+ * keeps seed and negative prompt here; older clients may still send all of them here.
+ */
+export const advancedSettingsSchema = z.object({
+  aspectRatio: z.enum(ASPECT_RATIOS).optional(),
+  negativePrompt: z.string().max(1000).check(multiLine).optional(),
+  seed: z.number().int().min(0).max(4_294_967_295).optional(),
+  resolution: z.enum(RESOLUTIONS).optional(),
+  cameraMove: z.enum(CAMERA_MOVES).optional(),
+});
+export type AdvancedSettings = z.infer<typeof advancedSettingsSchema>;
+
+/** Longest audio description (the generator's box takes this many characters). */
+export const MAX_AUDIO_DESCRIPTION_LENGTH = 300;
+
+/**
+ * The AI results a generation uses, by the ids the enhance and analyse answers returned: naming one
+ * is asking to be charged for it (decision 016). An enhanced prompt made from an image analysis's
+ * suggestion names both.
+ */
+export const aiResultIdsSchema = z.object({
+  promptEnhancement: z.uuid().optional(),
+  imageAnalysis: z.uuid().optional(),
+});
+export type AiResultIds = z.infer<typeof aiResultIdsSchema>;
+
+/** What both request shapes share: the inputs, the switches, the duration and the model. */
+const generationFields = {
   imageFile: optionalRef,
   videoFile: optionalRef,
   audioFile: optionalRef,
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
-  /** The description is an enhanced prompt the server made for this user (charged; verified, decision 012). */
-  usedPromptEnhancement: z.boolean().default(false),
-  /** The description is (made from) the image analysis's suggested prompt (charged; verified, decision 012). */
-  usedImageAnalysis: z.boolean().default(false),
   duration: z.number().int().min(1).max(60).default(DEFAULT_GENERATION_DURATION),
   model: modelIdSchema.optional(),
-});
-export type CreateGeneration = z.input<typeof createGenerationSchema>;
+  /** The video's shape and camera (GET /api/models says what each model takes); absent: the model's default, no move. */
+  aspectRatio: z.enum(ASPECT_RATIOS).nullish(),
+  resolution: z.enum(RESOLUTIONS).nullish(),
+  cameraMove: z.enum(CAMERA_MOVES).nullish(),
+};
 
-/** The known keys of the Advanced Settings JSON that reach the engine; others are ignored. */
-export const advancedSettingsSchema = z.object({
-  aspectRatio: z.enum(['16:9', '9:16', '1:1']).optional(),
-  negativePrompt: z.string().max(1000).check(multiLine).optional(),
-  seed: z.number().int().min(0).max(4_294_967_295).optional(),
-  resolution: z.enum(['480p', '720p', '1080p']).optional(),
+/**
+ * POST /api/video-generation as this app's generator sends it: the user's description and audio
+ * description apart (the server joins them into the engine's prompt), the settings as an object,
+ * and the AI results used by id. A description is required (checked by the server, with the same
+ * answer as a blank prompt).
+ */
+export const generationRequestSchema = z.object({
+  description: z
+    .string()
+    .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
+    .check(multiLine)
+    .optional(),
+  /** Used only while hasAudio is on (the generator keeps the box's text when the switch goes off). */
+  audioDescription: z
+    .string()
+    .max(MAX_AUDIO_DESCRIPTION_LENGTH, `must be at most ${MAX_AUDIO_DESCRIPTION_LENGTH} characters`)
+    .check(multiLine)
+    .optional(),
+  settings: advancedSettingsSchema.optional(),
+  aiResultIds: aiResultIdsSchema.optional(),
+  ...generationFields,
+  /** Variations: this many jobs with different seeds, charged together (all or none), shown as one group. */
+  variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
 });
-export type AdvancedSettings = z.infer<typeof advancedSettingsSchema>;
+export type GenerationRequest = z.input<typeof generationRequestSchema>;
+
+/**
+ * The older shape (the specification's): `prompt` with the audio description already appended,
+ * the Advanced Settings as JSON text, and the AI use as two flags the server checks against the
+ * texts it produced (decision 012). Still accepted from other clients, never mixed with the above.
+ */
+const legacyGenerationFields = {
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
+    .check(multiLine)
+    .optional(),
+  jsonPrompt: z.string().max(MAX_ADVANCED_SETTINGS_LENGTH).check(multiLine).nullish(),
+  /** The description is an enhanced prompt the server made for this user (charged; verified, decision 012). */
+  usedPromptEnhancement: z.boolean().optional(),
+  /** The description is (made from) the image analysis's suggested prompt (charged; verified, decision 012). */
+  usedImageAnalysis: z.boolean().optional(),
+};
+
+/** POST /api/video-generation: either shape (the server refuses a body that mixes them). */
+export const createGenerationSchema = generationRequestSchema.extend(legacyGenerationFields);
+export type CreateGeneration = z.input<typeof createGenerationSchema>;
 
 export type SettingsResult = { ok: true; settings: AdvancedSettings } | { ok: false; message: string };
 
-/**
- * Reads the Advanced Settings text: blank is no settings; otherwise a JSON object whose known keys
- * are checked (a wrong value names its key) and whose other keys are ignored.
- */
-export function parseAdvancedSettings(text: string | null | undefined): SettingsResult {
-  if (!text?.trim()) return { ok: true, settings: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, message: INVALID_SETTINGS_MESSAGE };
-  }
+/** Checks a settings object: a wrong value of a known key is refused naming the key; other keys are dropped. */
+export function checkAdvancedSettings(value: unknown): SettingsResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: INVALID_SETTINGS_MESSAGE };
   }
@@ -84,8 +136,23 @@ export function parseAdvancedSettings(text: string | null | undefined): Settings
 }
 
 /**
+ * Reads the Advanced Settings text: blank is no settings; otherwise a JSON object whose known keys
+ * are checked (a wrong value names its key) and whose other keys are ignored.
+ */
+export function parseAdvancedSettings(text: string | null | undefined): SettingsResult {
+  if (!text?.trim()) return { ok: true, settings: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: INVALID_SETTINGS_MESSAGE };
+  }
+  return checkAdvancedSettings(value);
+}
+
+/**
  * A status as clients read it: the server sends the four known values, but a client must still
- * show a value it does not know (a newer server) as 'Unknown' rather than fail (spec section 4).
+ * show a value it does not know (a newer server) as 'Unknown' rather than fail (docs/product-rules.md, Statuses).
  */
 const statusValueSchema = z.union([z.enum(GENERATION_STATUSES), z.string()]);
 
@@ -101,11 +168,14 @@ export const generationRecordSchema = z.object({
   outputVideoUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** When the video's file is deleted (VIDEO_RETENTION_HOURS after completion); null while unfinished or kept. */
   expiresAt: z.string().nullable(),
+  /** The owner kept it (KEEP_VIDEOS_FOR): no expiry, never deleted by the sweeper. */
+  kept: z.boolean().optional(),
   progress: z.number(),
   progressStage: z.string().nullable(),
   errorMessage: z.string().nullable(),
-  /** What Remix fills in: the economy switch, the Advanced Settings, and the inputs whose files still exist (24 hours). */
+  /** What Remix fills in: the economy switch, the Advanced Settings, and the inputs whose files still exist (VIDEO_RETENTION_HOURS). */
   isEconomy: z.boolean().optional(),
   settings: advancedSettingsSchema.optional(),
   inputs: z
@@ -120,8 +190,36 @@ export const generationRecordSchema = z.object({
   estimatedReadyAt: z.string().nullable().optional(),
   /** Moves with every change of the row: of two copies of a record, the lower version is the older. */
   version: z.number().optional(),
+  /** Extend: the video this one grew from (this video is it joined to its continuation). */
+  parentId: z.string().nullable().optional(),
+  /** Variations: the jobs one request started share this id. */
+  groupId: z.string().nullable().optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
+
+/** The answer to Generate: the (first) record, and every record the request started (variations). */
+export const createdGenerationSchema = generationRecordSchema.extend({ group: z.array(generationRecordSchema) });
+export type CreatedGenerationRecord = z.infer<typeof createdGenerationSchema>;
+
+/** The most seconds of crossfade between a video and its continuation (Extend). */
+export const MAX_EXTEND_CROSSFADE_SECONDS = 1;
+
+/** POST /api/video-generation/{id}/extend: all optional (the original's prompt and length by default, no crossfade). */
+export const extendGenerationSchema = z.object({
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
+    .check(multiLine)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  duration: z.number().int().min(1).max(60).nullish(),
+  crossfade: z.number().min(0).max(MAX_EXTEND_CROSSFADE_SECONDS).default(0),
+});
+export type ExtendGeneration = z.input<typeof extendGenerationSchema>;
+
+/** POST /api/video-generation/{id}/keep: keep the video past VIDEO_RETENTION_HOURS, or stop keeping it. */
+export const keepVideoSchema = z.object({ keep: z.boolean() }).strict();
+export type KeepVideo = z.infer<typeof keepVideoSchema>;
 
 /** GET /api/video-generation-jobs and /recent: the job view of the same rows. */
 export const generationJobSchema = z.object({
@@ -146,9 +244,9 @@ export type GenerationJob = z.infer<typeof generationJobSchema>;
 export { type ModelInfo, modelInfoSchema, modelListSchema } from './models';
 
 export const insufficientCreditsMessage = (cost: number, credits: number) =>
-  `Need ${cost} credits. You have ${credits}.`;
+  `Need ${cost} ${cost === 1 ? 'credit' : 'credits'}. You have ${credits}.`;
 
-/** Words that switch the audio on by themselves (spec section 4). */
+/** Words that switch the audio on by themselves (docs/product-rules.md, The generator). */
 export const AUDIO_TRIGGER_WORDS = ['music', 'soundtrack', 'voice', 'singing', 'audio', 'sound'] as const;
 
 /** True when the description mentions one of the audio words (whole words, any case). */
@@ -157,18 +255,8 @@ export function mentionsAudio(text: string): boolean {
   return words.some((word) => (AUDIO_TRIGGER_WORDS as readonly string[]).includes(word));
 }
 
-/** What joins the description and the audio description in the prompt sent. */
-export const AUDIO_DESCRIPTION_SEPARATOR = '\n\nAudio: ';
-
 /** The first audio word the description mentions (whole words, any case), or null. */
 export function audioWordIn(text: string): string | null {
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   return words.find((word) => (AUDIO_TRIGGER_WORDS as readonly string[]).includes(word)) ?? null;
-}
-
-/** The prompt sent to the server: the description, with the audio description appended when audio is on. */
-export function composePrompt(description: string, audio: { enabled: boolean; description: string }): string {
-  const text = description.trim();
-  const sound = audio.description.trim();
-  return audio.enabled && sound ? `${text}${AUDIO_DESCRIPTION_SEPARATOR}${sound}` : text;
 }

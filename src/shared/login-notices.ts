@@ -1,4 +1,4 @@
-/** Notices the /login page shows for its `error` and `message` query parameters (spec section 8). */
+/** Notices the /login page shows for its `error` and `message` query parameters (docs/product-rules.md, Wording). */
 export interface LoginNotice {
   title: string;
   description: string;
@@ -9,11 +9,33 @@ export interface LoginNotice {
 export const LOGIN_ERROR_NOTICE_MS = 12_000;
 export const LOGIN_MESSAGE_NOTICE_MS = 8_000;
 
+/** The longest text from a page's address that a notice shows. */
+export const NOTICE_TEXT_MAX_LENGTH = 200;
+
+/**
+ * Text taken from a page's address (anyone can write a link) as a notice may show it: plain text
+ * (React never renders it as HTML), control and invisible formatting characters (such as the ones
+ * that reverse text) removed, whitespace collapsed, and at most NOTICE_TEXT_MAX_LENGTH characters.
+ * Null when nothing is left.
+ */
+export function plainNoticeText(text: string | null): string | null {
+  if (text === null) return null;
+  const clean = text
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const characters = Array.from(clean);
+  if (characters.length === 0) return null;
+  if (characters.length <= NOTICE_TEXT_MAX_LENGTH) return clean;
+  return `${characters.slice(0, NOTICE_TEXT_MAX_LENGTH - 1).join('')}\u2026`;
+}
+
 function withDetails(base: string, details: string | null): string {
   return details ? `${base} ${details}` : base;
 }
 
-export function loginErrorNotice(error: string, details: string | null): LoginNotice {
+export function loginErrorNotice(error: string, rawDetails: string | null): LoginNotice {
+  const details = plainNoticeText(rawDetails);
   const notice = (title: string, description: string): LoginNotice => ({
     title,
     description,
@@ -46,7 +68,7 @@ export function loginErrorNotice(error: string, details: string | null): LoginNo
 export function loginMessageNotice(message: string): LoginNotice {
   return {
     title: 'Authentication Notice',
-    description: message,
+    description: plainNoticeText(message) ?? '',
     durationMs: LOGIN_MESSAGE_NOTICE_MS,
     destructive: false,
   };

@@ -20,6 +20,38 @@ export type ModelInputKind = (typeof MODEL_INPUT_KINDS)[number];
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 
+/** Camera moves a request may ask for (`cameraMove`); the catalogue says which each model honours. */
+export const CAMERA_MOVES = [
+  'static',
+  'pan-left',
+  'pan-right',
+  'tilt-up',
+  'tilt-down',
+  'dolly-in',
+  'dolly-out',
+  'orbit',
+  'crane',
+  'handheld',
+] as const;
+export type CameraMove = (typeof CAMERA_MOVES)[number];
+export const CAMERA_MOVE_LABELS: Record<CameraMove, string> = {
+  static: 'Static',
+  'pan-left': 'Pan left',
+  'pan-right': 'Pan right',
+  'tilt-up': 'Tilt up',
+  'tilt-down': 'Tilt down',
+  'dolly-in': 'Dolly in',
+  'dolly-out': 'Dolly out',
+  orbit: 'Orbit',
+  crane: 'Crane',
+  handheld: 'Handheld',
+};
+export const ASPECT_RATIO_LABELS: Record<(typeof ASPECT_RATIOS)[number], string> = {
+  '16:9': 'Landscape 16:9',
+  '9:16': 'Portrait 9:16',
+  '1:1': 'Square 1:1',
+};
+
 /** GET /api/models: one model of the catalogue, whether or not this server can run it now. */
 export const modelInfoSchema = z.object({
   id: modelIdSchema,
@@ -38,9 +70,24 @@ export const modelInfoSchema = z.object({
   resolutions: z.array(z.enum(RESOLUTIONS)),
   /** Whether it makes sound itself. */
   sound: z.boolean(),
-  /** Credits one standard generation costs (before add-ons such as audio), and in economy mode. */
+  /** Whether it takes an end frame (`endImageFile`) besides the start image. */
+  endFrame: z.boolean(),
+  /** Camera moves (`cameraMove`) it honours; empty when it takes none. */
+  cameraMoves: z.array(z.enum(CAMERA_MOVES)),
+  /** How many reference images it takes (0: none). */
+  referenceImages: z.number().int(),
+  /**
+   * Credits one standard generation costs (before add-ons such as audio), and in economy mode; per
+   * second of video when `pricePer` is 'second'.
+   */
   credits: z.number(),
   economyCredits: z.number(),
+  pricePer: z.enum(['video', 'second']),
+  /**
+   * Standard credits at a resolution, replacing `credits` there (per second when `pricePer` is
+   * 'second'); economy mode costs the same share of it as `economyCredits` is of `credits`.
+   */
+  resolutionCredits: z.partialRecord(z.enum(RESOLUTIONS), z.number()),
   isDefault: z.boolean(),
   /** True for the local FFmpeg engine: a preview renderer, not an AI model. */
   isPreview: z.boolean(),
@@ -55,6 +102,48 @@ export function nearestOf(options: readonly number[], requested: number): number
     if (Math.abs(option - requested) <= Math.abs(best - requested)) best = option;
   }
   return best;
+}
+
+/**
+ * The model a generator request is for: the one the user chose, else the one the catalogue marks
+ * `isDefault` (the server's choice, the same one a request without a model gets).
+ */
+export function chosenModel<T extends Pick<ModelInfo, 'id' | 'isDefault'>>(
+  models: readonly T[] | undefined,
+  chosen: string | null | undefined,
+): T | undefined {
+  return models?.find((m) => (chosen ? m.id === chosen : m.isDefault));
+}
+
+/** The aspect ratio a request that names none gets: the model's first. */
+export function defaultAspectRatio(model: Pick<ModelInfo, 'aspectRatios'>): AspectRatio {
+  return model.aspectRatios[0] ?? '16:9';
+}
+
+/**
+ * The resolution a request that names none gets: in economy mode the model's lowest, else its
+ * lowest of 720p or more (its highest when it has none).
+ */
+export function defaultResolution(model: Pick<ModelInfo, 'resolutions'>, isEconomy: boolean): Resolution {
+  const sorted = RESOLUTIONS.filter((r) => model.resolutions.includes(r));
+  if (isEconomy) return sorted[0] ?? '720p';
+  return sorted.find((r) => r !== '480p') ?? sorted.at(-1) ?? '720p';
+}
+
+/**
+ * What a video is rendered and priced at: the asked aspect ratio and resolution, else the model's
+ * defaults, and the duration the model renders nearest to the one asked. The server charges this
+ * shape, the estimate prices it and the generator shows its price.
+ */
+export function renderedShape(
+  model: Pick<ModelInfo, 'aspectRatios' | 'resolutions' | 'durations'>,
+  asked: { aspectRatio?: AspectRatio | null; resolution?: Resolution | null; isEconomy: boolean; duration: number },
+): { aspectRatio: AspectRatio; resolution: Resolution; duration: number } {
+  return {
+    aspectRatio: asked.aspectRatio ?? defaultAspectRatio(model),
+    resolution: asked.resolution ?? defaultResolution(model, asked.isEconomy),
+    duration: nearestOf(model.durations, asked.duration),
+  };
 }
 
 /** Whether a model takes an input kind (every model takes text). */

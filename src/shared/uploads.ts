@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Largest upload accepted: 50 MiB (spec section 5). */
+/** Largest upload accepted: 50 MiB (docs/product-rules.md, Uploads). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /**
@@ -26,7 +26,7 @@ export const MAX_CONCURRENT_UPLOADS_PER_USER = 3;
 export const MIN_UPLOAD_BYTES_PER_WINDOW = 32 * 1024;
 export const UPLOAD_RATE_WINDOW_SECONDS = 10;
 
-/** What the upload button's file picker accepts (spec section 5). */
+/** What the upload button's file picker accepts (docs/product-rules.md, Uploads). */
 export const UPLOAD_ALLOWED_TYPES = [
   'image/*',
   'video/*',

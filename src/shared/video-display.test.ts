@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describeStatus, formatExpiry, formatVideoDate, isRecentVideo, videoFileName } from './video-display';
+import {
+  describeStatus,
+  expiredWhen,
+  formatExpiry,
+  formatVideoDate,
+  isExpiredVideo,
+  isPlayable,
+  isRecentVideo,
+  videoFileName,
+} from './video-display';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -24,6 +33,15 @@ describe('video display rules', () => {
     expect(describeStatus('queued')).toEqual({ label: 'Unknown', tone: 'warning' });
   });
 
+  it('plays, downloads and shares only a completed video with its file, before it expires', () => {
+    const video = { status: 'completed', outputVideoUrl: '/objects/videos/a.mp4', expiresAt: later(60_000) };
+    expect(isPlayable(video, now)).toBe(true);
+    expect(isPlayable({ ...video, expiresAt: null }, now)).toBe(true);
+    expect(isPlayable({ ...video, expiresAt: later(0) }, now)).toBe(false);
+    expect(isPlayable({ ...video, outputVideoUrl: null }, now)).toBe(false);
+    for (const status of ['pending', 'processing', 'failed']) expect(isPlayable({ ...video, status }, now)).toBe(false);
+  });
+
   it('names downloads, dates and recent videos as the spec shows them', () => {
     expect(videoFileName('abc', 1700000000000)).toBe('reelsmith-video-abc-1700000000000.mp4');
     expect(formatVideoDate('2026-03-05T12:00:00')).toBe('Mar 5, 2026');
@@ -33,7 +51,7 @@ describe('video display rules', () => {
 });
 
 describe('the generator rules', async () => {
-  const { composePrompt, mentionsAudio } = await import('./generations');
+  const { mentionsAudio } = await import('./generations');
   it('switches audio on for the spec words only, as whole words', () => {
     for (const text of ['Epic MUSIC', 'a soundtrack', 'her voice', 'singing birds', 'audio on', 'the sound of rain']) {
       expect(mentionsAudio(text)).toBe(true);
@@ -41,12 +59,20 @@ describe('the generator rules', async () => {
     expect(mentionsAudio('a soundless void')).toBe(false);
     expect(mentionsAudio('a quiet lake')).toBe(false);
   });
+});
 
-  it('appends the audio description only when audio is on', () => {
-    expect(composePrompt(' A lake ', { enabled: true, description: ' soft piano ' })).toBe(
-      'A lake\n\nAudio: soft piano',
-    );
-    expect(composePrompt('A lake', { enabled: false, description: 'soft piano' })).toBe('A lake');
-    expect(composePrompt('A lake', { enabled: true, description: '  ' })).toBe('A lake');
+describe('expired videos', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('are completed videos past their expiry only', () => {
+    expect(isExpiredVideo({ status: 'completed', expiresAt: '2026-11-23T11:00:00Z' }, now)).toBe(true);
+    expect(isExpiredVideo({ status: 'completed', expiresAt: '2026-11-23T13:00:00Z' }, now)).toBe(false);
+    expect(isExpiredVideo({ status: 'failed', expiresAt: '2026-11-23T11:00:00Z' }, now)).toBe(false);
+    expect(isExpiredVideo({ status: 'completed', expiresAt: null }, now)).toBe(false);
+  });
+  it('say when', () => {
+    expect(expiredWhen('2026-11-23T11:59:50Z', now)).toBe('Expired 1m ago');
+    expect(expiredWhen('2026-11-23T11:20:00Z', now)).toBe('Expired 40m ago');
+    expect(expiredWhen('2026-11-23T06:00:00Z', now)).toBe('Expired 6h ago');
+    expect(expiredWhen('2026-11-20T06:00:00Z', now)).toMatch(/^Expired Nov 20, 2026$/);
   });
 });

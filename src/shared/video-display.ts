@@ -1,9 +1,9 @@
 import { GENERATION_STATUSES, type GenerationStatus } from './generations';
 
-/** A video created this recently is new enough for the 'Video Ready!' notice (spec section 9). */
+/** A video created this recently is new enough for the 'Video Ready!' notice (docs/product-rules.md, Screens). */
 export const RECENT_VIDEO_MS = 5 * 60 * 1000;
 
-/** Time left before a video is deleted: 'Expired', 'Nd Nh', 'Nh Nm' or 'Nm' (spec section 4). */
+/** Time left before a video is deleted: 'Expired', 'Nd Nh', 'Nh Nm' or 'Nm' (docs/product-rules.md, Statuses). */
 export function formatExpiry(expiresAt: string | Date | null | undefined, now: Date = new Date()): string | null {
   if (!expiresAt) return null;
   const left = new Date(expiresAt).getTime() - now.getTime();
@@ -27,6 +27,17 @@ export function isExpiredVideo(video: { status: string; expiresAt?: string | nul
   return !Number.isNaN(at) && at <= now.getTime();
 }
 
+/**
+ * Whether a video can be played, downloaded and shared: completed, with its file, and not past its
+ * 24 hours (the file is deleted then, even if the list still has its address).
+ */
+export function isPlayable(
+  video: { status: string; outputVideoUrl: string | null; expiresAt?: string | null },
+  now: Date = new Date(),
+): boolean {
+  return video.status === 'completed' && video.outputVideoUrl !== null && !isExpiredVideo(video, now);
+}
+
 /** When it expired: 'Expired 5m ago', 'Expired 3h ago', 'Expired Nov 21, 2026'. */
 export function expiredWhen(expiresAt: string, now: Date = new Date()): string {
   const ago = Math.max(0, now.getTime() - new Date(expiresAt).getTime());
@@ -40,7 +51,7 @@ export function isRecentVideo(createdAt: string, now: Date = new Date()): boolea
   return now.getTime() - new Date(createdAt).getTime() <= RECENT_VIDEO_MS;
 }
 
-/** The saved file's name: the product prefix, '-video-', the id, a dash, a timestamp, '.mp4' (spec section 7). */
+/** The saved file's name: the product prefix, '-video-', the id, a dash, a timestamp, '.mp4' (docs/product-rules.md, Statuses). */
 export function videoFileName(id: string, timestamp: number = Date.now()): string {
   return `reelsmith-video-${id}-${timestamp}.mp4`;
 }

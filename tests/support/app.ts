@@ -79,3 +79,11 @@ export function injectJson(
   };
   return app.inject(request);
 }
+
+/** Starts the test app listening on a free local port; its base URL (`http://127.0.0.1:PORT`). */
+export async function listenLocally(t: Pick<TestApp, 'app'>): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test app has no port');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -64,3 +64,17 @@ export async function uploadFile(app: FastifyInstance, cookie: string, body: Buf
   if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
   return objectPath;
 }
+
+/** An administrator (unlimited, as the first account of an installation is) and their session cookie. */
+export async function signedInAdmin(
+  app: FastifyInstance,
+  db: Db,
+  prefix = 'admin',
+): Promise<{ admin: UserRow & { password: string }; cookie: string }> {
+  const admin = await createUser(db, {
+    isAdmin: true,
+    subscriptionStatus: 'premium_unlimited',
+    email: uniqueEmail(prefix),
+  });
+  return { admin, cookie: await signIn(app, admin) };
+}

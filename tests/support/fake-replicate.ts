@@ -1,12 +1,35 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type FakeServer, type Recorded, type Reply, startFakeServer } from './fake-provider';
 
+/*
+ * A local server speaking Replicate's HTTP API, written from Replicate's public documentation, not from
+ * our engine:
+ * - Predictions, https://replicate.com/docs/reference/http: POST /v1/models/{owner}/{name}/predictions
+ *   {input, webhook, webhook_events_filter} answers 201 with the prediction; GET /v1/predictions/{id};
+ *   POST /v1/predictions/{id}/cancel; status starting | processing | succeeded | failed | canceled.
+ * - A model's defaults apply to every input left out ("If you don't give a value for a field its default
+ *   value will be used", the model's API page, e.g. https://replicate.com/google/veo-3/api):
+ *   `effectiveInput` records what the model would run with.
+ * - Webhooks, https://replicate.com/docs/topics/webhooks/verify-webhook: webhook-id, webhook-timestamp and
+ *   webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>") headers, signed with the account's
+ *   secret from GET /v1/webhooks/default/secret ({"key": "whsec_<base64>"}). The secret can change
+ *   (`rotateSecret`); deliveries are then signed with the new one.
+ */
+
+/** Defaults of the models' input schemas for the fields we send (their API pages on replicate.com). */
+const MODEL_DEFAULTS: Record<string, Record<string, unknown>> = {
+  'google/veo-3': { aspect_ratio: '16:9', duration: 8, resolution: '1080p', generate_audio: true },
+  'kwaivgi/kling-v2.1-master': { aspect_ratio: '16:9', duration: 5 },
+};
+
 export type ReplicateOutcome = 'video' | 'policy' | 'error' | 'never';
 
 interface Prediction {
   id: string;
   model: string;
   input: Record<string, unknown>;
+  /** The input with the model's defaults for what was left out: what Replicate would run (and bill). */
+  effectiveInput: Record<string, unknown>;
   webhook: string | undefined;
   createdAt: number;
   outcome: ReplicateOutcome;
@@ -20,6 +43,10 @@ export interface FakeReplicate {
   token: string;
   /** The account's webhook signing secret, as GET /v1/webhooks/default/secret answers it. */
   secret: string;
+  /** How many times the signing secret was asked for. */
+  secretFetches: number;
+  /** A new signing secret (as when the account's secret is rotated); deliveries are signed with it from now on. */
+  rotateSecret(): void;
   outcome: ReplicateOutcome;
   rateLimitNext: number;
   rateLimited: number;
@@ -39,13 +66,18 @@ export const REPLICATE_POLICY_ERROR =
 /** A local server speaking Replicate's predictions API, sending signed webhooks when a prediction finishes. */
 export async function startFakeReplicate(video: Buffer, token = 'r8_test_token'): Promise<FakeReplicate> {
   const server = await startFakeServer();
-  const secretBytes = randomBytes(24);
+  let secretBytes = randomBytes(24);
   const timers = new Set<NodeJS.Timeout>();
   const fake: FakeReplicate = {
     baseUrl: server.baseUrl,
     server,
     token,
     secret: `whsec_${secretBytes.toString('base64')}`,
+    secretFetches: 0,
+    rotateSecret() {
+      secretBytes = randomBytes(24);
+      fake.secret = `whsec_${secretBytes.toString('base64')}`;
+    },
     outcome: 'video',
     rateLimitNext: 0,
     rateLimited: 0,
@@ -125,8 +157,10 @@ export async function startFakeReplicate(video: Buffer, token = 'r8_test_token')
         },
       };
     }
-    if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret')
+    if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret') {
+      fake.secretFetches += 1;
       return { status: 200, json: { key: fake.secret } };
+    }
     const create = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(url.pathname);
     if (create && request.method === 'POST') {
       const body = JSON.parse(request.body) as { input: Record<string, unknown>; webhook?: string };
@@ -134,6 +168,7 @@ export async function startFakeReplicate(video: Buffer, token = 'r8_test_token')
         id: randomUUID().replaceAll('-', '').slice(0, 26),
         model: create[1] ?? '',
         input: body.input,
+        effectiveInput: { ...MODEL_DEFAULTS[create[1] ?? ''], ...body.input },
         webhook: body.webhook,
         createdAt: Date.now(),
         outcome: fake.outcome,

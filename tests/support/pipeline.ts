@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import type { GenerationRecord } from '../../src/shared/generations';
+import type { WorkerConfig } from '../../src/server/config';
+import type { ServiceContext } from '../../src/server/context';
 import { generations } from '../../src/server/db/schema';
 import { startWorker, type Worker } from '../../src/server/jobs/worker';
 import { createTestApp, injectJson, type TestApp } from './app';
@@ -13,22 +16,30 @@ export const FAST_PROVIDER_ENV = {
   PROVIDER_RETRY_DELAY_MS: '5',
 };
 
+/** The worker settings of tests: quick polls and leases, no retry delay, a 1 s shutdown grace. */
+export const TEST_WORKER_CONFIG: WorkerConfig = {
+  concurrency: 1,
+  leaseSeconds: 5,
+  pollMs: 50,
+  retryDelaySeconds: 0,
+  shutdownGraceSeconds: 1,
+  jobTimeoutSeconds: 600,
+};
+
+/** A worker in this process on the app's service context, with the test settings and any overrides. */
+export function startTestWorker(
+  on: { ctx: ServiceContext; app: { log: FastifyBaseLogger } },
+  overrides: Partial<WorkerConfig> = {},
+): Worker {
+  return startWorker(on.ctx, { config: { ...TEST_WORKER_CONFIG, ...overrides }, log: on.app.log });
+}
+
 /** The app with one worker, as the server runs it. */
 export async function startPipeline(
   env: Record<string, string>,
 ): Promise<{ t: TestApp; worker: Worker; stop: () => Promise<void> }> {
   const t = await createTestApp({ ...FAST_PROVIDER_ENV, ...env });
-  const worker = startWorker(t.ctx, {
-    config: {
-      concurrency: 2,
-      leaseSeconds: 3,
-      pollMs: 50,
-      retryDelaySeconds: 0,
-      shutdownGraceSeconds: 1,
-      jobTimeoutSeconds: 600,
-    },
-    log: t.app.log,
-  });
+  const worker = startTestWorker(t, { concurrency: 2, leaseSeconds: 3 });
   return {
     t,
     worker,

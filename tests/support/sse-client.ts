@@ -23,13 +23,23 @@ export interface SseStream {
 }
 
 /** A small EventSource over node:http, for tests: a real socket of its own, the wire format parsed as the spec says. */
-export async function openSse(baseUrl: string, cookie: string, lastEventId?: string): Promise<SseStream> {
+export async function openSse(
+  baseUrl: string,
+  cookie: string,
+  lastEventId?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<SseStream> {
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const request = http.get(
       `${baseUrl}/api/events`,
       {
         agent: false,
-        headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        headers: {
+          cookie,
+          accept: 'text/event-stream',
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+          ...extraHeaders,
+        },
       },
       resolve,
     );

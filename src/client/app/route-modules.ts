@@ -68,6 +68,14 @@ export const PAGES = {
     access: 'signed-in',
   },
   '/admin': { load: pageLoader(() => import('./routes/admin').then((m) => m.AdminPage)), access: 'signed-in' },
+  '/admin/jobs': {
+    load: pageLoader(() => import('./routes/admin-jobs').then((m) => m.AdminJobsPage)),
+    access: 'signed-in',
+  },
+  '/admin/costs': {
+    load: pageLoader(() => import('./routes/admin-costs').then((m) => m.AdminCostsPage)),
+    access: 'signed-in',
+  },
   '/account': { load: pageLoader(() => import('./routes/account').then((m) => m.AccountPage)), access: 'signed-in' },
   '/register': {
     load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)),

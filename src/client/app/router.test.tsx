@@ -1,14 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createAuthUser, json, renderApp, signedOut, stubApi } from './testing/render-app';
+import { balance, createAuthUser, holdRequests, json, renderApp, signedOut, stubApi } from './testing/render-app';
 
 const signedIn =
   (overrides = {}) =>
   () =>
     json(200, createAuthUser(overrides));
 const status = (body: object) => () =>
-  json(200, { availableCredits: 5, isUnlimited: false, plan: 'JUST_FOR_FUN', ...body });
+  balance({ availableCredits: 5, isUnlimited: false, plan: 'JUST_FOR_FUN', ...body });
 
 afterEach(() => {
   cleanup();
@@ -66,7 +66,7 @@ describe('the router', () => {
     renderApp('/history');
 
     expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/login');
   });
 
   it("links 'Sign In Required' to /api/login when the server has OpenID Connect sign-in", async () => {
@@ -78,7 +78,23 @@ describe('the router', () => {
     renderApp('/history');
 
     expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeDefined();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login'));
+    // The first link the visitor sees is the final one: read once, never waited into place.
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/api/login');
+  });
+
+  it("holds 'Sign In' as a disabled button while the sign-in options are on their way", async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: { label: 'Continue with Acme SSO' }, google: false, passwordReset: false }),
+    });
+    holdRequests(fetchMock, '/api/auth/providers');
+    renderApp('/history');
+
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeDefined();
+    const placeholder = screen.getByRole('button', { name: 'Sign In' });
+    expect(placeholder.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 
   it('uses the generator wording on /generator', async () => {
@@ -89,7 +105,7 @@ describe('the router', () => {
   });
 
   it('sends a signed-in user from /login to the dashboard', async () => {
-    stubApi({ 'GET /api/auth/user': signedIn(), 'GET /api/user/status': status({}) });
+    stubApi({ 'GET /api/auth/user': signedIn(), 'GET /api/user/balance': status({}) });
     renderApp('/login');
 
     expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
@@ -99,7 +115,7 @@ describe('the router', () => {
   it('shows unlimited credits and the admin link to an administrator', async () => {
     stubApi({
       'GET /api/auth/user': signedIn({ isAdmin: true }),
-      'GET /api/user/status': status({ isUnlimited: true }),
+      'GET /api/user/balance': status({ isUnlimited: true }),
     });
     renderApp('/dashboard');
 
@@ -109,7 +125,7 @@ describe('the router', () => {
   });
 
   it('hides the admin link from other users', async () => {
-    stubApi({ 'GET /api/auth/user': signedIn(), 'GET /api/user/status': status({}) });
+    stubApi({ 'GET /api/auth/user': signedIn(), 'GET /api/user/balance': status({}) });
     renderApp('/dashboard');
 
     expect(await within(await screen.findByRole('group', { name: 'Available Credits' })).findByText('5')).toBeDefined();

@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 
 import { PageSpinner } from '../components/ui/spinner';
+import { dismissToast } from '../components/ui/use-toast';
 import { useAuth } from '../lib/auth';
 import { lazyPage, loadNotFoundPage, PAGES, type PagePath } from './route-modules';
 import { SignedInOnly, SignedOutOnly } from './route-guards';
@@ -61,12 +62,29 @@ function AppRoutes() {
   );
 }
 
+/**
+ * A toast belongs to the page it was raised on: when the page changes (a sign-up that lands on the
+ * dashboard, a redirect to the media player), it is dismissed. A layout effect, so it runs before
+ * the new page's own effects can raise theirs.
+ */
+function DismissToastsOnPageChange() {
+  const [path] = useLocation();
+  const shownOn = useRef(path);
+  useLayoutEffect(() => {
+    if (shownOn.current === path) return;
+    shownOn.current = path;
+    dismissToast();
+  }, [path]);
+  return null;
+}
+
 /** The pages, plus what rides along them: the update prompt, and for signed-in people the first-time tour and install banner. */
 export function AppRouter() {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <PageSpinner />;
   return (
     <>
+      <DismissToastsOnPageChange />
       <AppRoutes />
       <UpdatePrompt />
       {isAuthenticated ? (

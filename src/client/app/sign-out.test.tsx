@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { browserNavigation } from '../lib/browser-navigation';
 import {
   type ApiRoutes,
+  balance,
   callsTo,
   createAuthUser,
   json,
@@ -17,7 +18,7 @@ import {
 function renderSignedIn(overrides: ApiRoutes = {}) {
   return renderAppWith('/credits', {
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/status': () => json(200, { availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/user/balance': () => balance({ availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }),
     ...overrides,
   });

@@ -22,7 +22,7 @@ export function useAuth(): AuthState {
     retryOnMount: false,
     staleTime: 30_000,
     gcTime: 5 * 60_000,
-    // Authentication is re-checked when the window regains focus (spec section 4).
+    // Authentication is re-checked when the window regains focus (docs/product-rules.md, Browser timings).
     refetchOnWindowFocus: true,
   });
   const user = query.data ?? null;

@@ -5,11 +5,9 @@
 /** GET /api/auth/user: the signed-in user (lib/auth.ts); set by login and register, refreshed after a purchase. */
 export const authQueryKey = ['/api/auth/user'] as const;
 
-/** GET /api/user/status: available credits, unlimited flag and plan (features/credits). */
-export const userStatusQueryKey = ['/api/user/status'] as const;
-
-/** GET /api/user/generation-status: daily and extra generations and the subscription (features/credits). */
-export const generationStatusQueryKey = ['/api/user/generation-status'] as const;
-
-/** GET /api/credits/balance: the credit balance (features/credits). */
-export const creditBalanceQueryKey = ['/api/credits/balance'] as const;
+/**
+ * GET /api/user/balance: credits, unlimited flag, plan, subscription, daily and extra generations
+ * (features/credits; the live 'balance' event sets it too). The older /api/user/status,
+ * /api/user/generation-status and /api/credits/balance answer parts of it; the client reads none of them.
+ */
+export const balanceQueryKey = ['/api/user/balance'] as const;

@@ -5,7 +5,7 @@ import type { SignInOptions } from '../../shared/accounts';
 /** GET /api/auth/providers: which external sign-ins and whether password reset by email this server offers. */
 export const signInOptionsQueryKey = ['/api/auth/providers'] as const;
 
-const NONE: SignInOptions = { oidc: null, google: false, passwordReset: false };
+const NONE: SignInOptions = { oidc: null, google: false, passwordReset: false, registrationChallenge: false };
 
 /**
  * A light check instead of the shared zod schema: the landing page (eager, kept small) shows the
@@ -13,12 +13,13 @@ const NONE: SignInOptions = { oidc: null, google: false, passwordReset: false };
  */
 function toSignInOptions(body: unknown): SignInOptions {
   if (typeof body !== 'object' || body === null) return NONE;
-  const { oidc, google, passwordReset } = body as Record<string, unknown>;
+  const { oidc, google, passwordReset, registrationChallenge } = body as Record<string, unknown>;
   const label = typeof oidc === 'object' && oidc !== null ? (oidc as Record<string, unknown>).label : null;
   return {
     oidc: typeof label === 'string' && label ? { label } : null,
     google: google === true,
     passwordReset: passwordReset === true,
+    registrationChallenge: registrationChallenge === true,
   };
 }
 

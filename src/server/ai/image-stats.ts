@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 
 export interface ImageStats {
   /** Pixel size of the image as shown (EXIF orientation applied). */
@@ -59,6 +59,7 @@ export function colourName(r: number, g: number, b: number): string {
  * dominant colour. Throws when sharp cannot decode the image.
  */
 export async function measureImage(image: Buffer): Promise<ImageStats> {
+  const sharp = await loadSharp();
   const decoder = sharp(image, { failOn: 'error' });
   const [meta, small] = await Promise.all([
     decoder.metadata(),

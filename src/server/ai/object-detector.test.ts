@@ -102,10 +102,11 @@ describe('the local object detector (CenterNet on TensorFlow.js WebAssembly)', (
     await setTimeout(10);
     delay.disable();
     expect(objects.map((o) => o.name)).toContain('cat');
-    // On the event loop the detection stalled it for all of its ~200 ms; in its thread the longest
-    // stall is a few ms (about 30 on two cores shared by three such tests).
+    // On the event loop the detection would stall it for all of its time (~200 ms); in its thread
+    // the longest stall is a few ms. A loaded machine stretches both, so the stall is measured
+    // against the detection's own time rather than a fixed figure.
     expect(took).toBeGreaterThan(60);
-    expect(delay.max / 1e6).toBeLessThan(60);
+    expect(delay.max / 1e6).toBeLessThan(took / 2);
   });
 
   it('keeps a process alive while it detects, and not once it is idle', { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import type { DetectorMessage, DetectRequest } from './object-detector.worker';
 
 /**
@@ -280,6 +280,7 @@ export async function detectObjects(image: Buffer): Promise<Detection> {
   const note = await waitFor(running, running.loaded);
   if (note !== null) return { objects: [], note };
   // Letterboxed, not stretched: stretched to a square, the cat of chelsea.png scores as a dog.
+  const sharp = await loadSharp();
   const { data } = await sharp(image, { failOn: 'error' })
     .rotate()
     .flatten({ background: '#000000' })

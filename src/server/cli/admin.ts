@@ -2,12 +2,13 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subscriptionStatusSchema } from '../../shared/auth';
-import { toCredits } from '../../shared/money/credits';
-import { ConfigError, loadConfig } from '../config';
+import { formatCreditCount, toCredits } from '../../shared/money/credits';
+import { type Config, ConfigError, loadConfig } from '../config';
 import { createServiceContext, type ServiceContext } from '../context';
 import { type Database, databaseOptionsFor, openDatabase } from '../db/client';
 import { AppError } from '../lib/app-error';
 import * as admin from '../modules/admin/admin.service';
+import { backup, moveToPostgres, OperatorError, restore } from './backup';
 import { createResetLinkFor } from '../modules/auth/password-reset.service';
 
 const USAGE = `Reelsmith operator commands (same configuration as the server: DATA_DIR, DATABASE_URL):
@@ -18,6 +19,10 @@ const USAGE = `Reelsmith operator commands (same configuration as the server: DA
   npm run admin -- make-admin <email>
   npm run admin -- revoke-admin <email>
   npm run admin -- reset-password <email>     prints a one-time link to choose a new password (30 minutes)
+  npm run admin -- backup DIR                 copies the embedded database and the stored files into DIR
+  npm run admin -- restore DIR [--force]      brings a backup back into DATA_DIR (--force: replace what is there)
+  npm run admin -- move-to-postgres <DATABASE_URL>
+                                              copies the embedded database into an empty PostgreSQL database
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may open it.`;
 
@@ -70,7 +75,7 @@ async function run(ctx: ServiceContext, command: string, args: string[]): Promis
         throw new UsageError(`'${amountText}' is not a positive amount of credits (at most two decimals).`);
       }
       const user = await admin.grantCredits(ctx, admin.CLI_ACTOR, email, amount);
-      return `Granted ${amount} credits to ${user.email}; balance ${toCredits(user.creditsHundredths)}.`;
+      return `Granted ${formatCreditCount(amount)} to ${user.email}; balance ${toCredits(user.creditsHundredths)}.`;
     }
     case 'set-status': {
       const [email, statusText] = requireArgs(args, 2, '<email> <status>') as [string, string];
@@ -93,6 +98,23 @@ async function run(ctx: ServiceContext, command: string, args: string[]): Promis
     }
     default:
       throw new UsageError(command ? `Unknown command '${command}'.` : 'No command given.');
+  }
+}
+
+/** backup, restore and move-to-postgres; undefined for the other commands. */
+async function runOnWholeInstallation(config: Config, command: string, args: string[]): Promise<string | undefined> {
+  switch (command) {
+    case 'backup':
+      return backup(config, requireArgs(args, 1, 'DIR')[0]);
+    case 'restore': {
+      const force = args.includes('--force');
+      const rest = args.filter((a) => a !== '--force');
+      return restore(config, requireArgs(rest, 1, 'DIR [--force]')[0], force);
+    }
+    case 'move-to-postgres':
+      return moveToPostgres(config, requireArgs(args, 1, '<DATABASE_URL>')[0]);
+    default:
+      return undefined;
   }
 }
 
@@ -123,6 +145,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let opened: Database | undefined;
   try {
     const config = loadConfig(io.env);
+    // These open the embedded database themselves (no migration for a backup; the copy needs the lock).
+    const whole = await runOnWholeInstallation(config, command, args);
+    if (whole !== undefined) {
+      io.stdout.write(`${whole}\n`);
+      return 0;
+    }
     let database = io.database;
     if (!database) {
       database = opened = await openDatabase(databaseOptionsFor(config));
@@ -132,7 +160,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof UsageError) io.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
-    else if (error instanceof AppError || error instanceof ConfigError) io.stderr.write(`Error: ${error.message}\n`);
+    else if (error instanceof AppError || error instanceof ConfigError || error instanceof OperatorError)
+      io.stderr.write(`Error: ${error.message}\n`);
     else io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {

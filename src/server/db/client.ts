@@ -13,6 +13,7 @@ import { listenPglite, listenPostgres, type NotificationHandlers, type StopListe
 import { acquirePgliteLock } from './pglite-lock';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
+import type { RunSql } from './transfer';
 
 /** Both drivers expose the same PostgreSQL query builder; the rest of the server sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections the database hands out at once (1 for PGlite, the pool's size for PostgreSQL). */
+  poolSize: number;
   /** Applies the committed migrations (safe to call from several processes at once on PostgreSQL). */
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
@@ -31,6 +34,10 @@ export interface Database {
   queued(): number;
   /** LISTEN on a channel (PostgreSQL: across processes on one dedicated connection; PGlite: in-process). */
   listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
+  /** Raw SQL for the operator's backup and move (PGlite: its one session; PostgreSQL: any pool client). */
+  query: RunSql;
+  /** PGlite on disk only: the data directory as a gzipped tarball, consistent because this process holds its lock. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -64,10 +71,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    poolSize: 1,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     queued: () => turns.queued(),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    query: async (text, params) => (await turns.query<Record<string, unknown>>(text, params)).rows,
+    ...(dataDir ? { dumpDataDir: () => turns.query('CHECKPOINT').then(() => client.dumpDataDir('gzip')) } : {}),
     close: async () => {
       try {
         await client.close();
@@ -86,6 +96,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    poolSize,
     migrate: async () => {
       // One connection holds an advisory lock so that several processes starting together migrate once.
       const client = new pg.Client({ connectionString: url });
@@ -101,8 +112,19 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: () => ping(db),
     queued: () => pool.waitingCount,
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
     close: () => pool.end(),
   };
+}
+
+/**
+ * Unpacks a `dumpDataDir` tarball into `dataDir` (empty but for the lock, which the caller holds),
+ * making it that embedded database.
+ */
+export async function unpackPgliteDataDir(dataDir: string, tarball: Blob): Promise<void> {
+  const client = new PGlite(dataDir, { loadDataDir: tarball });
+  await client.waitReady;
+  await client.close();
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -21,10 +21,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The catalogue as an administrator sees it (with the settings each model needs; others see the reasons without them). */
 async function catalogue(env: Record<string, string>) {
   const t = await createTestApp(env);
   try {
-    const user = await createUser(t.db, { creditsHundredths: 1000 });
+    const user = await createUser(t.db, { creditsHundredths: 1000, isAdmin: true });
     const cookie = await signIn(t.app, user);
     const models = (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>().models;
     return { t, cookie, models };
@@ -53,6 +54,14 @@ describe('the model catalogue', () => {
       expect(reasons.replicate).toContain('REPLICATE_API_TOKEN');
       expect(reasons.comfyui).toContain('COMFYUI_URL');
       expect(reasons.veo).toContain('Gemini');
+      // Someone who is not the operator is told why, without the server's setting names.
+      const member = await createUser(t.db);
+      const seen = (await injectJson(t.app, 'GET', '/api/models', { cookie: await signIn(t.app, member) })).json<{
+        models: ModelInfo[];
+      }>().models;
+      const memberReasons = Object.fromEntries(seen.map((m) => [m.engine, m.reason]));
+      expect(memberReasons.fal).toMatch(/^Not available on this server: .+/);
+      expect(JSON.stringify(memberReasons)).not.toMatch(/FAL_KEY|REPLICATE_API_TOKEN|COMFYUI_URL/);
       expect(models.find((m) => m.id === 'veo3')).toMatchObject({
         credits: 1,
         economyCredits: 0.5,
@@ -115,6 +124,12 @@ describe('the model catalogue', () => {
         body: { model: 'fal-veo3', isEconomy: true },
       });
       expect(economy.json()).toMatchObject({ data: { totalCost: 2 } });
+      // A request that names no model gets the catalogue's default, Veo 3 here, at its price.
+      expect(models.filter((m) => m.isDefault).map((m) => m.id)).toEqual(['veo3']);
+      const unnamed = await injectJson(t.app, 'POST', '/api/credits/estimate', { cookie, body: {} });
+      expect(unnamed.json()).toMatchObject({
+        data: { totalCost: 3, breakdown: { modelSelection: { selectedModel: 'veo3' } } },
+      });
       const unknown = await injectJson(t.app, 'POST', '/api/credits/estimate', { cookie, body: { model: 'nope' } });
       expect(unknown.statusCode).toBe(400);
 
@@ -154,6 +169,26 @@ describe('the model catalogue', () => {
       expect(hostile.statusCode).toBe(400);
     } finally {
       await t.close();
+    }
+  });
+
+  it('has one default model: Veo 3, else Kling, else the first AI model it can run, else the local engine', () => {
+    const defaultFor = (env: Record<string, string>) =>
+      createEngineRegistry(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40), ...env }));
+    for (const [env, expected] of [
+      [{}, 'local'],
+      [{ FAL_KEY: 'k' }, 'fal-veo3'],
+      [{ FAL_KEY: 'k', KLING_ACCESS_KEY: 'a', KLING_SECRET_KEY: 's' }, 'kling-v2v'],
+      [{ FAL_KEY: 'k', KLING_ACCESS_KEY: 'a', KLING_SECRET_KEY: 's', GEMINI_API_KEY: 'g' }, 'veo3'],
+    ] as const) {
+      const registry = defaultFor(env);
+      expect(registry.defaultModel, JSON.stringify(env)).toBe(expected);
+      expect(
+        registry
+          .list()
+          .filter((m) => m.isDefault)
+          .map((m) => m.id),
+      ).toEqual([expected]);
     }
   });
 

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { AspectRatio, EngineKind, ModelInputKind, Resolution } from '../../shared/models';
+import {
+  ASPECT_RATIOS,
+  CAMERA_MOVES,
+  type AspectRatio,
+  type CameraMove,
+  type EngineKind,
+  type ModelInputKind,
+  RESOLUTIONS,
+  type Resolution,
+} from '../../shared/models';
 import { DEFAULT_MODEL_PRICE, type ModelPrice } from '../../shared/money/pricing';
 import type { FalFamily } from './fal-engine';
 import type { ReplicateFamily } from './replicate-engine';
@@ -16,6 +25,12 @@ export interface ModelDefinition {
   aspectRatios: AspectRatio[];
   resolutions: Resolution[];
   sound: boolean;
+  /** Takes an end frame (`endImageFile`) besides the start image. */
+  endFrame: boolean;
+  /** Camera moves it honours: Kling's own camera control, the local engine's motion, else prompt phrasing (camera.ts). */
+  cameraMoves: CameraMove[];
+  /** How many reference images it takes (none yet: no engine here sends them). */
+  referenceImages: number;
   isPreview: boolean;
   /** Why it cannot run without its provider's keys or address. */
   missing: string;
@@ -29,7 +44,12 @@ const NO_FAL = 'Not available on this server: it has no fal.ai key (FAL_KEY).';
 const NO_REPLICATE = 'Not available on this server: it has no Replicate token (REPLICATE_API_TOKEN).';
 
 /** What a model makes; the same model family makes the same on every provider that hosts it. */
-type Capabilities = Pick<ModelDefinition, 'inputs' | 'durations' | 'aspectRatios' | 'resolutions' | 'sound'>;
+type Capabilities = Pick<
+  ModelDefinition,
+  'inputs' | 'durations' | 'aspectRatios' | 'resolutions' | 'sound' | 'endFrame' | 'cameraMoves' | 'referenceImages'
+>;
+/** Every move: AI models take them as the documented prompt phrasing (camera.ts), Kling's API as camera control. */
+const ALL_MOVES: CameraMove[] = [...CAMERA_MOVES];
 type About = Pick<ModelDefinition, 'id' | 'name' | 'description'>;
 
 const VEO_3: Capabilities = {
@@ -38,6 +58,9 @@ const VEO_3: Capabilities = {
   aspectRatios: WIDE_TALL,
   resolutions: ['720p', '1080p'],
   sound: true,
+  endFrame: false,
+  cameraMoves: ALL_MOVES,
+  referenceImages: 0,
 };
 const KLING_2_1_MASTER: Capabilities = {
   inputs: ['text', 'image'],
@@ -45,6 +68,9 @@ const KLING_2_1_MASTER: Capabilities = {
   aspectRatios: ALL,
   resolutions: ['1080p'],
   sound: false,
+  endFrame: false,
+  cameraMoves: ALL_MOVES,
+  referenceImages: 0,
 };
 const OPEN_WEIGHT: Capabilities = {
   inputs: ['text', 'image'],
@@ -52,6 +78,9 @@ const OPEN_WEIGHT: Capabilities = {
   aspectRatios: ALL,
   resolutions: ['720p'],
   sound: false,
+  endFrame: false,
+  cameraMoves: ALL_MOVES,
+  referenceImages: 0,
 };
 
 function falModel(
@@ -100,6 +129,9 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     aspectRatios: ALL,
     resolutions: ['720p', '1080p'],
     sound: false,
+    endFrame: false,
+    cameraMoves: ALL_MOVES,
+    referenceImages: 0,
     isPreview: false,
     missing: 'Not available on this server: it has no Kling API keys.',
   },
@@ -194,10 +226,24 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     aspectRatios: ALL,
     resolutions: ['480p', '720p', '1080p'],
     sound: true,
+    endFrame: false,
+    cameraMoves: ALL_MOVES,
+    referenceImages: 0,
     isPreview: true,
     missing: '',
   },
 ];
+
+/**
+ * Which model a request that names none gets (the generator preselects it; GET /api/models marks it
+ * `isDefault`; the estimate and the charge price it): Veo 3, else Kling, else the first AI model this
+ * server can run in the catalogue's order, else the local preview engine, which always runs.
+ */
+export function chooseDefaultModel(models: readonly { definition: ModelDefinition; available: boolean }[]): string {
+  const available = models.filter((m) => m.available).map((m) => m.definition);
+  const preferred = ['veo3', 'kling-v2v'].find((id) => available.some((d) => d.id === id));
+  return preferred ?? available.find((d) => !d.isPreview)?.id ?? 'local';
+}
 
 const creditsSchema = z
   .number()
@@ -208,10 +254,40 @@ const creditsSchema = z
     'must have at most 2 decimals',
   );
 
+/** A provider's price in US dollars: at most $1,000, to the millionth (the unit the cost is stored in). */
+const usdSchema = z
+  .number({ error: 'must be a number of US dollars' })
+  .min(0, 'cannot be negative')
+  .max(1000, 'must be at most 1000 (US dollars)')
+  .refine((v) => Math.abs(v * 1e6 - Math.round(v * 1e6)) < 1e-6, 'must have at most 6 decimals');
+
+/**
+ * What the provider bills for one video of the model, for the admin cost view: `usd` per video, or per
+ * second of video with `per: "second"` (as `per` prices credits).
+ */
+export const providerCostSchema = z
+  .object({
+    usd: usdSchema,
+    per: z.enum(['video', 'second'], { error: 'must be "video" or "second"' }).default('video'),
+  })
+  .strict();
+export type ProviderCost = z.output<typeof providerCostSchema>;
+
+/**
+ * A job's provider cost in millionths of a US dollar (an integer), from the model's cost and the
+ * seconds it was asked for; null when the operator gave the model no cost.
+ */
+export function providerCostMicroUsd(cost: ProviderCost | undefined, seconds: number): number | null {
+  if (!cost) return null;
+  const perVideo = Math.round(cost.usd * 1e6);
+  return cost.per === 'second' ? perVideo * seconds : perVideo;
+}
+
 /**
  * MODELS_CONFIG: the operator's one file of per-model prices and switches, for example
  * {"models": {"fal-veo3": {"credits": 4, "economyCredits": 2}, "fal-hailuo-02": {"enabled": false},
- *  "fal-wan-2.2": {"endpoint": "fal-ai/wan/v2.2-5b/text-to-video", "imageEndpoint": null}}}
+ *  "fal-wan-2.2": {"endpoint": "fal-ai/wan/v2.2-5b/text-to-video", "imageEndpoint": null},
+ *  "fal-kling-2.1": {"providerCost": {"usd": 0.28, "per": "second"}}}}
  */
 export const modelsConfigSchema = z
   .object({
@@ -221,6 +297,17 @@ export const modelsConfigSchema = z
         .object({
           credits: creditsSchema.optional(),
           economyCredits: creditsSchema.optional(),
+          /** 'second': `credits`, `economyCredits` and `resolutionCredits` are per second of video. */
+          per: z.enum(['video', 'second']).optional(),
+          /** Standard credits at a resolution (economy keeps the model's economy share). */
+          resolutionCredits: z.partialRecord(z.enum(RESOLUTIONS), creditsSchema).optional(),
+          /** Narrow what the generator offers to some of what the model renders. */
+          durations: z.array(z.number().int().min(1).max(60)).min(1).optional(),
+          aspectRatios: z.array(z.enum(ASPECT_RATIOS)).min(1).optional(),
+          resolutions: z.array(z.enum(RESOLUTIONS)).min(1).optional(),
+          cameraMoves: z.array(z.enum(CAMERA_MOVES)).optional(),
+          /** What the provider bills (USD per video or per second): the admin cost view's provider cost and margin. */
+          providerCost: providerCostSchema.optional(),
           enabled: z.boolean().optional(),
           name: z.string().min(1).max(80).optional(),
           /** fal endpoint ids or a Replicate owner/name, when the provider renames a model. */
@@ -260,6 +347,36 @@ export function readModelsConfig(file: string | undefined): ModelsConfig {
   return parsed.data;
 }
 
+/**
+ * A model's capabilities once the operator's lists narrowed them; throws a sentence when a list names
+ * something the model does not render, or prices a resolution it does not render.
+ */
+export function narrowed(definition: ModelDefinition, overrides: ModelOverrides | undefined): ModelDefinition {
+  const pick = <T>(key: 'durations' | 'aspectRatios' | 'resolutions' | 'cameraMoves', own: T[], asked?: T[]): T[] => {
+    if (!asked) return own;
+    const extra = asked.filter((v) => !own.includes(v));
+    if (extra.length > 0)
+      throw new Error(
+        `MODELS_CONFIG: models.${definition.id}.${key}: ${definition.id} does not render ${extra.join(', ')}`,
+      );
+    return own.filter((v) => asked.includes(v));
+  };
+  const resolutions = pick('resolutions', definition.resolutions, overrides?.resolutions);
+  const priced = Object.keys(overrides?.resolutionCredits ?? {}) as Resolution[];
+  const unpriceable = priced.filter((r) => !resolutions.includes(r));
+  if (unpriceable.length > 0)
+    throw new Error(
+      `MODELS_CONFIG: models.${definition.id}.resolutionCredits: ${definition.id} does not render ${unpriceable.join(', ')}`,
+    );
+  return {
+    ...definition,
+    durations: pick('durations', definition.durations, overrides?.durations),
+    aspectRatios: pick('aspectRatios', definition.aspectRatios, overrides?.aspectRatios),
+    resolutions,
+    cameraMoves: pick('cameraMoves', definition.cameraMoves, overrides?.cameraMoves),
+  };
+}
+
 /** A model's base price in hundredths: the config's, else the spec's (1 credit, 0.5 in economy mode). */
 export function priceFrom(overrides: ModelOverrides | undefined): ModelPrice {
   const standard =
@@ -270,5 +387,10 @@ export function priceFrom(overrides: ModelOverrides | undefined): ModelPrice {
       : overrides?.credits !== undefined
         ? Math.round(standard / 2)
         : DEFAULT_MODEL_PRICE.economy;
-  return { standard, economy };
+  const byResolution: ModelPrice['byResolution'] = {};
+  for (const r of RESOLUTIONS) {
+    const credits = overrides?.resolutionCredits?.[r];
+    if (credits !== undefined) byResolution[r] = Math.round(credits * 100);
+  }
+  return { standard, economy, perSecond: overrides?.per === 'second', byResolution };
 }

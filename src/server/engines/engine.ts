@@ -51,6 +51,15 @@ export interface VideoEngine {
 }
 
 /**
+ * What kind of failure it was, for the metrics and the refund policy: `policy` (a content-policy
+ * refusal) and `input` (a bad or missing input) are the user's; every other kind is the system's.
+ */
+export type EngineErrorKind = 'policy' | 'input' | 'timeout' | 'unavailable' | 'auth' | 'provider';
+
+/** Failures the user caused: never refunded (REFUND_FAILED_GENERATIONS gives back only the system's). */
+export const USER_FAILURE_KINDS: ReadonlySet<EngineErrorKind> = new Set(['policy', 'input']);
+
+/**
  * A failure an engine reports on purpose. `retryable` failures (rate limits, timeouts, a
  * provider's 5xx) are tried again with backoff; the others fail the job at once. The message is
  * shown to the user as the job's errorMessage.
@@ -62,6 +71,8 @@ export class EngineError extends Error {
     readonly detail?: string,
     /** The provider's task itself ended badly: a retry starts a new task instead of resuming it. */
     readonly restartTask = false,
+    /** Unless named: a retryable failure is the provider being unavailable, another one the provider's failure. */
+    readonly kind: EngineErrorKind = retryable ? 'unavailable' : 'provider',
   ) {
     super(message);
     this.name = 'EngineError';

@@ -44,7 +44,16 @@ const statusSchema = z.object({
   error: z.string().nullish(),
 });
 const resultSchema = z.object({ video: z.object({ url: z.string() }).passthrough() }).passthrough();
-const submitSchema = z.object({ request_id: z.string().min(1), queue_position: z.number().nullish() }).passthrough();
+/** fal's submit answer: the request id and the URLs of its status, result and cancel (fal's queue docs; @fal-ai/client's InQueueQueueStatus). */
+const submitSchema = z
+  .object({
+    request_id: z.string().min(1),
+    queue_position: z.number().nullish(),
+    status_url: z.string().nullish(),
+    response_url: z.string().nullish(),
+    cancel_url: z.string().nullish(),
+  })
+  .passthrough();
 
 /** fal's error bodies: {detail: "text"} or {detail: [{msg, type, loc}]} (422 validation and content checks). */
 const detailSchema = z.object({
@@ -77,27 +86,85 @@ const falPolicy: ProviderPolicy = {
         `fal.ai refused this video: ${text || 'it was flagged by the content checker.'}`,
         false,
         detail,
+        false,
+        'policy',
       );
     if (isTransientStatus(status))
       return new EngineError('fal.ai is busy right now. Please try again later.', true, detail);
     if (status === 401 || status === 403)
-      return new EngineError('fal.ai refused the API key (FAL_KEY).', false, detail);
+      return new EngineError("fal.ai refused this server's API key.", false, detail, false, 'auth');
     return new EngineError(`fal.ai could not make this video. ${text}`.trim(), false, detail);
   },
 };
 
-/** The queue's app id (owner/alias): status, result and cancel paths leave the endpoint's subpath out. */
+/** Namespaces whose endpoint ids keep a third segment in the app id (@fal-ai/client's parseEndpointId). */
+const FAL_NAMESPACES = ['workflows', 'comfy'];
+
+/**
+ * The queue's app id of an endpoint: owner/alias (`fal-ai/veo3` for `fal-ai/veo3/image-to-video`), or
+ * namespace/owner/alias for `workflows/...` and `comfy/...` ids. Only used to build the documented
+ * URLs when fal's submit answer leaves one out (and for tasks saved before we kept fal's URLs).
+ */
 export function falAppId(endpoint: string): string {
-  return endpoint.split('/').slice(0, 2).join('/');
+  const parts = endpoint.split('/');
+  return parts.slice(0, FAL_NAMESPACES.includes(parts[0] ?? '') ? 3 : 2).join('/');
+}
+
+/** A request on fal's queue: its id and the URLs fal gave for it. */
+interface QueueTask {
+  requestId: string;
+  statusUrl: string;
+  responseUrl: string;
+  cancelUrl: string;
+}
+
+/** The documented queue URLs (https://queue.fal.run/{app id}/requests/{id}[/status|/cancel]). */
+function documentedUrls(baseUrl: string, endpoint: string, requestId: string): QueueTask {
+  const responseUrl = joinUrl(baseUrl, `${falAppId(endpoint)}/requests/${encodeURIComponent(requestId)}`);
+  return { requestId, responseUrl, statusUrl: `${responseUrl}/status`, cancelUrl: `${responseUrl}/cancel` };
+}
+
+/**
+ * Our key goes only to the configured queue (FAL_BASE_URL, https://queue.fal.run): a URL that leaves
+ * it (another host, scheme or port, or a path outside the base) is refused, so a hostile or garbled
+ * answer cannot make us send the key elsewhere. Returns the normalised URL, or null.
+ */
+export function onQueue(baseUrl: string, candidate: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(base.pathname))
+    return null;
+  return url.href;
+}
+
+/** Each URL of a task checked against the queue; the first that leaves it is named in the error. */
+function checkedTask(baseUrl: string, task: QueueTask): QueueTask {
+  const checked = { ...task };
+  for (const key of ['statusUrl', 'responseUrl', 'cancelUrl'] as const) {
+    const url = onQueue(baseUrl, task[key]);
+    if (!url)
+      throw new EngineError(
+        'fal.ai sent an answer we could not read.',
+        false,
+        `${key} ${task[key].slice(0, 200)} is not on the queue at ${baseUrl}`,
+      );
+    checked[key] = url;
+  }
+  return checked;
 }
 
 /** A model on fal.ai through its queue API: submit, status (queue position, logs), result, cancel. */
 export function createFalEngine(options: FalEngineOptions): VideoEngine {
   const headers = { authorization: `Key ${options.apiKey}` };
-  const call = (method: 'GET' | 'POST' | 'PUT', apiPath: string, signal: AbortSignal, body?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, signal: AbortSignal, body?: unknown) =>
     requestJson({
       method,
-      url: joinUrl(options.baseUrl, apiPath),
+      url,
       headers,
       body,
       signal,
@@ -106,14 +173,12 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
     });
   const { model } = options;
 
-  async function waitUntilDone(task: SavedTask, context: EngineContext, signal: AbortSignal): Promise<void> {
+  async function waitUntilDone(task: QueueTask, context: EngineContext, signal: AbortSignal): Promise<void> {
     const startedAt = Date.now();
+    const statusUrl = new URL(task.statusUrl);
+    statusUrl.searchParams.set('logs', '1');
     for (;;) {
-      const raw = await call(
-        'GET',
-        `${task.appId}/requests/${encodeURIComponent(task.requestId)}/status?logs=1`,
-        signal,
-      );
+      const raw = await call('GET', statusUrl.href, signal);
       const parsed = statusSchema.safeParse(raw);
       if (!parsed.success) throw new EngineError('fal.ai sent an answer we could not read.', true, describeBody(raw));
       const status = parsed.data;
@@ -134,32 +199,51 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
     }
   }
 
-  async function cancel(task: SavedTask): Promise<void> {
-    const signal = AbortSignal.timeout(CANCEL_TIMEOUT_MS);
-    await call('PUT', `${task.appId}/requests/${encodeURIComponent(task.requestId)}/cancel`, signal).catch(
-      () => undefined,
-    );
+  async function cancel(cancelUrl: string): Promise<void> {
+    await call('PUT', cancelUrl, AbortSignal.timeout(CANCEL_TIMEOUT_MS)).catch(() => undefined);
   }
 
   return {
     id: model.id,
     async render(job, context) {
-      let task: SavedTask | null = job.providerTaskId ? parseSavedTask(job.providerTaskId) : null;
+      let task: QueueTask | null = job.providerTaskId ? parseSavedTask(options.baseUrl, job.providerTaskId) : null;
       try {
         const result = await withDeadline(context.signal, options.timeoutMs, async (signal) => {
           if (!task) {
-            const endpoint = job.inputs.image && model.imageEndpoint ? model.imageEndpoint : model.textEndpoint;
-            const raw = await call('POST', endpoint, signal, buildInput(model.family, job));
+            const withImage = Boolean(job.inputs.image && model.imageEndpoint);
+            const endpoint = withImage && model.imageEndpoint ? model.imageEndpoint : model.textEndpoint;
+            const raw = await call(
+              'POST',
+              joinUrl(options.baseUrl, endpoint),
+              signal,
+              buildInput(model.family, job, withImage),
+            );
             const submitted = submitSchema.safeParse(raw);
             if (!submitted.success)
               throw new EngineError('fal.ai did not accept the video job.', true, describeBody(raw));
-            task = { appId: falAppId(endpoint), requestId: submitted.data.request_id };
+            const answer = submitted.data;
+            // fal's answer names the request's URLs ("so you don't have to build these endpoints
+            // yourself"); the documented paths stand in only for one it leaves out.
+            const documented = documentedUrls(options.baseUrl, endpoint, answer.request_id);
+            const given: QueueTask = {
+              requestId: answer.request_id,
+              statusUrl: answer.status_url ?? documented.statusUrl,
+              responseUrl: answer.response_url ?? documented.responseUrl,
+              cancelUrl: answer.cancel_url ?? documented.cancelUrl,
+            };
+            try {
+              task = checkedTask(options.baseUrl, given);
+            } catch (error) {
+              // Never followed: the request is cancelled on the queue we know instead.
+              await cancel(documented.cancelUrl);
+              throw error;
+            }
             // Saved before waiting: a retried job resumes this request instead of paying for another.
-            await context.saveProviderTask(`${task.appId}|${task.requestId}`);
-            context.reportProgress(QUEUED_PROGRESS, queuedStage('fal.ai', submitted.data.queue_position));
+            await context.saveProviderTask(JSON.stringify(task));
+            context.reportProgress(QUEUED_PROGRESS, queuedStage('fal.ai', answer.queue_position));
           }
           await waitUntilDone(task, context, signal);
-          return call('GET', `${task.appId}/requests/${encodeURIComponent(task.requestId)}`, signal);
+          return call('GET', task.responseUrl, signal);
         });
         const parsed = resultSchema.safeParse(result);
         if (!parsed.success) throw new EngineError('fal.ai finished without a video.', false, describeBody(result));
@@ -169,21 +253,38 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
         await downloadToFile(parsed.data.video.url, {}, filePath, context.signal);
         return { filePath };
       } catch (error) {
-        if (task && shouldCancelTask(job, context.signal, error)) await cancel(task);
+        if (task && shouldCancelTask(job, context.signal, error)) await cancel(task.cancelUrl);
         throw error;
       }
     },
   };
 }
 
-interface SavedTask {
-  appId: string;
-  requestId: string;
-}
+const savedTaskSchema = z.object({
+  requestId: z.string().min(1),
+  statusUrl: z.string(),
+  responseUrl: z.string(),
+  cancelUrl: z.string(),
+});
 
-function parseSavedTask(saved: string): SavedTask {
+/**
+ * A saved task: the JSON of its URLs, or `<app id>|<request id>` from before we kept fal's URLs.
+ * Checked against the queue again, in case FAL_BASE_URL changed since.
+ */
+function parseSavedTask(baseUrl: string, saved: string): QueueTask {
+  if (saved.startsWith('{')) {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(saved) as unknown;
+    } catch {
+      // Reported below.
+    }
+    const parsed = savedTaskSchema.safeParse(json);
+    if (!parsed.success) throw new EngineError('fal.ai sent an answer we could not read.', false, saved.slice(0, 200));
+    return checkedTask(baseUrl, parsed.data);
+  }
   const bar = saved.lastIndexOf('|');
-  return { appId: saved.slice(0, bar), requestId: saved.slice(bar + 1) };
+  return documentedUrls(baseUrl, saved.slice(0, bar), saved.slice(bar + 1));
 }
 
 const seedOf = (job: EngineJob) => (job.settings.seed === undefined ? {} : { seed: job.settings.seed });
@@ -191,8 +292,11 @@ const negativeOf = (job: EngineJob) =>
   job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
 const imageOf = (job: EngineJob) => (job.inputs.image ? { image_url: job.inputs.image.url } : {});
 
-/** The request body of one fal model family, from the job's values. */
-export function buildInput(family: FalFamily, job: EngineJob): Record<string, unknown> {
+/**
+ * The request body of one fal model family, from the job's values: only the fields the endpoint's
+ * input schema lists (its model page's llms.txt). `imageEndpoint` says which of the two is called.
+ */
+export function buildInput(family: FalFamily, job: EngineJob, imageEndpoint = false): Record<string, unknown> {
   const aspect = job.settings.aspectRatio ?? '16:9';
   switch (family) {
     case 'veo':
@@ -207,10 +311,11 @@ export function buildInput(family: FalFamily, job: EngineJob): Record<string, un
         ...imageOf(job),
       };
     case 'kling':
+      // Kling 2.1's image-to-video takes no aspect_ratio: the picture sets the shape.
       return {
         prompt: job.prompt,
         duration: String(job.duration),
-        aspect_ratio: aspect,
+        ...(imageEndpoint ? {} : { aspect_ratio: aspect }),
         cfg_scale: 0.5,
         ...negativeOf(job),
         ...imageOf(job),

@@ -1,7 +1,16 @@
-import type { ModelInfo } from '../../shared/models';
+import { CAMERA_MOVES, type ModelInfo } from '../../shared/models';
 import type { ModelId, ModelPrice } from '../../shared/money/pricing';
 import { type Config, ConfigError } from '../config';
-import { BUILT_IN_MODELS, type ModelDefinition, priceFrom, readModelsConfig } from './catalogue';
+import { withCameraPhrase } from './camera';
+import {
+  BUILT_IN_MODELS,
+  chooseDefaultModel,
+  type ModelDefinition,
+  narrowed,
+  priceFrom,
+  type ProviderCost,
+  readModelsConfig,
+} from './catalogue';
 import { createComfyEngine } from './comfyui/comfyui-engine';
 import { builtInTemplatesDir, type ComfyTemplate, loadTemplates } from './comfyui/templates';
 import type { VideoEngine } from './engine';
@@ -15,7 +24,7 @@ import { createVeoEngine } from './veo-engine';
 export interface EngineRegistry {
   /** The engine for a model, or null when this server cannot run it (missing keys, switched off, unknown). */
   get(model: ModelId): VideoEngine | null;
-  /** The model used when a request names none: Veo 3, else Kling, else the first available AI model, else the local engine. */
+  /** The model used when a request names none (`chooseDefaultModel` in catalogue.ts); GET /api/models marks it `isDefault`. */
   defaultModel: ModelId;
   /** The catalogue (GET /api/models): every model, available or not, with its price and why not. */
   list(): ModelInfo[];
@@ -23,11 +32,28 @@ export interface EngineRegistry {
   info(model: ModelId): ModelInfo | undefined;
   /** A known model's base price in hundredths (MODELS_CONFIG, else the spec's prices). */
   price(model: ModelId): ModelPrice | undefined;
-  /** Replicate's webhooks (signature check, waking the job) when a Replicate token is set. */
-  replicateWebhooks: ReplicateWebhooks | null;
-  /** FFmpeg, used by every engine's output check and poster. */
-  binaries: FfmpegBinaries;
+  /** What the provider bills for the model (MODELS_CONFIG `providerCost`), or undefined when the operator gave none. */
+  providerCost(model: ModelId): ProviderCost | undefined;
 }
+
+/** Providers' webhooks this server accepts, each with its signature check and the jobs waiting on it. */
+export interface WebhookRegistry {
+  /** Replicate's (signature check, waking the job) when a Replicate token is set. */
+  replicate: ReplicateWebhooks | null;
+}
+
+export function createWebhookRegistry(config: Pick<Config, 'replicate'>): WebhookRegistry {
+  return { replicate: config.replicate ? createReplicateWebhooks(config.replicate) : null };
+}
+
+/** What the engines share with the rest of the process: FFmpeg (ctx.media) and the providers' webhooks (ctx.webhooks). */
+export interface EngineTools {
+  media: FfmpegBinaries;
+  webhooks: WebhookRegistry;
+}
+
+/** Engines that take a camera move as words in the prompt; Kling (camera control) and the local engine (motion) take it themselves. */
+const PROMPT_CAMERA_ENGINES = new Set<ModelDefinition['engine']>(['veo', 'fal', 'replicate', 'comfyui']);
 
 const COMFY_MISSING = 'Not available on this server: it has no ComfyUI address (COMFYUI_URL).';
 const SWITCHED_OFF = 'Not available on this server: its operator switched it off.';
@@ -49,6 +75,10 @@ function comfyDefinition(template: ComfyTemplate): ModelDefinition {
     aspectRatios: Object.keys(mapping.sizes) as ModelDefinition['aspectRatios'],
     resolutions: mapping.resolutions,
     sound: mapping.sound,
+    endFrame: false,
+    // Wan and LTX follow camera directions written in the prompt (camera.ts).
+    cameraMoves: [...CAMERA_MOVES],
+    referenceImages: 0,
     isPreview: false,
     missing: COMFY_MISSING,
   };
@@ -66,8 +96,15 @@ function comfyTemplates(dir: string | undefined): ComfyTemplate[] {
 }
 
 /** The engines this configuration can run and the model catalogue, built once per process. */
-export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
-  const binaries = resolveFfmpeg(config.ffmpeg, config.ffmpeg.searchPath);
+export function createEngineRegistry(
+  config: RegistryConfig,
+  tools: EngineTools = {
+    media: resolveFfmpeg(config.ffmpeg, config.ffmpeg.searchPath),
+    webhooks: createWebhookRegistry(config),
+  },
+): EngineRegistry {
+  const binaries = tools.media;
+  const replicateWebhooks = tools.webhooks.replicate;
   let overrides: ReturnType<typeof readModelsConfig>['models'];
   try {
     overrides = readModelsConfig(config.models.configPath).models;
@@ -75,20 +112,30 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
     throw new ConfigError([error instanceof Error ? error.message : String(error)]);
   }
   const templates = comfyTemplates(config.models.comfyTemplatesDir);
-  const definitions = [
+  const catalogue = [
     ...BUILT_IN_MODELS.filter((m) => m.id !== 'local'),
     ...templates.map(comfyDefinition),
     ...BUILT_IN_MODELS.filter((m) => m.id === 'local'),
   ];
-  const unknown = Object.keys(overrides).filter((id) => !definitions.some((d) => d.id === id));
+  const unknown = Object.keys(overrides).filter((id) => !catalogue.some((d) => d.id === id));
   if (unknown.length > 0)
     throw new ConfigError([`MODELS_CONFIG: unknown model ids ${unknown.join(', ')} (see GET /api/models for the ids)`]);
+  let definitions: ModelDefinition[];
+  try {
+    definitions = catalogue.map((d) => narrowed(d, overrides[d.id]));
+  } catch (error) {
+    throw new ConfigError([error instanceof Error ? error.message : String(error)]);
+  }
 
   const { pollIntervalMs, timeoutMs, retryBaseDelayMs } = config.providers;
   const timing = { pollIntervalMs, timeoutMs, retryBaseDelayMs };
-  const replicateWebhooks = config.replicate ? createReplicateWebhooks(config.replicate) : null;
 
   const build = (definition: ModelDefinition): VideoEngine | null => {
+    const engine = buildEngine(definition);
+    // Engines without a camera parameter of their own get the move as documented prompt phrasing.
+    return engine && PROMPT_CAMERA_ENGINES.has(definition.engine) ? withCameraPhrase(engine) : engine;
+  };
+  const buildEngine = (definition: ModelDefinition): VideoEngine | null => {
     const custom = overrides[definition.id];
     const name = custom?.name ?? definition.name;
     switch (definition.engine) {
@@ -143,11 +190,9 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
     const reason = engine ? null : switchedOff ? SWITCHED_OFF : definition.missing;
     return { definition, engine, reason, price: priceFrom(custom), name: custom?.name ?? definition.name };
   });
-  const firstAvailable = (ids: string[]) => ids.find((id) => entries.some((e) => e.definition.id === id && e.engine));
-  const defaultModel =
-    firstAvailable(['veo3', 'kling-v2v']) ??
-    entries.find((e) => e.engine && !e.definition.isPreview)?.definition.id ??
-    'local';
+  const defaultModel = chooseDefaultModel(
+    entries.map((e) => ({ definition: e.definition, available: Boolean(e.engine) })),
+  );
   const infos: ModelInfo[] = entries.map(({ definition, engine, reason, price, name }) => ({
     id: definition.id,
     engine: definition.engine,
@@ -160,8 +205,15 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
     aspectRatios: [...definition.aspectRatios],
     resolutions: [...definition.resolutions],
     sound: definition.sound,
+    endFrame: definition.endFrame,
+    cameraMoves: [...definition.cameraMoves],
+    referenceImages: definition.referenceImages,
     credits: price.standard / 100,
     economyCredits: price.economy / 100,
+    pricePer: price.perSecond ? ('second' as const) : ('video' as const),
+    resolutionCredits: Object.fromEntries(
+      Object.entries(price.byResolution ?? {}).map(([r, hundredths]) => [r, hundredths / 100]),
+    ),
     isDefault: definition.id === defaultModel,
     isPreview: definition.isPreview,
   }));
@@ -169,11 +221,10 @@ export function createEngineRegistry(config: RegistryConfig): EngineRegistry {
   return {
     get: (model) => byId.get(model)?.engine ?? null,
     defaultModel,
-    binaries,
-    replicateWebhooks,
     list: () => infos,
     info: (model) => infos.find((m) => m.id === model),
     price: (model) => byId.get(model)?.price,
+    providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
   };
 }
 

@@ -15,7 +15,7 @@ import {
 import { AbortedError, EngineError } from './engine';
 import { createKlingEngine } from './kling-engine';
 
-// A local server answering like Kling's official API (shared/providers.md section 3).
+// A local server answering like Kling's official API (as src/server/engines/kling-engine.ts calls it).
 
 const ACCESS_KEY = 'test-access-key';
 const SECRET_KEY = 'test-secret-key';
@@ -166,6 +166,47 @@ describe('Kling engine', () => {
     expect(body).toMatchObject({ image: IMAGE.toString('base64'), aspect_ratio: '16:9', duration: '5' });
     expect(body.prompt).toHaveLength(2500);
     expect(saved).toEqual([`image2video:${TASK_ID}`]);
+  });
+
+  // Kling API text2video/image2video: `camera_control` {type: "simple", config: {horizontal, vertical, pan,
+  // tilt, roll, zoom}}, one non-zero field in -10..10 (pan rotates in the vertical plane, tilt in the
+  // horizontal one); `mode` std renders 720p, pro 1080p.
+  it.each([
+    ['pan-left', { tilt: -5 }],
+    ['pan-right', { tilt: 5 }],
+    ['tilt-up', { pan: 5 }],
+    ['tilt-down', { pan: -5 }],
+    ['dolly-in', { zoom: -5 }],
+    ['dolly-out', { zoom: 5 }],
+    ['crane', { vertical: 5 }],
+  ] as const)('sends %s as Kling camera control, and 1080p as pro mode', async (move, axis) => {
+    fakeKling();
+    const job = klingJob({ settings: { cameraMove: move, resolution: '1080p', aspectRatio: '1:1' } });
+    await engine().render(job, createEngineContext().context);
+    expect(JSON.parse(starts()[0]?.body ?? '')).toEqual({
+      model_name: MODEL,
+      prompt: 'a paper boat on a rainy street',
+      cfg_scale: 0.5,
+      mode: 'pro',
+      aspect_ratio: '1:1',
+      duration: '5',
+      camera_control: {
+        type: 'simple',
+        config: { horizontal: 0, vertical: 0, pan: 0, tilt: 0, roll: 0, zoom: 0, ...axis },
+      },
+      external_task_id: 'job-1',
+    });
+  });
+
+  it('writes a move Kling camera control has no simple form for (orbit, handheld, static) into the prompt', async () => {
+    fakeKling();
+    await engine().render(klingJob({ settings: { cameraMove: 'orbit' } }), createEngineContext().context);
+    const body = JSON.parse(starts()[0]?.body ?? '');
+    expect(body.camera_control).toBeUndefined();
+    expect(body.mode).toBe('std');
+    expect(body.prompt).toBe(
+      'a paper boat on a rainy street\n\nCamera: The camera orbits around the subject in a slow arc.',
+    );
   });
 
   it('edits a video through omni-video with its signed URL', async () => {

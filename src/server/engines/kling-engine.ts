@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { klingCameraControl, promptWithCamera } from './camera';
 import { EngineError, sleep, type EngineContext, type EngineJob, type VideoEngine } from './engine';
 import {
   describeBody,
@@ -53,7 +54,8 @@ function toKlingError(status: number, body: unknown): EngineError {
   const message = (parsed.success ? parsed.data.message : undefined) ?? '';
   const detail = `HTTP ${status} code ${code ?? '?'}: ${describeBody(body)}`;
   const between = (low: number, high: number) => code !== undefined && code >= low && code <= high;
-  if (status === 401 || between(1000, 1004)) return new EngineError('Kling rejected the API keys.', false, detail);
+  if (status === 401 || between(1000, 1004))
+    return new EngineError('Kling rejected the API keys.', false, detail, false, 'auth');
   if (between(1100, 1102)) {
     const text =
       'The Kling account cannot start videos (an account problem, an unpaid balance or no resource pack left).';
@@ -62,7 +64,13 @@ function toKlingError(status: number, body: unknown): EngineError {
   if (status === 403 || code === 1103)
     return new EngineError('Kling refused access to this feature or model.', false, detail);
   if (between(1300, 1301)) {
-    return new EngineError(`Kling refused this prompt for safety reasons: ${message}`.trim(), false, detail);
+    return new EngineError(
+      `Kling refused this prompt for safety reasons: ${message}`.trim(),
+      false,
+      detail,
+      false,
+      'policy',
+    );
   }
   if (status === 429 || status >= 500 || between(1302, 1303) || between(5000, 5999)) {
     return new EngineError('Kling is busy right now. Please try again later.', true, detail);
@@ -184,7 +192,11 @@ function parseSavedTask(saved: string, fallback: Endpoint): { endpoint: Endpoint
 }
 
 async function buildRequestBody(job: EngineJob, endpoint: Endpoint, model: string): Promise<Record<string, unknown>> {
-  const prompt = Array.from(job.prompt).slice(0, MAX_PROMPT_CHARS).join('');
+  const move = job.settings.cameraMove;
+  const cameraControl = endpoint === 'omni-video' ? null : klingCameraControl(move);
+  // A move Kling's camera control expresses goes there; the others (static, orbit, handheld) into the prompt.
+  const text = cameraControl ? job.prompt : promptWithCamera(job.prompt, move);
+  const prompt = Array.from(text).slice(0, MAX_PROMPT_CHARS).join('');
   const negativePrompt = job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
   const video = job.inputs.video;
   if (endpoint === 'omni-video' && video) {
@@ -202,9 +214,11 @@ async function buildRequestBody(job: EngineJob, endpoint: Endpoint, model: strin
     prompt,
     ...negativePrompt,
     cfg_scale: 0.5,
-    mode: 'std',
+    // Kling renders 720p in std mode and 1080p in pro mode.
+    mode: job.settings.resolution === '1080p' ? 'pro' : 'std',
     aspect_ratio: job.settings.aspectRatio ?? '16:9',
     duration: String(job.duration),
+    ...(cameraControl ? { camera_control: cameraControl } : {}),
     external_task_id: job.id,
   };
   const image = job.inputs.image;

@@ -103,7 +103,7 @@ function parseJson(text: string): unknown {
 function networkError(providerName: string, error: unknown): EngineError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new EngineError(PROVIDER_TIMEOUT_MESSAGE, true, detail);
+    return new EngineError(PROVIDER_TIMEOUT_MESSAGE, true, detail, false, 'timeout');
   }
   return new EngineError(`Could not reach ${providerName}. Please try again.`, true, detail);
 }
@@ -127,7 +127,8 @@ export async function withDeadline<T>(
   try {
     return await work(AbortSignal.any([signal, deadline.signal]));
   } catch (error) {
-    if (deadline.signal.aborted && !signal.aborted) throw new EngineError(PROVIDER_TIMEOUT_MESSAGE, true);
+    if (deadline.signal.aborted && !signal.aborted)
+      throw new EngineError(PROVIDER_TIMEOUT_MESSAGE, true, undefined, false, 'timeout');
     throw error;
   } finally {
     clearTimeout(timer);
@@ -164,7 +165,7 @@ export async function downloadToFile(
     await rm(filePath, { force: true });
     throwIfAborted(signal);
     if (error instanceof EngineError) throw error;
-    if (timeout.aborted) throw new EngineError(PROVIDER_TIMEOUT_MESSAGE, true, 'download timed out');
+    if (timeout.aborted) throw new EngineError(PROVIDER_TIMEOUT_MESSAGE, true, 'download timed out', false, 'timeout');
     throw networkError('the video provider', error);
   }
 }

@@ -47,6 +47,8 @@ const TYPICAL_RENDER_MS = 120_000;
 const CANCEL_TIMEOUT_MS = 10_000;
 /** A webhook older or newer than this is refused (replays). */
 const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/** The signing secret is asked for again at most this often: after a failed fetch, or a signature that did not verify. */
+const SECRET_REFETCH_MS = 60_000;
 
 const predictionSchema = z.object({
   id: z.string().min(1),
@@ -67,8 +69,9 @@ const replicatePolicy: ProviderPolicy = {
     if (isTransientStatus(status))
       return new EngineError('Replicate is busy right now. Please try again later.', true, detail);
     if (status === 401 || status === 403)
-      return new EngineError('Replicate refused the API token (REPLICATE_API_TOKEN).', false, detail);
-    if (isPolicyText(text)) return new EngineError(`Replicate refused this video: ${text}`, false, detail);
+      return new EngineError("Replicate refused this server's API token.", false, detail, false, 'auth');
+    if (isPolicyText(text))
+      return new EngineError(`Replicate refused this video: ${text}`, false, detail, false, 'policy');
     return new EngineError(`Replicate could not make this video. ${text}`.trim(), false, detail);
   },
 };
@@ -88,8 +91,6 @@ export interface ReplicateWebhooks {
 }
 
 export function createReplicateWebhooks(options: { apiToken: string; baseUrl: string }): ReplicateWebhooks {
-  let secret: Promise<Buffer> | null = null;
-  let retrySecretAt = 0;
   const waiting = new Map<string, Set<() => void>>();
   const fetchSecret = async () => {
     const raw = await requestJson({
@@ -103,6 +104,42 @@ export function createReplicateWebhooks(options: { apiToken: string; baseUrl: st
     const key = z.object({ key: z.string().min(1) }).parse(raw).key;
     return Buffer.from(key.replace(/^whsec_/, ''), 'base64');
   };
+
+  // The account's signing secret: fetched at the first webhook, and again (at most once a minute) when a
+  // signature does not verify, because Replicate may have rotated it. Concurrent webhooks share one fetch;
+  // a failed fetch keeps the secret we had.
+  let secret: Buffer | null = null;
+  let fetching: Promise<Buffer | null> | null = null;
+  let fetchAgainAt = 0;
+  const fetchOnce = (): Promise<Buffer | null> => {
+    fetching ??= fetchSecret()
+      .then(
+        (key) => {
+          secret = key;
+          return key;
+        },
+        () => {
+          // Replicate did not give the secret: ask again in a minute rather than on every call.
+          fetchAgainAt = Date.now() + SECRET_REFETCH_MS;
+          return secret;
+        },
+      )
+      .finally(() => {
+        fetching = null;
+      });
+    return fetching;
+  };
+  /** A secret other than `stale`, if one is known or may be fetched now; null otherwise. */
+  const newerSecret = async (stale: Buffer): Promise<Buffer | null> => {
+    if (secret && !secret.equals(stale)) return secret;
+    if (!fetching) {
+      if (Date.now() < fetchAgainAt) return null;
+      fetchAgainAt = Date.now() + SECRET_REFETCH_MS;
+    }
+    const key = await fetchOnce();
+    return key && !key.equals(stale) ? key : null;
+  };
+
   return {
     async deliver(headers, rawBody, nowMs = Date.now()) {
       const header = (name: string) => {
@@ -114,24 +151,24 @@ export function createReplicateWebhooks(options: { apiToken: string; baseUrl: st
       const signatures = header('webhook-signature');
       if (!id || !timestamp || !signatures || !/^\d{1,12}$/.test(timestamp)) return false;
       if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
-      if (!secret && Date.now() < retrySecretAt) return false;
-      secret ??= fetchSecret();
-      let key: Buffer;
-      try {
-        key = await secret;
-      } catch {
-        // Replicate did not give the secret: refuse webhooks for a minute rather than ask on every call.
-        secret = null;
-        retrySecretAt = Date.now() + 60_000;
-        return false;
+      const signedWith = (key: Buffer) => {
+        const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest();
+        return signatures.split(' ').some((entry) => {
+          const [version, value] = entry.split(',');
+          if (version !== 'v1' || !value) return false;
+          const given = Buffer.from(value, 'base64');
+          return given.length === expected.length && timingSafeEqual(given, expected);
+        });
+      };
+      const fetchedNow = !secret;
+      const key = secret ?? (fetching || Date.now() >= fetchAgainAt ? await fetchOnce() : null);
+      if (!key) return false;
+      let valid = signedWith(key);
+      if (!valid && !fetchedNow) {
+        // Verify once more with the secret Replicate gives now (it may have been rotated).
+        const newer = await newerSecret(key);
+        valid = newer !== null && signedWith(newer);
       }
-      const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest();
-      const valid = signatures.split(' ').some((entry) => {
-        const [version, value] = entry.split(',');
-        if (version !== 'v1' || !value) return false;
-        const given = Buffer.from(value, 'base64');
-        return given.length === expected.length && timingSafeEqual(given, expected);
-      });
       if (!valid) return false;
       let body: unknown = null;
       try {
@@ -268,7 +305,8 @@ function outputUrl(prediction: Prediction): string {
       : prediction.error
         ? describeBody(prediction.error)
         : '';
-  if (isPolicyText(reason)) throw new EngineError(`Replicate refused this video: ${reason}`, false);
+  if (isPolicyText(reason))
+    throw new EngineError(`Replicate refused this video: ${reason}`, false, undefined, false, 'policy');
   throw new EngineError(
     reason ? `Replicate could not make this video: ${reason}` : 'Replicate could not make this video.',
     false,
@@ -280,10 +318,13 @@ function buildInput(family: ReplicateFamily, job: EngineJob): Record<string, unk
   const negative = job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
   const seed = job.settings.seed === undefined ? {} : { seed: job.settings.seed };
   if (family === 'veo') {
+    // Sent explicitly: the model's own defaults (sound on, 8 s, 1080p) would render, and bill, what the user did not ask for.
     return {
       prompt: job.prompt,
       aspect_ratio: aspect === '1:1' ? '16:9' : aspect,
+      duration: job.duration,
       resolution: job.settings.resolution === '1080p' ? '1080p' : '720p',
+      generate_audio: job.hasAudio,
       ...negative,
       ...seed,
       ...(job.inputs.image ? { image: job.inputs.image.url } : {}),

@@ -15,7 +15,7 @@ import {
 import { AbortedError, EngineError } from './engine';
 import { createVeoEngine } from './veo-engine';
 
-// A local server answering like the Gemini API's Veo endpoints (shared/providers.md section 1).
+// A local server answering like the Gemini API's Veo endpoints (as src/server/engines/veo-engine.ts calls them).
 
 const API_KEY = 'test-gemini-key';
 const MODEL = 'veo-3.0-generate-001';

@@ -69,6 +69,8 @@ const veoPolicy: ProviderPolicy = {
         `Google refused the Veo API key or its access to this model. ${message}`.trim(),
         false,
         detail,
+        false,
+        'auth',
       );
     }
     if (status === 404)
@@ -185,7 +187,7 @@ function videoUriOf(operation: Operation): string {
   if (uri) return uri;
   if (response?.raiMediaFilteredCount || response?.raiMediaFilteredReasons?.length) {
     const reason = response.raiMediaFilteredReasons?.join(' ') || 'it was filtered by the safety checks.';
-    throw new EngineError(`Veo blocked this video: ${reason}`, false);
+    throw new EngineError(`Veo blocked this video: ${reason}`, false, undefined, false, 'policy');
   }
   throw new EngineError('Veo finished without a video.', true, describeBody(operation), true);
 }

@@ -117,3 +117,35 @@ describe('precompressed client files and the installable app', () => {
     expect(pickEncoding('identity')).toBeNull();
   });
 });
+
+describe("the operator's retention in the pages", () => {
+  it('fills VIDEO_RETENTION_HOURS and KEEP_VIDEOS_FOR into the app shell and the landing page as they are sent', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><meta name="reelsmith:video-retention-hours" content="__VIDEO_RETENTION_HOURS__" /><meta name="reelsmith:keep-videos-for" content="__KEEP_VIDEOS_FOR__" /></head><body></body></html>',
+    );
+    mkdirSync(path.join(clientDir, '.prerender'));
+    writeFileSync(
+      path.join(clientDir, '.prerender', 'landing.html'),
+      '<html><head><meta name="reelsmith:video-retention-hours" content="__VIDEO_RETENTION_HOURS__" /></head><body><div id="root" data-prerendered-landing><p>Videos are kept for <!-- -->__VIDEO_RETENTION_WORDS__<!-- -->, so download the ones you love.</p></div></body></html>',
+    );
+    const app = await createTestApp({
+      CLIENT_DIR: clientDir,
+      VIDEO_RETENTION_HOURS: '1',
+      KEEP_VIDEOS_FOR: 'subscribers,admins',
+    });
+    try {
+      const landing = (await app.app.inject({ url: '/' })).body;
+      expect(landing).toContain('Videos are kept for <!-- -->1 hour<!-- -->, so download');
+      expect(landing).toContain('content="1"');
+      const shell = (await app.app.inject({ url: '/generator' })).body;
+      expect(shell).toContain('name="reelsmith:video-retention-hours" content="1"');
+      expect(shell).toContain('name="reelsmith:keep-videos-for" content="subscribers,admins"');
+      expect(shell).not.toContain('__');
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,23 +4,38 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { retentionInWords } from '../../shared/retention';
 import { notFound } from '../lib/app-error';
 
-const SUPPORT_EMAIL_PLACEHOLDER = '__SUPPORT_EMAIL__';
+/**
+ * What the built pages carry in place of the operator's settings, filled in as they are sent: the
+ * support address, and the retention (src/client/lib/retention.ts reads the meta tags; the
+ * prerendered landing page says the retention in words).
+ */
+function pagePlaceholders(config: Config): Record<string, string> {
+  return {
+    __SUPPORT_EMAIL__: config.supportEmail,
+    __VIDEO_RETENTION_HOURS__: String(config.retention.videoHours),
+    __KEEP_VIDEOS_FOR__: config.retention.keepFor.join(','),
+    __VIDEO_RETENTION_WORDS__: retentionInWords(config.retention.videoHours),
+  };
+}
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A page in each encoding, compressed once at start (it carries the configured support address). */
+/** A page in each encoding, compressed once at start (it carries the operator's settings). */
 interface AppShellBodies {
   identity: string;
   br: Buffer;
   gzip: Buffer;
 }
 
-function compressAppShell(file: string, supportEmail: string): AppShellBodies {
-  const html = readFileSync(file, 'utf8').replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeAttribute(supportEmail));
+function compressAppShell(file: string, placeholders: Record<string, string>): AppShellBodies {
+  let html = readFileSync(file, 'utf8');
+  for (const [placeholder, value] of Object.entries(placeholders))
+    html = html.replaceAll(placeholder, escapeAttribute(value));
   return {
     identity: html,
     br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -62,9 +77,10 @@ export async function registerClientFiles(
   const indexFile = path.join(config.clientDir, 'index.html');
   const landingFile = path.join(config.clientDir, '.prerender', 'landing.html');
   const hasClient = existsSync(indexFile);
-  const indexHtml = hasClient ? compressAppShell(indexFile, config.supportEmail) : null;
+  const placeholders = pagePlaceholders(config);
+  const indexHtml = hasClient ? compressAppShell(indexFile, placeholders) : null;
   // The landing page rendered at build time (scripts/prerender-landing.mjs), for visitors with no session.
-  const landingHtml = hasClient && existsSync(landingFile) ? compressAppShell(landingFile, config.supportEmail) : null;
+  const landingHtml = hasClient && existsSync(landingFile) ? compressAppShell(landingFile, placeholders) : null;
 
   if (hasClient) {
     await app.register(fastifyStatic, {

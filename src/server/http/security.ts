@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerOptions } from 'node:http';
 import type { Config } from '../config';
 import { forbidden } from '../lib/app-error';
+import { bearerCredential } from './guards';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -87,6 +88,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.allowCrossSite) return;
+    // A bearer request is authenticated by its Authorization header alone, never by a cookie (the
+    // auth hook ignores cookies when the header is there). A browser never adds that header by
+    // itself, and another site's page can only set it through a CORS preflight, which this server
+    // never grants: a forged cross-site request cannot carry the victim's token, so it has nothing
+    // to ride on. The check protects cookies, which browsers do attach by themselves.
+    if (bearerCredential(request) !== null) return;
     if (isCrossSite(request, publicOrigin)) {
       throw forbidden('Cross-site requests are not allowed.', 'cross_site_request');
     }

@@ -67,7 +67,14 @@ describe('fal.ai through the pipeline', () => {
       generate_audio: false,
     });
     expect(String(submitted?.input.image_url)).toMatch(/^https:\/\/reelsmith\.example\/api\/media\//);
-    expect(row?.providerTaskId).toBe(`fal-ai/veo3|${submitted?.id ?? ''}`);
+    // The request's URLs as fal's submit answer gave them, saved to resume it.
+    const id = submitted?.id ?? '';
+    expect(JSON.parse(row?.providerTaskId ?? 'null')).toEqual({
+      requestId: id,
+      statusUrl: `${fal.baseUrl}/fal-ai/veo3/requests/${id}/status`,
+      responseUrl: `${fal.baseUrl}/fal-ai/veo3/requests/${id}`,
+      cancelUrl: `${fal.baseUrl}/fal-ai/veo3/requests/${id}/cancel`,
+    });
 
     const values = new Set(seen.map((s) => s.progress));
     expect(values.size).toBeGreaterThanOrEqual(3);

@@ -116,25 +116,27 @@ describe('the job time budget', () => {
     });
     expect(other.statusCode).toBe(201);
 
-    // The budget leaves the short render room on a loaded machine (tests run three at a time).
     const started = Date.now();
-    worker = startWorker(t.ctx, {
-      config: {
-        concurrency: 1,
-        leaseSeconds: 5,
-        pollMs: 50,
-        retryDelaySeconds: 0,
-        shutdownGraceSeconds: 1,
-        jobTimeoutSeconds: 8,
-      },
-      log: t.app.log,
-    });
+    const config = {
+      concurrency: 1,
+      leaseSeconds: 5,
+      pollMs: 50,
+      retryDelaySeconds: 0,
+      shutdownGraceSeconds: 1,
+      jobTimeoutSeconds: 8,
+    };
+    worker = startWorker(t.ctx, { config, log: t.app.log });
+    // Once the stuck render's FFmpeg runs, its 8 s budget is fixed; the next job (read at its own start)
+    // gets a budget no loaded machine can exhaust on a 2 s render, so only the worker's freedom is tested.
+    await vi.waitFor(() => expect(runningMediaProcesses()).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
+    config.jobTimeoutSeconds = 300;
     const failed = await waitFor(stuckCookie, stuck.json<GenerationRecord>().id);
     const failedAfter = Date.now() - started;
     expect(failed).toMatchObject({ status: 'failed', errorMessage: budgetExceededMessage(8000) });
     expect(failed.errorMessage).toMatch(/^Making this video took longer than 8 seconds, so it was stopped\./);
     expect(failedAfter).toBeGreaterThanOrEqual(8000);
-    expect(failedAfter).toBeLessThan(14_000);
+    // Stopped, not left to run: the looping FFmpeg would never end on its own.
+    expect(failedAfter).toBeLessThan(40_000);
     // Not retried: the same input would take the next attempt as long.
     const [row] = await t.db.select().from(generations).where(eq(generations.id, failed.id));
     expect(row?.attempts).toBe(1);
@@ -144,5 +146,5 @@ describe('the job time budget', () => {
     // The worker lets go of a job just after its record is written.
     await vi.waitFor(() => expect(worker?.busy()).toEqual([]), { timeout: 5000 });
     expect(runningMediaProcesses()).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

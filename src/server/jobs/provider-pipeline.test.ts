@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { startTestWorker } from '../../../tests/support/pipeline';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { type FakeServer, type Reply, startFakeServer } from '../../../tests/sup
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import type { GenerationRecord, ModelInfo } from '../../shared/generations';
 import { creditLedger, generations, users } from '../db/schema';
-import { startWorker, type Worker } from './worker';
+import type { Worker } from './worker';
 
 // The whole pipeline with Veo 3, against a local server speaking the Gemini API's wire format.
 const MODEL = 'veo-3.0-generate-001';
@@ -57,17 +58,7 @@ beforeAll(async () => {
     PROVIDER_TIMEOUT_SECONDS: '10',
     PROVIDER_RETRY_DELAY_MS: '5',
   });
-  worker = startWorker(t.ctx, {
-    config: {
-      concurrency: 1,
-      leaseSeconds: 5,
-      pollMs: 50,
-      retryDelaySeconds: 0,
-      shutdownGraceSeconds: 1,
-      jobTimeoutSeconds: 600,
-    },
-    log: t.app.log,
-  });
+  worker = startTestWorker(t);
 });
 afterAll(async () => {
   await worker.stop(1000);

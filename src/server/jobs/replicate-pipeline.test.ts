@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { injectJson, type TestApp } from '../../../tests/support/app';
+import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
 import { uploadFile } from '../../../tests/support/factories';
 import { type FakeReplicate, REPLICATE_POLICY_ERROR, startFakeReplicate } from '../../../tests/support/fake-replicate';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
@@ -123,7 +123,7 @@ describe('Replicate through the pipeline', () => {
   });
 
   it('wakes the job waiting on a prediction as soon as its signed webhook arrives', async () => {
-    const hooks = t.ctx.engines.replicateWebhooks;
+    const hooks = t.ctx.webhooks.replicate;
     if (!hooks) throw new Error('no Replicate webhooks');
     const started = Date.now();
     const waiting = hooks.wait('pred-1', 10_000, new AbortController().signal);
@@ -136,6 +136,20 @@ describe('Replicate through the pipeline', () => {
     expect(answer.status).toBe(200);
     await waiting;
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('asks Veo 3 for no sound and its duration explicitly when sound is off (its defaults are sound on, 8 s)', async () => {
+    const { cookie } = await payingUser(t);
+    const { row } = await followJob(
+      t,
+      (await startGeneration(t, cookie, { model: 'replicate-veo3', hasAudio: false, duration: 8 })).id,
+    );
+    expect(row?.status).toBe('completed');
+    const prediction = replicate.predictions.at(-1);
+    expect(prediction?.model).toBe('google/veo-3');
+    expect(prediction?.input).toMatchObject({ generate_audio: false, duration: 8 });
+    // What Replicate runs and bills: no sound track.
+    expect(prediction?.effectiveInput.generate_audio).toBe(false);
   });
 
   it('fails a safety refusal at once with Replicate’s reason', async () => {
@@ -167,5 +181,48 @@ describe('Replicate through the pipeline', () => {
     const id = replicate.predictions.at(-1)?.id ?? '';
     expect((await injectJson(t.app, 'DELETE', `/api/video-generation/${record.id}`, { cookie })).statusCode).toBe(200);
     await waitUntil(() => replicate.cancelled.includes(id));
+  });
+});
+
+describe('Replicate’s signing secret, rotated', () => {
+  let app: TestApp;
+  let own: FakeReplicate;
+  beforeAll(async () => {
+    // An app of its own: the secret's one-a-minute refetch must not have been spent by another test.
+    own = await startFakeReplicate(Buffer.from('unused'));
+    app = await createTestApp({ REPLICATE_API_TOKEN: own.token, REPLICATE_BASE_URL: own.baseUrl });
+  });
+  afterAll(async () => {
+    await app.close();
+    await own.close();
+  });
+
+  const deliver = (headers: Record<string, string>, body: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/replicate',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
+
+  it('asks for the secret again when a signature does not verify, at most once a minute', async () => {
+    const body = JSON.stringify({ id: 'pred-rotated', status: 'succeeded' });
+    expect((await deliver(own.sign(body), body)).statusCode).toBe(200);
+    expect(own.secretFetches).toBe(1);
+
+    // Replicate rotates the secret: the next delivery, signed with the new one, is accepted after one fetch.
+    own.rotateSecret();
+    expect((await deliver(own.sign(body), body)).statusCode).toBe(200);
+    expect(own.secretFetches).toBe(2);
+    expect((await deliver(own.sign(body), body)).statusCode).toBe(200);
+    expect(own.secretFetches).toBe(2);
+
+    // A forged signature is refused without asking again: the last fetch was less than a minute ago.
+    const forged = { ...own.sign(body), 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` };
+    expect((await deliver(forged, body)).statusCode).toBe(401);
+    // Nor does a second rotation within that minute make us ask: its deliveries wait for the next minute.
+    own.rotateSecret();
+    expect((await deliver(own.sign(body), body)).statusCode).toBe(401);
+    expect(own.secretFetches).toBe(2);
   });
 });

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../context';
 import { removeStaleWorkDirs } from '../media/work-dirs';
+import { sweepIdempotencyKeys } from '../modules/api/idempotency.service';
 import { pruneExpiredSessions } from '../modules/auth/auth.service';
-import { pruneLiveEvents } from '../modules/events/live-events.service';
-import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/generations.service';
+import { pruneLiveEvents } from '../events/publish';
+import { releaseLapsedKeeps } from '../modules/generations/keep.service';
+import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/retention.service';
 import { sweepOldAiResults } from '../modules/prompts/prompts.service';
 import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
+import { pruneWebhookDeliveries } from '../modules/webhooks/webhooks.service';
 import { longestJobBudgetMs } from './job-budget';
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -15,6 +18,8 @@ const WORK_DIR_MARGIN_MS = 60_000;
 export interface Swept {
   uploads: number;
   videos: number;
+  /** Kept videos whose owners KEEP_VIDEOS_FOR no longer allows: expiring again, VIDEO_RETENTION_HOURS from now. */
+  releasedKeeps: number;
   /** Generation records past GENERATION_RECORD_RETENTION_DAYS, and AI results too old to be used. */
   records: number;
   aiResults: number;
@@ -26,16 +31,22 @@ export interface Swept {
   workDirs: number;
   /** Live events past their reconnect window. */
   liveEvents: number;
+  /** Webhook deliveries older than the delivery log keeps (a week). */
+  webhookDeliveries: number;
+  /** Idempotency-Key answers past their 24 hours. */
+  idempotencyKeys: number;
 }
 
 /**
- * One sweep: expired inputs and their files, videos past their 24 hours, sessions past their
+ * One sweep: expired inputs and their files, videos past their expiry (VIDEO_RETENTION_HOURS after
+ * completion; never a kept one), sessions past their
  * expiry, and what crashes leave behind: uploads that never finished, and work folders older than
  * any job may run (never one this process is using). It deletes files and rows only; it kills no
  * process (media/processes.ts says why none outlives its limit).
  */
 export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const uploads = await sweepExpiredUploads(ctx);
+  const releasedKeeps = await releaseLapsedKeeps(ctx);
   const videos = await sweepExpiredOutputs(ctx);
   const records = await sweepOldRecords(ctx);
   const aiResults = await sweepOldAiResults(ctx);
@@ -43,9 +54,12 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const abandoned = await sweepAbandonedUploads(ctx);
   const workDirs = await removeStaleWorkDirs(longestJobBudgetMs(ctx.config) + WORK_DIR_MARGIN_MS);
   const liveEvents = await pruneLiveEvents(ctx);
+  const webhookDeliveries = await pruneWebhookDeliveries(ctx);
+  const idempotencyKeys = await sweepIdempotencyKeys(ctx);
   return {
     uploads,
     videos,
+    releasedKeeps,
     records,
     aiResults,
     sessions,
@@ -53,6 +67,8 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
     partialFiles: abandoned.partialFiles,
     workDirs,
     liveEvents,
+    webhookDeliveries,
+    idempotencyKeys,
   };
 }
 

@@ -1,15 +1,16 @@
-import { RETENTION_MS } from '../../shared/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
 import type { GenerationRow } from '../db/schema';
-import { AbortedError, type EngineContext, EngineError, type EngineJob } from '../engines/engine';
+import { AbortedError, type EngineContext, EngineError, type EngineJob, USER_FAILURE_KINDS } from '../engines/engine';
+import type { JobOutcome } from '../lib/metrics';
 import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
-import { outputKeyFor } from '../modules/generations/generations.service';
-import { publishGenerationChange, publishQueueMoved } from '../modules/events/live-events.service';
-import { settleFailedGeneration } from '../modules/money/charge-generation.service';
+import { publishGenerationChange, publishQueueMoved } from '../events/publish';
+import * as lifecycle from '../modules/generations/lifecycle.service';
+import { notifyVideoFinished } from '../modules/notifications/notifications.service';
+import { joinExtension } from './extend-join';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
 import * as queue from './queue.repository';
@@ -52,26 +53,23 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     settings: row.settings,
     inputs,
     providerTaskId: row.providerTaskId,
-    lastAttempt: row.attempts >= queue.MAX_ATTEMPTS,
+    lastAttempt: row.attempts >= lifecycle.MAX_ATTEMPTS,
   };
 }
 
 /** Writes progress at most once a second, in order, and stops the job when its row is gone. */
-function progressWriter(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, controller: AbortController) {
+function progressWriter(ctx: ServiceContext, worker: JobWorker, job: lifecycle.LeasedJob, controller: AbortController) {
   let lastWrite = 0;
   let chain: Promise<unknown> = Promise.resolve();
   const write = (progress: number, stage: string) => {
     lastWrite = Date.now();
     chain = chain
-      .then(() =>
-        queue.saveProgress(ctx.db, row.id, worker.id, { progress, stage, leaseSeconds: worker.config.leaseSeconds }),
-      )
-      .then(async (ok) => {
+      // With its live event: the web process holding the owner's stream pushes it (decision 011).
+      .then(() => lifecycle.saveProgress(ctx, job, { progress, stage, leaseSeconds: worker.config.leaseSeconds }))
+      .then((ok) => {
         if (!ok) controller.abort('gone' satisfies StopReason);
-        // Right after the write: the web process holding the owner's stream pushes it (decision 011).
-        else await publishGenerationChange(ctx.db, row.userId, row.id);
       })
-      .catch((error: unknown) => worker.log.warn({ err: error, generationId: row.id }, 'progress write failed'));
+      .catch((error: unknown) => worker.log.warn({ err: error, generationId: job.id }, 'progress write failed'));
     return chain;
   };
   return {
@@ -91,14 +89,22 @@ export async function runGeneration(
   controller: AbortController,
 ): Promise<void> {
   const log = worker.log.child({ generationId: row.id, attempt: row.attempts, model: row.model });
+  const job: lifecycle.LeasedJob = { id: row.id, userId: row.userId, workerId: worker.id };
+  const runStarted = Date.now();
+  const observe = (outcome: JobOutcome) =>
+    ctx.metrics.jobDuration.observe({ model: row.model, outcome }, (Date.now() - runStarted) / 1000);
   const engine = ctx.engines.get(row.model);
   if (!engine) {
-    await failForGood(
+    // An engine that cannot run is the system's failure, not the user's.
+    ctx.metrics.providerErrors.inc({ model: row.model, kind: 'no_engine' });
+    const failed = await lifecycle.failForGood(
       ctx,
-      worker,
-      row,
+      job,
       'This server can no longer render with this model: its provider keys were removed.',
+      'system',
     );
+    tellOwner(ctx, failed, log);
+    observe('failed');
     return;
   }
   const workDir = await makeWorkDir('job');
@@ -113,17 +119,19 @@ export async function runGeneration(
       })
       .catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
   }, heartbeatMs);
-  const progress = progressWriter(ctx, worker, row, controller);
+  const progress = progressWriter(ctx, worker, job, controller);
   const context: EngineContext = {
     workDir,
     signal: controller.signal,
     reportProgress: progress.report,
     saveProviderTask: async (taskId) => {
-      if (!(await queue.saveProviderTask(ctx.db, row.id, worker.id, taskId)))
-        controller.abort('gone' satisfies StopReason);
+      if (!(await lifecycle.saveProviderTask(ctx, job, taskId))) controller.abort('gone' satisfies StopReason);
     },
   };
-  const keys = { video: outputKeyFor(row.userId, row.id, 'mp4'), poster: outputKeyFor(row.userId, row.id, 'jpg') };
+  const keys = {
+    video: lifecycle.outputKeyFor(row.userId, row.id, 'mp4'),
+    poster: lifecycle.outputKeyFor(row.userId, row.id, 'jpg'),
+  };
   try {
     log.info('render started');
     const started = Date.now();
@@ -132,25 +140,35 @@ export async function runGeneration(
       controller.signal,
       () => new AbortedError(),
     );
+    // Extend: the continuation is joined to the original into one video before it is stored.
+    const file = row.extension
+      ? await joinExtension(ctx.media, ctx.storage, row.extension, result.filePath, {
+          hasAudio: row.hasAudio,
+          workDir,
+          signal: controller.signal,
+          onProgress: (fraction) => progress.report(90 + fraction * 6, 'Joining the videos'),
+        })
+      : result.filePath;
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
-    const stored = await storeOutput(ctx.engines.binaries, ctx.storage, result.filePath, {
+    const stored = await storeOutput(ctx.media, ctx.storage, file, {
       hasAudio: row.hasAudio,
       keys,
       signal: controller.signal,
     });
-    const done = await queue.complete(ctx.db, row.id, worker.id, {
+    const done = await lifecycle.completeGeneration(ctx, job, {
       outputKey: stored.outputKey,
       posterKey: stored.posterKey,
       outputDuration: stored.durationSeconds,
-      retentionSeconds: RETENTION_MS / 1000,
     });
     if (!done) throw new AbortedError();
-    await announce(ctx, row, log);
+    if (row.extension) await ctx.storage.delete(row.extension.baseKey).catch(() => undefined);
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds }, 'render completed');
+    tellOwner(ctx, { ...row, status: 'completed', errorMessage: null }, log);
+    observe('completed');
   } catch (error) {
     await Promise.all([ctx.storage.delete(keys.video), ctx.storage.delete(keys.poster)]).catch(() => undefined);
-    await handleFailure(ctx, worker, row, controller, error, log, budgetMs);
+    observe(await handleFailure(ctx, { worker, job, row }, controller, error, log, budgetMs));
   } finally {
     clearTimeout(budget);
     clearInterval(heartbeat);
@@ -160,63 +178,85 @@ export async function runGeneration(
 
 async function handleFailure(
   ctx: ServiceContext,
-  worker: JobWorker,
-  row: GenerationRow,
+  { worker, job, row }: { worker: JobWorker; job: lifecycle.LeasedJob; row: GenerationRow },
   controller: AbortController,
   error: unknown,
   log: FastifyBaseLogger,
   budgetMs: number,
-): Promise<void> {
+): Promise<JobOutcome> {
   if (controller.signal.aborted || error instanceof AbortedError) {
     if (controller.signal.reason === 'shutdown') {
-      if (await queue.release(ctx.db, row.id, worker.id)) await announce(ctx, row, log, true);
+      if (await queue.release(ctx.db, row.id, worker.id)) await announce(ctx, row, log, { generation: true });
       log.info('released on shutdown');
-    } else if (controller.signal.reason === 'timeout') {
-      // Not retried: what made it this slow (usually an input) would make the next attempt as slow.
-      log.warn({ budgetMs }, 'job stopped: over its time budget');
-      await failForGood(ctx, worker, row, budgetExceededMessage(budgetMs));
-    } else {
-      log.info('stopped: the job was deleted or taken over');
+      return 'released';
     }
-    return;
+    if (controller.signal.reason === 'timeout') {
+      // Not retried: what made it this slow (usually an input) would make the next attempt as slow.
+      // Still this server's limit, not the user's doing: the refund policy treats it as a system failure.
+      log.warn({ budgetMs }, 'job stopped: over its time budget');
+      ctx.metrics.providerErrors.inc({ model: row.model, kind: 'timeout' });
+      tellOwner(ctx, await lifecycle.failForGood(ctx, job, budgetExceededMessage(budgetMs), 'system'), log);
+      return 'failed';
+    }
+    log.info('stopped: the job was deleted, cancelled or taken over');
+    return 'stopped';
   }
   const failure =
     error instanceof EngineError
       ? error
-      : new EngineError('Something went wrong while making your video. Please try again.', true, String(error));
-  log.warn({ err: error, detail: failure.detail, retryable: failure.retryable }, 'render failed');
-  if (failure.retryable && row.attempts < queue.MAX_ATTEMPTS) {
+      : new EngineError(
+          'Something went wrong while making your video. Please try again.',
+          true,
+          String(error),
+          false,
+          'provider',
+        );
+  log.warn({ err: error, detail: failure.detail, retryable: failure.retryable, kind: failure.kind }, 'render failed');
+  ctx.metrics.providerErrors.inc({ model: row.model, kind: failure.kind });
+  if (failure.retryable && row.attempts < lifecycle.MAX_ATTEMPTS) {
     const delay = worker.config.retryDelaySeconds * row.attempts;
-    const queued = await queue.retryLater(ctx.db, row.id, worker.id, {
+    const queued = await lifecycle.retryGeneration(ctx, job, {
       delaySeconds: delay,
       stage: 'Retrying after a temporary problem',
       restartTask: failure.restartTask,
     });
-    if (queued) await announce(ctx, row, log, true);
-    return;
+    if (queued) await announce(ctx, row, log, { generation: false });
+    return 'retried';
   }
-  await failForGood(ctx, worker, row, failure.message);
+  const cause = USER_FAILURE_KINDS.has(failure.kind) ? 'user' : 'system';
+  tellOwner(ctx, await lifecycle.failForGood(ctx, job, failure.message, cause), log);
+  return 'failed';
 }
 
-/** Marks a job failed and applies the refund policy, in one transaction. */
-async function failForGood(ctx: ServiceContext, worker: JobWorker, row: GenerationRow, message: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const failed = await queue.fail(tx, row.id, worker.id, message);
-    if (failed) await settleFailedGeneration(tx, failed);
-    if (failed) await publishGenerationChange(tx, row.userId, row.id);
-  });
+/** Tells the owner of a job that ended (completed, or failed for good) by push or e-mail; never waits for it. */
+export function tellOwner(ctx: ServiceContext, row: GenerationRow | null, log: FastifyBaseLogger): void {
+  if (!row || (row.status !== 'completed' && row.status !== 'failed')) return;
+  notifyVideoFinished(
+    ctx,
+    {
+      userId: row.userId,
+      generationId: row.id,
+      outcome: row.status,
+      description: row.prompt,
+      reason: row.errorMessage,
+    },
+    log,
+  );
 }
 
-/** Tells the owner's streams (and, when the job went back to the queue, everyone waiting) right after a change; never fails the job. */
+/**
+ * A job went back to the queue: everyone waiting hears that the queue moved (and, for a job handed
+ * back on shutdown, its owner hears of it too), right after the change; never fails the job.
+ */
 async function announce(
   ctx: ServiceContext,
   row: GenerationRow,
   log: FastifyBaseLogger,
-  queueMoved = false,
+  tell: { generation: boolean },
 ): Promise<void> {
   try {
-    await publishGenerationChange(ctx.db, row.userId, row.id);
-    if (queueMoved) await publishQueueMoved(ctx);
+    if (tell.generation) await publishGenerationChange(ctx.db, row.userId, row.id);
+    await publishQueueMoved(ctx);
   } catch (error) {
     log.warn({ err: error }, 'could not announce a job change');
   }

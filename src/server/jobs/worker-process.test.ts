@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { createTestApp, injectJson, listenLocally, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
 import { probeBytes } from '../../../tests/support/media';
 import { openSse } from '../../../tests/support/sse-client';
@@ -180,12 +180,10 @@ describe('worker processes', () => {
     "pushes a worker process's progress and completion to the owner's stream in the web process",
     { timeout: 90_000 },
     async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
+      const base = await listenLocally(t);
       const user = await createUser(t.db, { creditsHundredths: 100 });
       const cookie = await signIn(t.app, user);
-      const events = await openSse(`http://127.0.0.1:${address.port}`, cookie);
+      const events = await openSse(base, cookie);
       await events.next((e) => e.event === 'snapshot');
       const response = await injectJson(t.app, 'POST', '/api/video-generation', {
         cookie,

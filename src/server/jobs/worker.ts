@@ -3,10 +3,11 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { publishGenerationChange, publishQueueMoved } from '../modules/events/live-events.service';
-import { settleFailedGeneration } from '../modules/money/charge-generation.service';
+import { publishGenerationChange, publishQueueMoved } from '../events/publish';
+import { failExhaustedJobs } from '../modules/generations/lifecycle.service';
+import { deliverDueWebhook } from '../modules/webhooks/webhooks.service';
 import * as queue from './queue.repository';
-import { type JobWorker, runGeneration, type StopReason } from './run-generation';
+import { type JobWorker, runGeneration, type StopReason, tellOwner } from './run-generation';
 
 export interface Worker {
   readonly id: string;
@@ -17,6 +18,8 @@ export interface Worker {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+/** Webhook deliveries sent side by side by one worker process. */
+const WEBHOOK_DELIVERY_LOOPS = 2;
 const EXHAUSTED_MESSAGE = 'The video could not be finished after 3 attempts. Please try again.';
 
 /**
@@ -41,13 +44,7 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
   const failExhausted = async () => {
     if (Date.now() < nextExhaustedCheck) return;
     nextExhaustedCheck = Date.now() + self.config.leaseSeconds * 1000;
-    await ctx.db.transaction(async (tx) => {
-      for (const row of await queue.lockExhausted(tx)) {
-        const failed = await queue.fail(tx, row.id, null, EXHAUSTED_MESSAGE);
-        if (failed) await settleFailedGeneration(tx, failed);
-        if (failed) await publishGenerationChange(tx, failed.userId, failed.id);
-      }
-    });
+    for (const failed of await failExhaustedJobs(ctx, EXHAUSTED_MESSAGE)) tellOwner(ctx, failed, self.log);
   };
 
   const loop = async () => {
@@ -57,8 +54,14 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
         await failExhausted();
         claimed = await queue.claimNext(ctx.db, workerId, self.config.leaseSeconds);
         // Right after the claim: its owner sees it start, everyone waiting sees the queue move.
-        if (claimed)
+        if (claimed) {
+          if (claimed.attempts === 1 && claimed.startedAt)
+            ctx.metrics.queueWait.observe(
+              { model: claimed.model },
+              Math.max(0, claimed.startedAt.getTime() - claimed.createdAt.getTime()) / 1000,
+            );
           await Promise.all([publishGenerationChange(ctx.db, claimed.userId, claimed.id), publishQueueMoved(ctx)]);
+        }
       } catch (error) {
         self.log.error({ err: error }, 'could not claim a job');
       }
@@ -78,7 +81,24 @@ export function startWorker(ctx: ServiceContext, options: { config: WorkerConfig
     }
   };
 
-  const loops = Array.from({ length: self.config.concurrency }, () => loop());
+  // Outbound webhooks (the webhook_deliveries queue): sends take up to 10 s each, so they have loops of
+  // their own and never hold up a video.
+  const deliveryLoop = async () => {
+    while (!stopping) {
+      let delivered = false;
+      try {
+        delivered = await deliverDueWebhook(ctx);
+      } catch (error) {
+        self.log.error({ err: error }, 'could not deliver a webhook');
+      }
+      if (!delivered) await idle(self.config.pollMs);
+    }
+  };
+
+  const loops = [
+    ...Array.from({ length: self.config.concurrency }, () => loop()),
+    ...Array.from({ length: WEBHOOK_DELIVERY_LOOPS }, () => deliveryLoop()),
+  ];
   self.log.info(
     { concurrency: self.config.concurrency, jobTimeoutSeconds: self.config.jobTimeoutSeconds },
     'worker started',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { CREDIT_UNIT, formatCreditCount, toCredits, toHundredths } from './price-list';
+export { CREDIT_UNIT, formatCreditCount, formatCreditTitle, toCredits, toHundredths } from './price-list';
 
 /** GET /api/credits/balance */
 export const creditBalanceSchema = z.object({ credits: z.number() });

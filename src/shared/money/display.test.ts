@@ -76,3 +76,11 @@ describe('what pays for the next video', () => {
     expect(describeGenerationPayer({ kind: 'credits' })).toBeNull();
   });
 });
+
+describe('credit wording for one credit', () => {
+  it("says '1 Credit', never '1 Credits'", () => {
+    expect(purchaseCreditsLabel(1)).toBe('Purchase 1 Credit for $1');
+    expect(creditPurchaseLine(1)).toBe('1 Credit - $1.00 USD');
+    expect(purchaseCreditsLabel(30)).toBe('Purchase 30 Credits for $30');
+  });
+});

@@ -1,6 +1,6 @@
 import { isSubscribed, isUnlimitedStatus, subscriptionStatusLabel, subscriptionStatusSchema } from '../auth';
 import type { GenerationStatus } from './plans';
-import { CREDIT_PRICE_CENTS, formatPrice, formatUsd } from './price-list';
+import { CREDIT_PRICE_CENTS, formatCreditTitle, formatPrice, formatUsd } from './price-list';
 
 export { formatPrice } from './price-list';
 
@@ -9,17 +9,17 @@ export { formatPrice } from './price-list';
  * browser-safe; the figures themselves live in billing.ts and payments.ts.
  */
 
-/** Spec section 2 (/credits): 'Purchase 30 Credits for $30'. */
+/** Wording (docs/product-rules.md) on /credits: 'Purchase 30 Credits for $30'. */
 export function purchaseCreditsLabel(credits: number): string {
-  return `Purchase ${credits} Credits for ${formatPrice(credits * CREDIT_PRICE_CENTS)}`;
+  return `Purchase ${formatCreditTitle(credits)} for ${formatPrice(credits * CREDIT_PRICE_CENTS)}`;
 }
 
-/** Spec section 2 (/payment-checkout): '30 Credits - $30.00 USD'. */
+/** Wording (docs/product-rules.md) on /payment-checkout: '30 Credits - $30.00 USD'. */
 export function creditPurchaseLine(credits: number, amountCents: number = credits * CREDIT_PRICE_CENTS): string {
-  return `${credits} Credits - ${formatUsd(amountCents)} USD`;
+  return `${formatCreditTitle(credits)} - ${formatUsd(amountCents)} USD`;
 }
 
-/** Spec section 2 (/payment-success): '30 credits have been added to your account'. */
+/** Wording (docs/product-rules.md) on /payment-success: '30 credits have been added to your account'. */
 export function creditsAddedSentence(credits: number): string {
   return credits === 1
     ? '1 credit has been added to your account'
@@ -71,7 +71,7 @@ export function describeGenerationPayer(payer: GenerationPayer): string | null {
   }
 }
 
-/** Spec section 2 (/payment-checkout): the error card offers Log In when its message mentions logging in. */
+/** Wording (docs/product-rules.md) on /payment-checkout: the error card offers Log In when its message mentions logging in. */
 export function mentionsLogIn(message: string): boolean {
   return message.toLowerCase().includes('log in');
 }

@@ -4,7 +4,7 @@ import { EXTRA_PACKS, type ExtraPackName } from './plans';
 import { formatCount } from './price-list';
 
 /**
- * The payment calls of spec section 7 and the rules both sides apply to them. Amounts are whole
+ * The payment calls (docs/product-rules.md, Payments and refunds) and the rules both sides apply to them. Amounts are whole
  * credits at $1 each; the server prices every payment itself and never trusts the client's figure.
  */
 
@@ -72,13 +72,27 @@ export const confirmPaymentRequestSchema = z.object({
 export const paymentsConfigSchema = z.object({
   enabled: z.boolean(),
   publishableKey: z.string().nullable(),
+  /** Who to ask for credits where payments are not configured (OPERATOR_CONTACT): an email or a URL; older servers omit it. */
+  operatorContact: z.string().nullable().default(null),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** 'mailto:' for an email address, the URL itself otherwise: the operator contact as a link. */
+export function operatorContactHref(contact: string): string {
+  return /^https?:\/\//.test(contact) ? contact : `mailto:${contact}`;
+}
+
+/** What a customer reads where payments are not configured: who to ask for credits, never how to configure it. */
+export function paymentsDisabledMessage(operatorContact: string | null | undefined): string {
+  return operatorContact
+    ? `Payments are not set up on this server. To get credits, contact the operator: ${operatorContact}.`
+    : 'Payments are not set up on this server. To get credits, ask the person who runs it.';
+}
 
 /** The code of the 503 every payment call answers on a server without Stripe keys. */
 export const PAYMENTS_DISABLED = 'payments_disabled';
 
-/** Spec section 5: /payment-checkout's `credits` parameter. */
+/** Prices (docs/product-rules.md): /payment-checkout's `credits` parameter. */
 export type CreditsParam =
   { ok: true; credits: number } | { ok: false; message: 'No credit amount specified' | 'Invalid credit amount' };
 

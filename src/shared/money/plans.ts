@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The commercial constants of spec section 9 and the daily-generations clock. Money is in cents,
+ * The commercial constants (docs/product-rules.md: Prices, Daily generations and the 3am New York day, Extra packs) and the daily-generations clock. Money is in cents,
  * credits in whole credits (the ledger stores hundredths).
  */
 
@@ -98,7 +98,7 @@ export function nextGenerationReset(now: Date): Date {
   return newYorkThreeAm(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
 }
 
-/** GET /api/user/generation-status (spec section 3). */
+/** GET /api/user/generation-status (docs/product-rules.md, Paying for a generation). */
 export const generationStatusSchema = z.object({
   dailyUsed: z.number(),
   dailyLimit: z.number(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCount, formatCreditCount } from './price-list';
+import { formatCount, formatCreditCount, formatCreditTitle } from './price-list';
 
 describe('formatCount', () => {
   it('writes what toLocaleString("en-US") writes, without Intl', () => {
@@ -26,5 +26,15 @@ describe('formatCount', () => {
     expect(formatCreditCount(1)).toBe('1 credit');
     expect(formatCreditCount(1000)).toBe('1,000 credits');
     expect(formatCreditCount(0.5)).toBe('0.5 credits');
+  });
+});
+
+describe('formatCreditTitle', () => {
+  it("writes the badges' and titles' '{n} Credits', never '1 Credits'", () => {
+    expect(formatCreditTitle(1)).toBe('1 Credit');
+    expect(formatCreditTitle(0)).toBe('0 Credits');
+    expect(formatCreditTitle(0.5)).toBe('0.5 Credits');
+    expect(formatCreditTitle(30)).toBe('30 Credits');
+    expect(formatCreditTitle(1000)).toBe('1,000 Credits');
   });
 });

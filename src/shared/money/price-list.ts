@@ -28,6 +28,11 @@ export function formatCount(value: number): string {
   return `${value < 0 && rounded !== 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** '1 Credit', '30 Credits', '0.5 Credits': the spec's '{n} Credits' of badges and titles, never '1 Credits'. */
+export function formatCreditTitle(credits: number): string {
+  return `${formatCount(credits)} ${credits === 1 ? 'Credit' : 'Credits'}`;
+}
+
 /** '1 credit', '3 credits', '0.5 credits', '1,000 credits'. */
 export function formatCreditCount(credits: number): string {
   return `${formatCount(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
@@ -64,12 +69,11 @@ export const PRICES = {
   baseVideo: 100,
   economyVideo: 50,
   audio: 200,
-  /** The spec's display says +1 each; the server halves these add-ons (spec section 9 allows it). */
+  /** The spec's display says +1 each; the server halves these add-ons (docs/product-rules.md, Prices). */
   promptEnhancement: 50,
   imageAnalysis: 50,
-  geminiOptimization: 0,
 } as const;
-/** Spec section 9's cost per video, from the prices above (before any add-on). */
+/** The cost per video (docs/product-rules.md, Prices), from the prices above (before any add-on). */
 export const VIDEO_COSTS = [
   { label: 'Economy video', credits: toCredits(PRICES.economyVideo) },
   { label: 'Standard video', credits: toCredits(PRICES.baseVideo) },

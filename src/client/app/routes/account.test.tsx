@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { dismissToast } from '../../components/ui/use-toast';
-import { callsTo, createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
+import { balance, callsTo, createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -55,7 +55,7 @@ describe('the credits card on a server without payments', () => {
   it('tells a plain user who cannot pay to ask the administrator instead of offering Buy Credits', async () => {
     stubApi({
       'GET /api/auth/user': signedIn,
-      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
       'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }),
     });
     renderApp('/generator');

@@ -258,6 +258,8 @@ describe('the /admin page', () => {
       availableCredits: 0,
       subscriptionStatus: 'trial',
       totalCreditsUsed: 7,
+      // A blank cap follows the operator's default.
+      dailySpendCap: null,
       // The row as it was shown: the server writes only what changed and refuses stale credit figures.
       original: {
         firstName: 'Ada',
@@ -266,6 +268,7 @@ describe('the /admin page', () => {
         availableCredits: 12,
         totalCreditsUsed: 3,
         subscriptionStatus: 'active',
+        dailySpendCap: null,
       },
     });
     expect(screen.queryByRole('button', { name: 'Save ada@example.com' })).toBeNull();
@@ -273,6 +276,23 @@ describe('the /admin page', () => {
     // The table and the tiles are fetched again.
     expect(usersRequests(fetchMock).length).toBeGreaterThan(usersCallsBefore);
     expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/admin/stats')).toHaveLength(2);
+  });
+
+  it("sets a user's daily spend cap, and a blank cap sends the default back", async () => {
+    const { fetchMock, user } = await renderAdminPage({
+      [`PATCH /api/admin/users/${ADA_ID}`]: () => json(200, { message: 'ada@example.com was updated.' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit ada@example.com' }));
+    const cap = screen.getByLabelText<HTMLInputElement>('Daily spend cap');
+    expect(cap.value).toBe('');
+    expect(cap.placeholder).toBe('Default');
+    await user.type(cap, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save ada@example.com' }));
+    expect(await findToast('User Updated')).toBeDefined();
+    expect(bodyOf(fetchMock, 'PATCH')).toMatchObject({
+      dailySpendCap: 12.5,
+      original: { dailySpendCap: null },
+    });
   });
 
   it('stays in edit mode and shows the server message when saving fails', async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { browserNavigation } from '../../lib/browser-navigation';
 import {
   type ApiRoutes,
+  balance,
   createAuthUser,
   json,
   postedBodies,
@@ -19,7 +20,7 @@ const disabled = () => json(200, { enabled: false, publishableKey: null });
 function renderCredits(overrides: ApiRoutes = {}) {
   return renderAppWith('/credits', {
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/status': () => json(200, { availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/user/balance': () => balance({ availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     'GET /api/payments/config': enabled,
     ...overrides,
   });
@@ -62,7 +63,7 @@ describe('the /credits page', () => {
 
   it("shows '∞ Unlimited' for an unlimited user, and offers nothing to buy", async () => {
     renderCredits({
-      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
     });
     expect(await screen.findByText('∞ Unlimited')).toBeDefined();
     expect(await screen.findByText('Your account is unlimited')).toBeDefined();
@@ -103,11 +104,24 @@ describe('the /credits page', () => {
     expect(await screen.findByText('HTTP 502: Payment initialization failed')).toBeDefined();
   });
 
+  it("says who to ask for credits where the server takes no payments: the operator's contact, as a link", async () => {
+    renderCredits({
+      'GET /api/payments/config': () =>
+        json(200, { enabled: false, publishableKey: null, operatorContact: 'ops@videos.example.com' }),
+    });
+
+    expect(await screen.findByText('Payment Unavailable')).toBeDefined();
+    const contact = await screen.findByRole('link', { name: 'ops@videos.example.com' });
+    expect(contact.getAttribute('href')).toBe('mailto:ops@videos.example.com');
+    expect(contact.parentElement?.textContent).toBe('To get credits, contact the operator: ops@videos.example.com.');
+  });
+
   it('shows the packages as information only when the server takes no payments', async () => {
     renderCredits({ 'GET /api/payments/config': disabled });
 
     expect(await screen.findByText('Payment Unavailable')).toBeDefined();
     expect(screen.getByText('Payment system is not configured')).toBeDefined();
+    expect(screen.getByText(/To get credits, ask the person who runs this server\./)).toBeDefined();
     const packages = screen.getByRole('list', { name: 'Credit packages' });
     expect(within(packages).getByText('30 Credits')).toBeDefined();
     // Nothing to select or buy, and no word of Stripe processing anything.

@@ -21,7 +21,7 @@ import { PaymentUnavailableCard } from '../../features/payments/components/payme
 import { useAuth, useLogout } from '../../lib/auth';
 
 /**
- * The credits page (spec section 2): the balance and the four packages; choosing one reveals the
+ * The credits page (docs/product-rules.md, Screens): the balance and the four packages; choosing one reveals the
  * purchase panel. On a server without Stripe keys the packages stay visible but cannot be bought.
  */
 export function CreditsPage() {
@@ -73,7 +73,7 @@ export function CreditsPage() {
   );
 }
 
-/** Spec section 2: a Back link to /generator and a Log Out button. */
+/** Screens (docs/product-rules.md): a Back link to /generator and a Log Out button. */
 function CreditsLinks() {
   const logout = useLogout();
   return (

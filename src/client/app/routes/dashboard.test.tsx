@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserStatus } from '../../../shared/auth';
 import type { GenerationRecord } from '../../../shared/generations';
 import { dismissToast } from '../../components/ui/use-toast';
-import { createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
+import { balance, createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
 
 // Only Date is faked (timers stay real for polling and user events): mid-March in local time.
 const now = new Date(2026, 2, 18, 12, 0).getTime();
@@ -69,12 +69,12 @@ const waves = createVideo({
 const credits =
   (overrides: Partial<UserStatus> = {}) =>
   () =>
-    json(200, { availableCredits: 42, isUnlimited: false, plan: 'JUST_FOR_FUN', ...overrides });
+    balance({ availableCredits: 42, isUnlimited: false, plan: 'JUST_FOR_FUN', ...overrides });
 
 async function renderDashboard(videos: GenerationRecord[], status = credits()) {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/status': status,
+    'GET /api/user/balance': status,
     'GET /api/video-generation': () => json(200, videos),
   });
   const user = userEvent.setup();
@@ -217,5 +217,18 @@ describe('the /dashboard page', () => {
     expect(within(dialog).getByText(/Rendering frames/)).toBeDefined();
     expect(within(dialog).queryByRole('button', { name: 'Download' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('shows an expired video as expired, with the same facts as the media page and nothing to play or download', async () => {
+    const expired = createVideo({ id: 'video_5', prompt: 'An old harbour', expiresAt: minutesAgo(30) });
+    const { user } = await renderDashboard([expired]);
+
+    await user.click(await screen.findByRole('button', { name: 'An old harbour' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This video has expired')).toBeDefined();
+    expect(within(dialog).queryByLabelText('Video player')).toBeNull();
+    expect(within(dialog).getByText('Local preview')).toBeDefined();
+    expect(within(dialog).queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDefined();
   });
 });

@@ -18,7 +18,7 @@ function creditsText(status: UserStatus | undefined, isError: boolean): string |
 }
 
 /**
- * The video dashboard (spec section 2): stats, quick links, the storage reminder and the gallery.
+ * The video dashboard (docs/product-rules.md, Screens): stats, quick links, the storage reminder and the gallery.
  * Videos and credits arrive live (decision 011); only while the stream is down are videos polled
  * every 5 s (while one is unfinished) and the status every 30 s. The balance the spec polls every
  * 10 s is not shown here, so it is not read at all.

@@ -4,10 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { GenerationRecord } from '../../../shared/generations';
 import type { ModelInfo } from '../../../shared/models';
-import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
 import { dismissToast } from '../../components/ui/use-toast';
 import { continueDraft, remixDraft, saveGeneratorDraft } from '../../features/generations/remix/generator-draft';
-import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
+import { balance, callsTo, createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   id: 'local',
@@ -23,6 +22,11 @@ const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   sound: true,
   credits: 1,
   economyCredits: 0.5,
+  pricePer: 'video',
+  resolutionCredits: {},
+  endFrame: false,
+  cameraMoves: [],
+  referenceImages: 0,
   isDefault: false,
   isPreview: true,
   ...overrides,
@@ -74,31 +78,13 @@ const record = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
 function stub() {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/status': () => json(200, { availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/user/balance': () => balance({ availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     'GET /api/models': () => json(200, { models: MODELS }),
-    'GET /api/video-generation-jobs/recent': () => json(200, []),
+    'GET /api/video-generation': () => json(200, []),
     'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
   });
-  const base = fetchMock.getMockImplementation();
-  const estimates: unknown[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/api/credits/estimate')) {
-      const body = costEstimateRequestSchema.parse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
-      estimates.push(body);
-      const price = MODELS.find((m) => m.id === body.model) ?? MODELS[0];
-      return json(200, {
-        success: true,
-        data: estimateCost(body, {
-          standard: (price?.credits ?? 1) * 100,
-          economy: (price?.economyCredits ?? 0.5) * 100,
-        }),
-      });
-    }
-    if (!base) throw new Error('no fetch stub');
-    return base(input, init);
-  });
-  return estimates;
+  // The generator prices videos itself: the estimate endpoint is never asked.
+  return fetchMock;
 }
 
 preloadPage(() => import('./generator'));
@@ -128,15 +114,16 @@ describe('Remix and Continue drafts', () => {
   });
 
   it('open the generator filled in; an input the model cannot take holds Generate with the server’s sentence', async () => {
-    const estimates = stub();
+    const fetchMock = stub();
     saveGeneratorDraft(remixDraft(record({}), MODELS));
     renderApp('/generator');
     expect(await screen.findByText(/the prompt, settings, model and inputs of your video are filled in/)).toBeDefined();
     expect(screen.getByLabelText<HTMLTextAreaElement>('Video Description').value).toBe('A lighthouse at dusk');
+    // The video's shape fills its control; the JSON keeps the rest.
     expect(JSON.parse(screen.getByLabelText<HTMLTextAreaElement>('Advanced settings (JSON)').value)).toEqual({
-      aspectRatio: '9:16',
       seed: 5,
     });
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: 'Portrait 9:16' })).checked).toBe(true);
     expect(screen.getByText('✓ Image Ready')).toBeDefined();
     expect(screen.getByText('✓ Video Ready')).toBeDefined();
     // The default model (Veo 3 on fal.ai) takes no video: the generator says so and waits.
@@ -146,7 +133,7 @@ describe('Remix and Continue drafts', () => {
     expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
     // Its price comes from the catalogue: 2 credits in economy mode.
     await waitFor(() => expect(screen.getAllByText('2 credits').length).toBeGreaterThan(0));
-    expect(estimates.at(-1)).toMatchObject({ model: 'fal-veo3', isEconomy: true });
+    expect(callsTo(fetchMock, '/api/credits/estimate')).toEqual([]);
     expect(screen.getByText('2 credits instead of 4 credits.')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Remove video' }));
     await waitFor(() =>

@@ -2,9 +2,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
 import { dismissToast } from '../../components/ui/use-toast';
-import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
+import { balance, callsTo, createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 const models = {
   models: [
@@ -22,6 +21,11 @@ const models = {
       sound: true,
       credits: 1,
       economyCredits: 0.5,
+      pricePer: 'video',
+      resolutionCredits: {},
+      endFrame: false,
+      cameraMoves: [],
+      referenceImages: 0,
       isDefault: false,
       isPreview: false,
     },
@@ -39,42 +43,68 @@ const models = {
       sound: true,
       credits: 1,
       economyCredits: 0.5,
+      pricePer: 'video',
+      resolutionCredits: {},
+      endFrame: false,
+      cameraMoves: [],
+      referenceImages: 0,
       isDefault: true,
       isPreview: true,
     },
   ],
 };
 
-/** The server's real pricing answers the estimate, so the screen shows what the server would say. */
-function estimateFrom(init: RequestInit | undefined) {
-  const body = costEstimateRequestSchema.parse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
-  return json(200, { success: true, data: estimateCost(body) });
-}
-
 function routes(credits: number, overrides: Record<string, () => Response> = {}) {
   return {
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/status': () => json(200, { availableCredits: credits, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/user/balance': () => balance({ availableCredits: credits, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     'GET /api/models': () => json(200, models),
-    'GET /api/video-generation-jobs/recent': () => json(200, []),
+    'GET /api/video-generation': () => json(200, []),
     'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
     ...overrides,
   };
 }
 
-async function stubWithEstimate(credits: number, overrides: Record<string, () => Response> = {}) {
-  const fetchMock = stubApi(routes(credits, overrides));
-  const base = fetchMock.getMockImplementation();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/api/credits/estimate') && !overrides['POST /api/credits/estimate']) return estimateFrom(init);
-    if (!base) throw new Error('no fetch stub');
-    return base(input, init);
-  });
-  return fetchMock;
+/** The generator's API; it prices videos itself, so it never asks POST /api/credits/estimate. */
+async function stubGenerator(credits: number, overrides: Record<string, () => Response> = {}) {
+  return stubApi(routes(credits, overrides));
 }
 
 preloadPage(() => import('./generator'));
+
+// How long a click may take to become a request: the form's handler and the mutation run on a busy
+// machine's jsdom, where the default second of waitFor was seen too short in a full run.
+const REQUEST_WAIT = 10_000;
+
+const RESULT_ID = '6f1c2d4e-8a9b-4c3d-9e8f-0a1b2c3d4e5f';
+const createdRecord = {
+  id: 'gen-1',
+  prompt: 'x',
+  status: 'pending',
+  creditsUsed: 1,
+  duration: 10,
+  model: 'local',
+  hasAudio: false,
+  outputVideoUrl: null,
+  posterUrl: null,
+  createdAt: new Date().toISOString(),
+  expiresAt: null,
+  progress: 0,
+  progressStage: null,
+  errorMessage: null,
+  // The answer to Generate also lists every video it started (variations); one here.
+  group: [],
+};
+
+/** The bodies the page sent to POST /api/video-generation, in order. */
+function sentBodies(fetchMock: Awaited<ReturnType<typeof stubGenerator>>): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        typeof input === 'string' && input.endsWith('/api/video-generation') && init?.method === 'POST',
+    )
+    .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>);
+}
 
 afterEach(() => {
   cleanup();
@@ -84,7 +114,7 @@ afterEach(() => {
 
 describe('the generator', () => {
   it('turns audio on when the description mentions music, and prices the video with the server', async () => {
-    await stubWithEstimate(10);
+    await stubGenerator(10);
     renderApp('/generator');
     const description = await screen.findByLabelText('Video Description');
     expect(await screen.findByText('Silent Video')).toBeDefined();
@@ -98,7 +128,7 @@ describe('the generator', () => {
   });
 
   it('shows the insufficient-credits notice and keeps Generate disabled', async () => {
-    await stubWithEstimate(0);
+    await stubGenerator(0);
     renderApp('/generator');
     await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
     expect(await screen.findByText('Insufficient credits. You need 1 but have 0.')).toBeDefined();
@@ -107,8 +137,8 @@ describe('the generator', () => {
   });
 
   it('tells an unlimited user the video is free and that the credit price is not charged', async () => {
-    await stubWithEstimate(0, {
-      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
+    await stubGenerator(0, {
+      'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
     });
     renderApp('/generator');
     await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
@@ -132,9 +162,12 @@ describe('the generator', () => {
       line: 'Uses 1 extra generation (4 left)',
     },
   ])('lets a subscriber with no credits generate with $paidBy', async ({ dailyUsed, extraRemaining, line }) => {
-    await stubWithEstimate(0, {
-      'GET /api/user/generation-status': () =>
-        json(200, { dailyUsed, dailyLimit: 15, extraRemaining, subscriptionStatus: 'active', canGenerate: true }),
+    await stubGenerator(0, {
+      'GET /api/user/balance': () =>
+        balance(
+          { availableCredits: 0 },
+          { dailyUsed, dailyLimit: 15, extraRemaining, subscriptionStatus: 'active', canGenerate: true },
+        ),
     });
     renderApp('/generator');
     await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
@@ -149,16 +182,30 @@ describe('the generator', () => {
     );
   });
 
-  it('falls back to the local estimate when the estimate call fails', async () => {
-    await stubWithEstimate(10, {
-      'POST /api/credits/estimate': () => json(500, { code: 'internal', message: 'boom' }),
+  it('prices the video itself from the catalogue, with no estimate request', async () => {
+    const fetchMock = await stubGenerator(10, {
+      'GET /api/models': () =>
+        json(200, {
+          models: models.models.map((m) => (m.id === 'local' ? { ...m, credits: 4, economyCredits: 2 } : m)),
+        }),
     });
     renderApp('/generator');
-    expect((await screen.findAllByText('1 credit')).length).toBeGreaterThan(0);
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A beach with calm music');
+    // The default model's catalogue price, 4 credits, plus 2 for audio.
+    await waitFor(() => expect(screen.getAllByText('6 credits').length).toBeGreaterThan(0));
+    expect(callsTo(fetchMock, '/api/credits/estimate')).toEqual([]);
   });
 
-  it('sends the description with the audio description appended, and tells the user it started', async () => {
-    const fetchMock = await stubWithEstimate(10, {
+  it('falls back to the local estimate when the catalogue cannot be loaded', async () => {
+    await stubGenerator(10, { 'GET /api/models': () => json(500, { code: 'internal', message: 'boom' }) });
+    renderApp('/generator');
+    expect((await screen.findAllByText('1 credit')).length).toBeGreaterThan(0);
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A beach with calm music');
+    await waitFor(() => expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0));
+  });
+
+  it('sends the description and the audio description apart, and tells the user it started', async () => {
+    const fetchMock = await stubGenerator(10, {
       'POST /api/video-generation': () =>
         json(201, {
           id: 'gen-1',
@@ -175,6 +222,7 @@ describe('the generator', () => {
           progress: 0,
           progressStage: null,
           errorMessage: null,
+          group: [],
         }),
     });
     renderApp('/generator');
@@ -191,17 +239,24 @@ describe('the generator', () => {
         typeof input === 'string' && input.endsWith('/api/video-generation') && init?.method === 'POST',
     );
     const sent = call?.[1]?.body;
-    expect(JSON.parse(typeof sent === 'string' ? sent : '{}')).toMatchObject({
-      prompt: 'A lighthouse, epic soundtrack\n\nAudio: Strings and drums',
+    const body = JSON.parse(typeof sent === 'string' ? sent : '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({
+      description: 'A lighthouse, epic soundtrack',
+      audioDescription: 'Strings and drums',
+      settings: {},
+      aiResultIds: {},
       hasAudio: true,
       duration: 10,
       isEconomy: false,
     });
+    // Nothing of the older shape: the server joins the two descriptions itself.
+    for (const field of ['prompt', 'jsonPrompt', 'usedPromptEnhancement', 'usedImageAnalysis'])
+      expect(body).not.toHaveProperty(field);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Video Description').value).toBe('');
   });
 
   it("shows 'Generation Failed' with the server's message", async () => {
-    await stubWithEstimate(10, {
+    await stubGenerator(10, {
       'POST /api/video-generation': () =>
         json(400, { code: 'invalid_advanced_settings', message: 'Advanced settings must be valid JSON' }),
     });
@@ -214,8 +269,53 @@ describe('the generator', () => {
     expect(screen.getByText('Advanced settings must be valid JSON')).toBeDefined();
   });
 
+  it('shows the daily spend cap refusal with when it resets', async () => {
+    const message =
+      'This video costs 1 credit, which would take you past your daily spending limit of 2 credits (2 spent today). The limit resets at 00:00 UTC on 26 November 2026.';
+    await stubGenerator(10, {
+      'POST /api/video-generation': () => json(429, { code: 'daily_spend_cap', message }),
+    });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+    expect(await screen.findByText('Generation Failed')).toBeDefined();
+    expect(screen.getByText(message)).toBeDefined();
+  });
+
+  it("shows AI Enhance's share beside it, and with 1 credit makes the video without the add-ons in one click", async () => {
+    const fetchMock = await stubGenerator(1, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
+          resultId: RESULT_ID,
+        }),
+      'POST /api/video-generation': () => json(201, createdRecord),
+      'GET /api/payments/config': () =>
+        json(200, { enabled: false, publishableKey: null, operatorContact: 'https://help.example.com/credits' }),
+    });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
+    // The share is said before the switch is touched.
+    expect(screen.getByText('+0.5 credits')).toBeDefined();
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+
+    expect(await screen.findByText('Insufficient credits. You need 1.5 but have 1.')).toBeDefined();
+    // The way to more credits is right there: here, who to ask (payments are not set up).
+    expect((await screen.findByRole('link', { name: 'https://help.example.com/credits' })).getAttribute('href')).toBe(
+      'https://help.example.com/credits',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate without the add-ons (1 credit)' }));
+
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    const [sent] = sentBodies(fetchMock);
+    expect(sent).toMatchObject({ description: 'A red kite over the dunes', aiResultIds: {} });
+  });
+
   it('enhances with AI Enhance on, shows the panel, and Use Enhanced copies the prompt and turns enhancement off', async () => {
-    const fetchMock = await stubWithEstimate(10, {
+    const fetchMock = await stubGenerator(10, {
       'POST /api/prompts/enhance-text': () =>
         json(200, {
           success: true,
@@ -253,7 +353,7 @@ describe('the generator', () => {
   });
 
   it('clears an enhanced prompt when the description is edited', async () => {
-    await stubWithEstimate(10, {
+    await stubGenerator(10, {
       'POST /api/prompts/enhance-text': () =>
         json(200, {
           success: true,
@@ -268,5 +368,79 @@ describe('the generator', () => {
     await userEvent.type(description, ' at dawn');
     expect(screen.queryByText('A lake, golden hour')).toBeNull();
     expect(screen.getByText('Write a description, then enhance it.')).toBeDefined();
+  });
+
+  it('sends the Advanced Settings as an object, and refuses bad JSON with the same sentence before sending', async () => {
+    const fetchMock = await stubGenerator(10, { 'POST /api/video-generation': () => json(201, createdRecord) });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
+    const settings = screen.getByLabelText('Advanced settings (JSON)');
+    await userEvent.type(settings, '{{"aspectRatio": "4:3"}');
+    expect(await screen.findByText(/^Advanced settings: aspectRatio/)).toBeDefined();
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+    expect(await screen.findByText('Generation Failed')).toBeDefined();
+    expect(screen.getAllByText(/^Advanced settings: aspectRatio/).length).toBe(2);
+    expect(sentBodies(fetchMock)).toHaveLength(0);
+
+    dismissToast();
+    await userEvent.clear(settings);
+    await userEvent.type(settings, '{{"aspectRatio": "9:16", "seed": 4, "other": true}');
+    await userEvent.click(generate);
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    // The shape goes as the request's own field (9:16 typed in the JSON counts as that pick); the settings keep the rest.
+    expect(sentBodies(fetchMock)[0]).toMatchObject({ aspectRatio: '9:16', settings: { seed: 4 } });
+    expect(sentBodies(fetchMock)[0]?.settings).toEqual({ seed: 4 });
+  });
+
+  /** The generator with an enhancer that answers 'A lake, golden hour' under RESULT_ID. */
+  async function stubEnhancingGenerator() {
+    return stubGenerator(10, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A lake, golden hour', improvements: ['Added lighting'], confidence: 90 },
+          resultId: RESULT_ID,
+        }),
+      'POST /api/video-generation': () => json(201, createdRecord),
+    });
+  }
+
+  it("names the enhanced prompt's result while the description is that text", async () => {
+    const fetchMock = await stubEnhancingGenerator();
+    renderApp('/generator');
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
+    await userEvent.type(description, 'A lake');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
+    expect(description.value).toBe('A lake, golden hour');
+    // The enhancement is priced (+0.5) as it will be charged.
+    await waitFor(() => expect(screen.getAllByText('1.5 credits').length).toBeGreaterThan(0));
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await userEvent.click(generate);
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    expect(sentBodies(fetchMock)[0]).toMatchObject({
+      description: 'A lake, golden hour',
+      aiResultIds: { promptEnhancement: RESULT_ID },
+    });
+    // The form empties after a start (and the page then moves to the media player).
+    await waitFor(() => expect(description.value).toBe(''));
+  });
+
+  it("drops the enhanced prompt's result at the first edit", async () => {
+    const fetchMock = await stubEnhancingGenerator();
+    renderApp('/generator');
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await userEvent.type(description, 'A lake, golden hour');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
+    await userEvent.type(description, '!');
+    await waitFor(() => expect(screen.getAllByText('1 credit').length).toBeGreaterThan(0));
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    expect(sentBodies(fetchMock)[0]).toMatchObject({ description: 'A lake, golden hour!', aiResultIds: {} });
   });
 });

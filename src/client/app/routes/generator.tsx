@@ -1,25 +1,34 @@
-import { Clock, Coins, ShieldCheck } from 'lucide-react';
+import { CalendarClock, Clock, Coins, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { aiUseOf } from '../../../shared/ai-use';
-import { composePrompt, DEFAULT_GENERATION_DURATION } from '../../../shared/generations';
+import { DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
 import type { UserStatus } from '../../../shared/auth';
+import { chosenModel } from '../../../shared/models';
+import { toCredits } from '../../../shared/money/credits';
+import { modelPriceOf, priceHundredths } from '../../../shared/money/pricing';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { AppShell } from '../../components/layouts/app-shell';
 import { PhoneCollapsible } from '../../components/layouts/phone-collapsible';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { useCostEstimate } from '../../features/credits/api/estimate-cost';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { formatCredits, useUserStatus } from '../../features/credits/api/get-user-status';
 import { CreditsCard } from '../../features/credits/components/credits-card';
 import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
+import { OperatorContact } from '../../features/payments/components/operator-contact';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
 import { useModels } from '../../features/generations/api/get-models';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
+import {
+  fitControls,
+  rememberControls,
+  rememberedControls,
+  shapeKeysOf,
+  splitControls,
+} from '../../features/generations/controls/video-controls';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
 import { clearGeneratorDraft, readGeneratorDraft } from '../../features/generations/remix/generator-draft';
 import { RemixNotice } from '../../features/generations/remix/remix-notice';
@@ -34,8 +43,9 @@ import { InstallButton } from '../../features/install/components/install-button'
 import { GeneratorTourAutoStart, GeneratorTourButton } from '../../features/onboarding/components/generator-tour';
 import { getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { retentionTitle, retentionWords } from '../../lib/retention';
 
-/** Spec section 4: the media player opens 2 seconds after a generation starts. */
+/** Screens (docs/product-rules.md): the media player opens 2 seconds after a generation starts. */
 const REDIRECT_DELAY_MS = 2000;
 
 function StorageWarningCard() {
@@ -43,12 +53,12 @@ function StorageWarningCard() {
     <Card className="border-amber-500/30 bg-warning text-warning-foreground">
       <CardHeader className="pb-2">
         <CardTitle className="flex items-center gap-2 text-base">
-          <Clock aria-hidden="true" className="size-5" /> Important: 24-Hour Video Storage
+          <Clock aria-hidden="true" className="size-5" /> Important: {retentionTitle()} Video Storage
         </CardTitle>
       </CardHeader>
       <CardContent className="text-sm">
-        Your videos and uploads are deleted automatically 24 hours after they are made. Download the videos you want to
-        keep.
+        Your videos and uploads are deleted automatically {retentionWords()} after they are made. Download the videos
+        you want to keep.
       </CardContent>
     </Card>
   );
@@ -59,7 +69,7 @@ function NoticesSummary({ status }: { status: UserStatus | undefined }) {
   return (
     <>
       <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
-      <span className="truncate">Kept 24 hours</span>
+      <span className="truncate">Kept {retentionWords()}</span>
       <span aria-hidden="true" className="text-muted-foreground">
         ·
       </span>
@@ -68,6 +78,22 @@ function NoticesSummary({ status }: { status: UserStatus | undefined }) {
         {status ? (status.isUnlimited ? 'Unlimited' : formatCredits(status)) : 'Credits'}
       </span>
     </>
+  );
+}
+
+/** Where a price exceeds the balance: the way to get more, right there (or who to ask, where payments are not set up). */
+function MoreCredits({ paymentsEnabled }: { paymentsEnabled: boolean | undefined }) {
+  if (paymentsEnabled === undefined) return null;
+  if (!paymentsEnabled) return <OperatorContact className="block text-sm font-normal text-foreground" />;
+  return (
+    <span className="flex flex-wrap gap-2">
+      <Link href="/credits" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <Coins aria-hidden="true" /> Buy Credits
+      </Link>
+      <Link href="/subscribe" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <CalendarClock aria-hidden="true" /> Subscribe
+      </Link>
+    </span>
   );
 }
 
@@ -80,8 +106,15 @@ export function GeneratorPage() {
   const [draft] = useState(readGeneratorDraft);
   useEffect(() => clearGeneratorDraft(), []);
   const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
-  const form = useGeneratorForm(draft ?? undefined);
-  const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled);
+  // A Remix brings its video's shape and camera; otherwise this user's last picks (this browser).
+  const [initial] = useState(() => {
+    const split = splitControls(draft?.advancedSettings ?? '');
+    const controls = draft ? split.controls : rememberedControls(user?.id);
+    return { ...(draft ?? {}), advancedSettings: split.advancedSettings, controls };
+  });
+  const form = useGeneratorForm(initial);
+  useEffect(() => rememberControls(user?.id, form.state.controls), [user?.id, form.state.controls]);
+  const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled, form.state.aiResultIds);
   const imageAnalysis = useImageAnalysis();
   const handleMediaChange = (next: MediaInputValue) => {
     if (next.image !== media.image) {
@@ -95,33 +128,45 @@ export function GeneratorPage() {
   const generationStatus = useGenerationStatus({ enabled: isAuthenticated });
   const paymentsConfig = usePaymentsConfig();
   const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
-  // What the description uses of the AI helpers: shown in the cost, sent with the request, charged alike.
-  const aiUse = aiUseOf(
-    enhancement.promptToSend(form.state.description),
-    enhancement.produced,
-    imageAnalysis.analysis?.suggestedPrompt,
-  );
+  // What Generate sends, with the AI results its text came from: shown in the cost, named in the request, charged alike.
+  const toSend = enhancement.toSend();
+  const aiUse = {
+    usedPromptEnhancement: Boolean(toSend.aiResultIds.promptEnhancement),
+    usedImageAnalysis: Boolean(toSend.aiResultIds.imageAnalysis),
+  };
   const models = useModels();
-  const model = form.state.model ?? models.data?.find((m) => m.isDefault)?.id ?? 'local';
-  const unfit = unfitInputs(
-    models.data?.find((m) => m.id === model),
-    media,
-  );
-  const cost = useCostEstimate(
+  const model = chosenModel(models.data, form.state.model);
+  const unfit = unfitInputs(model, media);
+  // What the video is rendered at on this model: the picks it takes, else its defaults.
+  // A shape key typed in the settings JSON (older habits) counts as that pick, so the price stays the charge.
+  const typed = parseAdvancedSettings(form.state.advancedSettings);
+  const picks = { ...form.state.controls, ...(typed.ok ? shapeKeysOf(typed.settings) : {}) };
+  const fitted = model ? fitControls(model, picks, form.state.isEconomy) : null;
+  // Priced here as the server will charge it, with the model's price from the catalogue; the
+  // standard prices until the catalogue arrives (or if it cannot be loaded), then the total only.
+  const uses = {
+    hasAudio: form.state.audioEnabled,
+    isEconomy: form.state.isEconomy,
+    hasPromptEnhancement: aiUse.usedPromptEnhancement,
+    hasImageAnalysis: aiUse.usedImageAnalysis,
+    ...(fitted ? { duration: fitted.duration, resolution: fitted.resolution } : {}),
+  };
+  const price = priceHundredths(uses, model && modelPriceOf(model));
+  // Without the AI Enhance result still on offer: the user's own description, at its own price. (A
+  // description that is itself AI text, from Use This or Use Enhanced, keeps its share: its words are the add-on's.)
+  const droppable =
+    enhancement.enabled && toSend.aiResultIds.promptEnhancement !== form.state.aiResultIds.promptEnhancement;
+  const plainPrice = priceHundredths(
     {
-      userPlan: status.data?.plan,
-      duration: DEFAULT_GENERATION_DURATION,
-      model,
-      hasAudio: form.state.audioEnabled,
-      isEconomy: form.state.isEconomy,
-      hasPromptEnhancement: aiUse.usedPromptEnhancement,
-      hasImageAnalysis: aiUse.usedImageAnalysis,
-      hasGeminiOptimization: false,
-      batchSize: 1,
+      ...uses,
+      hasPromptEnhancement: Boolean(form.state.aiResultIds.promptEnhancement),
+      hasImageAnalysis: Boolean(form.state.aiResultIds.imageAnalysis),
     },
-    isAuthenticated && models.isFetched,
+    model && modelPriceOf(model),
   );
   const create = useCreateGeneration();
+  // Variations: Generate makes this many videos with different seeds, priced as that many.
+  const [variations, setVariations] = useState(1);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -132,23 +177,39 @@ export function GeneratorPage() {
 
   const credits = status.data && !status.data.isUnlimited ? status.data.availableCredits : null;
   const balanceKnown = status.data !== undefined && !generationStatus.isPending;
-  const handleGenerate = () => {
+  const handleGenerate = (withoutAddOns = false) => {
     const { state } = form;
+    const sent = withoutAddOns ? { text: state.description, aiResultIds: state.aiResultIds } : toSend;
+    // The same check and sentence as under the Advanced Settings box, before anything is sent.
+    const settings = parseAdvancedSettings(state.advancedSettings);
+    if (!settings.ok) {
+      toast({ title: 'Generation Failed', description: settings.message, variant: 'destructive' });
+      return;
+    }
+    // The shape and camera go as the request's own fields; the settings keep the rest (seed, negative prompt).
+    const { aspectRatio, resolution, cameraMove, ...rest } = settings.settings;
+    const controls = fitted
+      ? {
+          aspectRatio: fitted.aspectRatio,
+          resolution: fitted.resolution,
+          duration: fitted.duration,
+          ...(fitted.cameraMove ? { cameraMove: fitted.cameraMove } : {}),
+        }
+      : { aspectRatio, resolution, cameraMove, duration: DEFAULT_GENERATION_DURATION };
     create.mutate(
       {
-        prompt: composePrompt(enhancement.promptToSend(state.description), {
-          enabled: state.audioEnabled,
-          description: state.audioDescription,
-        }),
-        jsonPrompt: state.advancedSettings,
+        description: sent.text,
+        ...(state.audioEnabled ? { audioDescription: state.audioDescription } : {}),
+        settings: rest,
+        aiResultIds: sent.aiResultIds,
         imageFile: media.image ?? null,
         videoFile: media.video ?? null,
         audioFile: media.audio ?? null,
         hasAudio: state.audioEnabled,
         isEconomy: state.isEconomy,
-        ...aiUse,
-        duration: DEFAULT_GENERATION_DURATION,
+        ...controls,
         ...(state.model ? { model: state.model } : {}),
+        variations,
       },
       {
         onSuccess: (record) => {
@@ -158,6 +219,7 @@ export function GeneratorPage() {
             duration: 3000,
           });
           form.clear();
+          setVariations(1);
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
@@ -182,7 +244,7 @@ export function GeneratorPage() {
     <AppShell
       title="Create Video"
       subtitle="Upload and describe"
-      // The page's own Admin Dashboard button (spec) replaces the header's link here.
+      // The page's own Admin Dashboard button (docs/product-rules.md, Screens) replaces the header's link here.
       showAdminLink={false}
       actions={
         <div className="flex flex-wrap gap-2">
@@ -205,10 +267,10 @@ export function GeneratorPage() {
               <StorageWarningCard />
               <CreditsCard
                 status={status.data}
-                cost={cost}
+                price={price}
+                itemised={model !== undefined}
                 payer={payer}
                 tourButton={<GeneratorTourButton />}
-                uses={{ hasAudio: form.state.audioEnabled, ...aiUse }}
                 paymentsEnabled={paymentsConfig.data?.enabled}
               />
             </div>
@@ -223,12 +285,24 @@ export function GeneratorPage() {
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
-            cost={cost.totalCost}
+            cost={toCredits(price.total * variations)}
+            variations={variations}
+            onVariationsChange={setVariations}
             credits={balanceKnown ? credits : undefined}
             allowanceNote={describeGenerationPayer(payer)}
             pending={create.isPending}
             problem={unfit}
-            onGenerate={handleGenerate}
+            fitted={fitted}
+            onGenerate={() => handleGenerate()}
+            withoutAddOns={
+              droppable &&
+              credits !== null &&
+              credits !== undefined &&
+              toCredits(plainPrice.total * variations) <= credits
+                ? { cost: toCredits(plainPrice.total * variations), onGenerate: () => handleGenerate(true) }
+                : null
+            }
+            shortfallHelp={<MoreCredits paymentsEnabled={paymentsConfig.data?.enabled} />}
             descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={form.setDescription} />}
           />
         </div>

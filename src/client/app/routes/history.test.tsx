@@ -2,21 +2,25 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { GenerationJob } from '../../../shared/generations';
-import { createAuthUser, json, renderApp, stubApi } from '../testing/render-app';
+import type { GenerationRecord } from '../../../shared/generations';
+import { createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
-function createJob(overrides: Partial<GenerationJob> = {}): GenerationJob {
+function createJob(overrides: Partial<GenerationRecord> = {}): GenerationRecord {
   return {
     id: 'job_1',
-    textPrompt: 'Sunset over the Pacific ocean',
+    prompt: 'Sunset over the Pacific ocean',
     status: 'completed',
     createdAt: new Date(2026, 2, 18, 12, 0).toISOString(),
     creditsUsed: 3,
     duration: 10,
+    model: 'local',
     hasAudio: true,
     progress: 100,
+    progressStage: null,
     errorMessage: null,
     outputVideoUrl: '/objects/videos/job_1.mp4',
+    posterUrl: null,
+    expiresAt: null,
     ...overrides,
   };
 }
@@ -24,7 +28,7 @@ function createJob(overrides: Partial<GenerationJob> = {}): GenerationJob {
 const sunset = createJob();
 const forest = createJob({
   id: 'job_2',
-  textPrompt: 'Misty forest at dawn',
+  prompt: 'Misty forest at dawn',
   status: 'processing',
   creditsUsed: 1,
   duration: 5,
@@ -34,7 +38,7 @@ const forest = createJob({
 });
 const city = createJob({
   id: 'job_3',
-  textPrompt: 'City lights timelapse',
+  prompt: 'City lights timelapse',
   status: 'pending',
   creditsUsed: 1,
   progress: 0,
@@ -42,7 +46,7 @@ const city = createJob({
 });
 const waves = createJob({
   id: 'job_4',
-  textPrompt: 'Ocean waves crashing on rocks',
+  prompt: 'Ocean waves crashing on rocks',
   status: 'failed',
   creditsUsed: 1,
   progress: 0,
@@ -53,7 +57,7 @@ const waves = createJob({
 function renderHistory(jobs: () => Response) {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/video-generation-jobs': jobs,
+    'GET /api/video-generation': jobs,
   });
   renderApp('/history');
   return fetchMock;
@@ -66,6 +70,9 @@ const itemOf = (prompt: string) => screen.getByText(prompt).closest('li')!;
 function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
+
+// The page loads lazily: load it before the tests, so the first one does not wait on its transform under load.
+preloadPage(() => import('./history'));
 
 afterEach(() => {
   cleanup();
@@ -120,7 +127,7 @@ describe('the /history page', () => {
     const fetchMock = stubApi({ 'GET /api/auth/user': () => json(200, createAuthUser()) });
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) =>
-      urlOf(input) === '/api/video-generation-jobs' ? new Promise<Response>(() => {}) : answer(input, init),
+      urlOf(input) === '/api/video-generation' ? new Promise<Response>(() => {}) : answer(input, init),
     );
     renderApp('/history');
 
@@ -140,14 +147,14 @@ describe('the /history page', () => {
 
     expect(await screen.findByText('Sunset over the Pacific ocean')).toBeDefined();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/video-generation-jobs')).toHaveLength(2),
+      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/video-generation')).toHaveLength(2),
     );
   });
 });
 
 describe('a status the client does not know', () => {
   it("shows as 'Unknown' in the list, with a yellow badge", async () => {
-    renderHistory(() => json(200, [createJob({ id: 'job_9', textPrompt: 'From a newer server', status: 'archived' })]));
+    renderHistory(() => json(200, [createJob({ id: 'job_9', prompt: 'From a newer server', status: 'archived' })]));
     const item = (await screen.findByText('From a newer server')).closest('li');
     if (!item) throw new Error('no list item');
     expect(within(item).getByText('Unknown')).toBeDefined();

@@ -3,23 +3,23 @@ import { Link } from 'wouter';
 
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
-import { useGenerationJobs } from '../../features/generations/api/get-generation-jobs';
-import { HistoryJobList } from '../../features/generations/components/history-job-list';
+import { useGenerations } from '../../features/generations/api/get-generations';
+import { HistoryList } from '../../features/generations/components/history-list';
 import { HistoryEmpty, HistoryError, HistoryLoading } from '../../features/generations/components/history-states';
 
-/** The generation history (spec section 2): every job with its status, cost and, once ready, its video. */
+/** The generation history (docs/product-rules.md, Screens): every video with its status, cost and, once ready, a link to it. */
 export function HistoryPage() {
-  const jobs = useGenerationJobs();
+  const videos = useGenerations();
   return (
     <AppShell title="Generation History" subtitle="Every video you have generated" actions={<HistoryLinks />}>
-      {jobs.isPending ? (
+      {videos.isPending ? (
         <HistoryLoading />
-      ) : jobs.isError ? (
-        <HistoryError onRetry={() => void jobs.refetch()} isRetrying={jobs.isFetching} />
-      ) : jobs.data.length === 0 ? (
+      ) : videos.isError ? (
+        <HistoryError onRetry={() => void videos.refetch()} isRetrying={videos.isFetching} />
+      ) : videos.data.length === 0 ? (
         <HistoryEmpty />
       ) : (
-        <HistoryJobList jobs={jobs.data} />
+        <HistoryList records={videos.data} />
       )}
     </AppShell>
   );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type * as UseToastModule from '../../components/ui/use-toast';
 import { dismissToast, toast } from '../../components/ui/use-toast';
-import { createAuthUser, json, renderApp, signedOut, stubApi } from '../testing/render-app';
+import { balance, createAuthUser, json, renderApp, signedOut, stubApi } from '../testing/render-app';
 
 // Wrap toast() in a spy to count how many notices were raised (StrictMode runs effects twice).
 vi.mock('../../components/ui/use-toast', async (importOriginal) => {
@@ -49,6 +49,24 @@ describe('the /login page', () => {
     await waitFor(() => expect(window.location.search).toBe(''));
   });
 
+  it('shows details from the address only as short plain text', async () => {
+    stubApi({ 'GET /api/auth/user': signedOut });
+    const details = `<b>Call</b>\u202E 555-0100\u0007 now ${'x'.repeat(300)}`;
+    renderApp(`/login?error=oauth_error&details=${encodeURIComponent(details)}`);
+
+    expect(await findToast('OAuth Error')).toBeDefined();
+    const shown = vi.mocked(toast).mock.calls[0]?.[0].description;
+    expect(typeof shown).toBe('string');
+    const text = shown as string;
+    expect(Array.from(text)).toHaveLength(200);
+    expect(text.startsWith('<b>Call</b> 555-0100 now xxx')).toBe(true);
+    expect(text.endsWith('x\u2026')).toBe(true);
+    expect(text).not.toMatch(/[\p{Cc}\u202e]/u);
+    // Shown as the text it is, never as markup.
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+  });
+
   it('asks for both fields before calling the server', async () => {
     const fetchMock = stubApi({ 'GET /api/auth/user': signedOut });
     const user = userEvent.setup();
@@ -60,7 +78,7 @@ describe('the /login page', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('shows the server message when the credentials are refused', async () => {
+  it('says a refused password once, beside the password, with no toast repeating it', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/login': () => json(401, { code: 'invalid_credentials', message: 'Invalid email or password' }),
@@ -72,8 +90,25 @@ describe('the /login page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
 
+    await screen.findByText('Invalid email or password');
+    expect(screen.getAllByText('Invalid email or password')).toHaveLength(1);
+    expect(screen.queryByText('Login Failed')).toBeNull();
+  });
+
+  it("says 'Login Failed' in a toast when the failure has no sentence of its own", async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+
     expect(await findToast('Login Failed')).toBeDefined();
-    expect(screen.getAllByText('Invalid email or password').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Invalid credentials')).toHaveLength(1);
   });
 
   it('says beside the password how many tries are left', async () => {
@@ -115,13 +150,17 @@ describe('the /login page', () => {
     expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+    // Without mail, the page says where a reset link comes from.
+    expect(
+      await screen.findByText('Forgot your password? Ask the person who runs this server for a reset link.'),
+    ).toBeDefined();
   });
 
   it('goes to the dashboard after signing in', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/login': () => json(200, createAuthUser()),
-      'GET /api/user/status': () => json(200, { availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     });
     const user = userEvent.setup();
     renderApp('/login');

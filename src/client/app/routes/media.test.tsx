@@ -225,6 +225,30 @@ describe('the /media page', () => {
     expect(player().querySelector('video')?.getAttribute('src')).toBe('/objects/videos/video_9.mp4');
   }, 15_000);
 
+  it('says so when the address names a video that is not here, and plays a picked one after', async () => {
+    const { user } = await renderMediaPage([sunset, city], {}, '/media?video=video_gone');
+
+    expect(await within(player()).findByRole('heading', { name: 'This video is not here' })).toBeDefined();
+    expect(within(player()).getByText(/It has expired \(videos are kept 24 hours\), was deleted/)).toBeDefined();
+    // The list is still there, and picking a video plays it in the notice's place.
+    await user.click(screen.getByRole('button', { name: /Sunset over the Pacific ocean/ }));
+    expect(await within(player()).findByRole('heading', { name: 'Sunset over the Pacific ocean' })).toBeDefined();
+    expect(within(player()).queryByText('This video is not here')).toBeNull();
+  });
+
+  it('says the video has expired when the address names one past its 24 hours', async () => {
+    const expired = createVideo({
+      id: 'video_old',
+      prompt: 'An old harbour at night',
+      createdAt: minutesAgo(25 * 60),
+      expiresAt: minutesAgo(60),
+    });
+    await renderMediaPage([sunset, expired], {}, '/media?video=video_old');
+
+    expect(await within(player()).findByRole('heading', { name: 'This video has expired' })).toBeDefined();
+    expect(within(player()).queryByRole('heading', { name: 'An old harbour at night' })).toBeNull();
+  });
+
   it('opens on the Processing tab when nothing has finished yet', async () => {
     await renderMediaPage([forest]);
 

@@ -7,15 +7,19 @@ import { buttonVariants } from '../../components/ui/button';
 import { useGenerations } from '../../features/generations/api/get-generations';
 import { isUnfinished } from '../../features/generations/format';
 import { MediaInfoPanel } from '../../features/generations/components/media-info-panel';
-import { MediaPlayerPane } from '../../features/generations/components/media-player-pane';
+import { MediaPlayerPane, type MissingVideo } from '../../features/generations/components/media-player-pane';
+import type { GenerationRecord } from '../../../shared/generations';
+import { isExpiredVideo } from '../../../shared/video-display';
 import { useMediaSelection } from '../../features/generations/hooks/use-media-selection';
-import type { MediaView } from '../../features/generations/components/media-video-card';
+import { VariationGroup } from '../../features/generations/components/variation-group';
+import type { LayoutView } from '../../features/generations/components/view-toggle';
 import { type MediaTab, MediaVideoList } from '../../features/generations/components/media-video-list';
+import { NotifyOffer } from '../../features/notifications/components/notify-offer';
 import { cleanupFiles } from '../../features/uploads/api/cleanup-files';
 import { cn } from '../../lib/utils';
 
 /**
- * The media page (spec section 2): the player with the selected video on the left (on top on phones),
+ * The media page (docs/product-rules.md, Screens): the player with the selected video on the left (on top on phones),
  * the Completed and Processing tabs on the right, and the information panel below. Videos arrive
  * live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
  * progress the player shows until it plays. Expired uploads are swept once on load (failures are only logged).
@@ -24,8 +28,10 @@ export function MediaPage() {
   const videos = useGenerations();
   const followId = new URLSearchParams(useSearch()).get('video');
   const selection = useMediaSelection(videos.data, followId);
+  // Said only while the named video is still the one asked for (not once another is picked, or after a delete).
+  const missing = followId && selection.pickedId === followId ? missingVideo(videos.data, followId) : null;
   const [chosenTab, setChosenTab] = useState<MediaTab | null>(null);
-  const [view, setView] = useState<MediaView>('grid');
+  const [view, setView] = useState<LayoutView>('grid');
   const playerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -56,9 +62,23 @@ export function MediaPage() {
         {/* With nothing to play, phones skip the empty player and start with the list. */}
         <div
           ref={playerRef}
-          className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && 'hidden lg:block')}
+          className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && !missing && 'hidden lg:block')}
         >
-          <MediaPlayerPane video={selection.selected} onDeleted={selection.clear} onInteract={selection.pin} />
+          <MediaPlayerPane
+            video={missing ? null : selection.selected}
+            missing={missing}
+            onDeleted={selection.clear}
+            onInteract={selection.pin}
+          />
+          {/* The video just started is still rendering: offer to be told when it is done (once). */}
+          {selection.selected && followId === selection.selected.id && isUnfinished(selection.selected.status) ? (
+            <div className="mt-3">
+              <NotifyOffer />
+            </div>
+          ) : null}
+          <div className="mt-6 empty:hidden">
+            <VariationGroup videos={videos.data} selected={selection.selected} onPick={handleSelect} />
+          </div>
         </div>
         <div className="grid min-w-0 gap-6">
           <MediaVideoList
@@ -78,7 +98,18 @@ export function MediaPage() {
   );
 }
 
-/** Spec section 2: links to the generator, the history and the credits pages. */
+/**
+ * The video `?video=` names, when it cannot be played: past its 24 hours, or not in the list (swept
+ * after its 24 hours, deleted, someone else's, or a mistyped link). Null while the list loads.
+ */
+function missingVideo(videos: GenerationRecord[] | undefined, followId: string | null): MissingVideo | null {
+  if (!followId || !videos) return null;
+  const video = videos.find((candidate) => candidate.id === followId);
+  if (!video) return 'not-found';
+  return isExpiredVideo(video) ? 'expired' : null;
+}
+
+/** Screens (docs/product-rules.md): links to the generator, the history and the credits pages. */
 function MediaLinks() {
   return (
     <nav aria-label="Media links" className="grid grid-cols-3 gap-2 sm:flex">

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { AdminUser } from '../../../shared/admin';
-import type { GenerationJob } from '../../../shared/generations';
+import type { GenerationRecord } from '../../../shared/generations';
 import type { Receipt } from '../../../shared/money/billing-account';
-import { costEstimateRequestSchema, estimateCost } from '../../../shared/money/pricing';
 import { browserNavigation } from '../../lib/browser-navigation';
 import {
+  balance,
   callsTo,
   createAuthUser,
   json,
@@ -35,37 +35,40 @@ afterEach(resetAfterTest);
 
 const models = {
   models: [
+    // The whole entry GET /api/models answers: the generator prices with its credits.
     {
       id: 'local',
+      engine: 'local',
       name: 'Local preview engine',
       description: 'FFmpeg',
       available: true,
       reason: null,
+      inputs: ['text', 'image', 'video', 'audio'],
       durations: [10],
+      aspectRatios: ['16:9'],
+      resolutions: ['720p'],
+      sound: true,
+      credits: 1,
+      economyCredits: 0.5,
+      pricePer: 'video',
+      resolutionCredits: {},
+      endFrame: false,
+      cameraMoves: [],
+      referenceImages: 0,
       isDefault: true,
       isPreview: true,
     },
   ],
 };
 
-/** The generator's API, with the server's own pricing answering the estimate. */
+/** The generator's API; the page prices with the server's own price function and the catalogue. */
 function generatorApi(status: { availableCredits: number; isUnlimited: boolean }) {
   const fetchMock = stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser({ isAdmin: status.isUnlimited })),
-    'GET /api/user/status': () => json(200, { ...status, plan: 'JUST_FOR_FUN' }),
+    'GET /api/user/balance': () => balance({ ...status, plan: 'JUST_FOR_FUN' }),
     'GET /api/models': () => json(200, models),
-    'GET /api/video-generation-jobs/recent': () => json(200, []),
+    'GET /api/video-generation': () => json(200, []),
     'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
-  });
-  const base = fetchMock.getMockImplementation();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/api/credits/estimate')) {
-      const body = costEstimateRequestSchema.parse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
-      return json(200, { success: true, data: estimateCost(body) });
-    }
-    if (!base) throw new Error('no fetch stub');
-    return base(input, init);
   });
   return fetchMock;
 }
@@ -115,14 +118,17 @@ describe('/subscribe for a subscriber', () => {
     const fetchMock = renderAppWith('/subscribe', {
       'GET /api/auth/user': () => json(200, createAuthUser({ subscriptionStatus: 'active' })),
       'GET /api/payments/config': () => json(200, { enabled: true, publishableKey: 'pk_test_1' }),
-      'GET /api/user/generation-status': () =>
-        json(200, {
-          dailyUsed: 2,
-          dailyLimit: 15,
-          extraRemaining: 0,
-          subscriptionStatus: subscribed ? 'active' : 'inactive',
-          canGenerate: true,
-        }),
+      'GET /api/user/balance': () =>
+        balance(
+          {},
+          {
+            dailyUsed: 2,
+            dailyLimit: 15,
+            extraRemaining: 0,
+            subscriptionStatus: subscribed ? 'active' : 'inactive',
+            canGenerate: true,
+          },
+        ),
       'GET /api/payments/subscription': () =>
         json(200, {
           subscription: subscribed
@@ -163,17 +169,20 @@ describe('/subscribe for a subscriber', () => {
   });
 });
 
-const expiredJob: GenerationJob = {
+const expiredJob: GenerationRecord = {
   id: 'job_expired',
-  textPrompt: 'A lighthouse at dawn',
+  prompt: 'A lighthouse at dawn',
   status: 'completed',
   createdAt: new Date(Date.now() - 30 * 3600_000).toISOString(),
   creditsUsed: 1,
   duration: 10,
+  model: 'local',
   hasAudio: false,
   progress: 100,
+  progressStage: null,
   errorMessage: null,
   outputVideoUrl: null,
+  posterUrl: null,
   expiresAt: new Date(Date.now() - 6 * 3600_000).toISOString(),
 };
 
@@ -182,7 +191,7 @@ describe('expired videos', () => {
     let jobs = [expiredJob];
     const fetchMock = renderAppWith('/history', {
       'GET /api/auth/user': () => json(200, createAuthUser()),
-      'GET /api/video-generation-jobs': () => json(200, jobs),
+      'GET /api/video-generation': () => json(200, jobs),
       'DELETE /api/video-generation/job_expired': () => {
         jobs = [];
         return json(200, { message: 'Video deleted' });

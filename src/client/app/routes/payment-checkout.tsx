@@ -14,8 +14,8 @@ import {
 } from '../../features/payments/components/payment-notices';
 
 /**
- * /payment-checkout?credits=N (spec section 2): the embedded card form for N credits. The amount is
- * checked first (spec section 5), then whether this server takes payments at all.
+ * /payment-checkout?credits=N (docs/product-rules.md, Screens): the embedded card form for N credits. The amount is
+ * checked first (docs/product-rules.md, Prices), then whether this server takes payments at all.
  */
 export function PaymentCheckoutPage() {
   const [params] = useSearchParams();

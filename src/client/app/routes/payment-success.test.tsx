@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import {
   type ApiRoutes,
+  balance,
   callsTo,
   createAuthUser,
   holdRequests,
@@ -52,7 +53,7 @@ describe('/payment-success', () => {
 
   it('refetches the balance after the credits are added', async () => {
     const fetchMock = renderSuccess('/payment-success?session_id=cs_test_42', {
-      'GET /api/user/status': () => json(200, { availableCredits: 30, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 30, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     });
     expect(await screen.findByText('Payment Successful!')).toBeDefined();
     // The auth check is refetched with the rest of the account's data.

@@ -13,7 +13,7 @@ import { useOncePerKey } from '../../features/payments/hooks/use-once-per-key';
 import { confirmationErrorMessage, isPaymentsDisabledError } from '../../features/payments/payment-errors';
 
 /**
- * /payment-success?session_id=... (spec section 2): where Stripe Checkout sends the buyer back. The
+ * /payment-success?session_id=... (docs/product-rules.md, Screens): where Stripe Checkout sends the buyer back. The
  * server checks the session with Stripe and credits it once (a reload reports it again harmlessly).
  */
 export function PaymentSuccessPage() {

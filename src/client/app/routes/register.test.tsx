@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { dismissToast } from '../../components/ui/use-toast';
-import { createAuthUser, json, renderApp, signedOut, stubApi } from '../testing/render-app';
+import { balance, callsTo, createAuthUser, json, renderApp, signedOut, stubApi } from '../testing/render-app';
 
 async function findToast(title: string) {
   const region = await screen.findByRole('region', { name: /Notifications/ });
@@ -72,9 +72,52 @@ describe('the /register page', () => {
     expect(screen.getByText('Password must be at least 8 characters.')).toBeDefined();
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain('-error');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // Nothing is missing: no 'Missing Information' toast contradicts the sentences beside the fields.
+    expect(screen.queryByText('Missing Information')).toBeNull();
   });
 
-  it('shows the server message when the email is taken', async () => {
+  it('says a too-short password is too short, once, and a toast only for what is missing', async () => {
+    stubApi({ 'GET /api/auth/user': signedOut });
+    const user = userEvent.setup();
+    renderApp('/register');
+
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+
+    expect(await findToast('Missing Information')).toBeDefined();
+    expect(
+      screen.getByText('Please fill in all required fields. Password must be at least 8 characters.'),
+    ).toBeDefined();
+    expect(screen.getByText('Please enter your first name.')).toBeDefined();
+  });
+
+  it('leaves no red toast behind on the dashboard after a sign-up that follows a refused one', async () => {
+    let registered = false;
+    stubApi({
+      'GET /api/auth/user': () => (registered ? json(200, createAuthUser()) : signedOut()),
+      'GET /api/user/balance': () => balance({ availableCredits: 1 }),
+      'POST /api/auth/register': () => {
+        registered = true;
+        return json(201, createAuthUser());
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+
+    // Everything but the first name: refused with a toast (it lasts 5 s); then the name, and in.
+    await user.type(await screen.findByLabelText('Email'), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    expect(await findToast('Missing Information')).toBeDefined();
+    await user.type(screen.getByLabelText('First Name'), 'M');
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+
+    expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
+    expect(screen.queryByText('Missing Information')).toBeNull();
+  });
+
+  it('says beside the email, once, that the email is taken', async () => {
     stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/register': () =>
@@ -86,15 +129,36 @@ describe('the /register page', () => {
     await fillForm(user, { firstName: 'Maya', password: 'long-enough' });
     await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
 
+    expect(
+      await screen.findByText('An account with this email already exists. Sign in instead, or use another email.'),
+    ).toBeDefined();
+    expect(screen.queryByText('Registration Failed')).toBeNull();
+  });
+
+  it("says 'Registration Failed' with the server's sentence when it belongs to no field", async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/register': () =>
+        json(429, {
+          code: 'too_many_registrations',
+          message: 'Too many accounts from this address. Try again in 1 hour.',
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+
+    await fillForm(user, { firstName: 'Maya', password: 'long-enough' });
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+
     expect(await findToast('Registration Failed')).toBeDefined();
-    expect(screen.getAllByText('An account with this email already exists').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Too many accounts from this address. Try again in 1 hour.')).toHaveLength(1);
   });
 
   it('sends the new account to the dashboard', async () => {
     const fetchMock = stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/register': () => json(201, createAuthUser()),
-      'GET /api/user/status': () => json(200, { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     });
     const user = userEvent.setup();
     renderApp('/register');
@@ -109,6 +173,57 @@ describe('the /register page', () => {
       lastName: null,
       email: 'maya@example.com',
       password: 'long-enough',
+    });
+  });
+
+  it('checks this browser with the proof of work of the server first, and the submit waits for it', async () => {
+    // A real ALTCHA challenge the form must solve: the number 42 is the answer.
+    const salt = 'c0ffee?expires=9999999999';
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}42`));
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    let sendChallenge: () => void = () => undefined;
+    const challengeSent = new Promise<void>((resolve) => (sendChallenge = resolve));
+    const fetchMock = stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () =>
+        json(200, { oidc: null, google: false, passwordReset: false, registrationChallenge: true }),
+      // Its body arrives only when the test sends it, to see the form while it waits.
+      'GET /api/auth/challenge': () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              await challengeSent;
+              const body = { algorithm: 'SHA-256', challenge: hex, maxnumber: 1000, salt, signature: 'sig' };
+              controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+      'POST /api/auth/register': () => json(201, createAuthUser()),
+      'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+
+    expect(await screen.findByText('Checking this browser…')).toBeDefined();
+    await fillForm(user, { firstName: 'Maya', password: 'long-enough' });
+    await user.click(screen.getByRole('button', { name: 'CREATE ACCOUNT' }));
+    const waiting = await screen.findByRole('button', { name: 'Creating Account...' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(callsTo(fetchMock, '/api/auth/register')).toHaveLength(0);
+
+    sendChallenge();
+    expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
+    const [registerCall] = callsTo(fetchMock, '/api/auth/register');
+    const body = JSON.parse(registerCall?.[1]?.body as string) as { challengeSolution: string };
+    expect(JSON.parse(atob(body.challengeSolution))).toEqual({
+      algorithm: 'SHA-256',
+      challenge: hex,
+      maxnumber: 1000,
+      salt,
+      signature: 'sig',
+      number: 42,
     });
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../../shared/accounts';
 import { dismissToast } from '../../components/ui/use-toast';
-import { createAuthUser, json, postedBodies, renderApp, signedOut, stubApi } from '../testing/render-app';
+import { balance, createAuthUser, json, postedBodies, renderApp, signedOut, stubApi } from '../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -47,7 +47,7 @@ describe('reset password', () => {
     const fetchMock = stubApi({
       'GET /api/auth/user': signedOut,
       'POST /api/auth/password-reset/confirm': () => json(200, createAuthUser()),
-      'GET /api/user/status': () => json(200, { availableCredits: 1, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/user/balance': () => balance({ availableCredits: 1, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     });
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc123');

@@ -7,6 +7,7 @@ import { browserNavigation } from '../../lib/browser-navigation';
 import { installFakeStripe, removeFakeStripe } from '../testing/fake-stripe';
 import {
   type ApiRoutes,
+  balance,
   createAuthUser,
   findEnabledButton,
   json,
@@ -30,7 +31,7 @@ function generationStatus(overrides: Partial<GenerationStatus> = {}): Generation
 function renderSubscribe(overrides: ApiRoutes = {}, path = '/subscribe') {
   return renderAppWith(path, {
     'GET /api/auth/user': () => json(200, createAuthUser()),
-    'GET /api/user/generation-status': () => json(200, generationStatus()),
+    'GET /api/user/balance': () => balance({}, generationStatus()),
     'GET /api/payments/config': () => json(200, { enabled: true, publishableKey: 'pk_test_123' }),
     ...overrides,
   });
@@ -43,7 +44,7 @@ afterEach(removeFakeStripe);
 describe('/subscribe', () => {
   it('shows the status, the daily subscription and the three packs to a user without a subscription', async () => {
     renderSubscribe({
-      'GET /api/user/generation-status': () => json(200, generationStatus({ dailyUsed: 3, extraRemaining: 12 })),
+      'GET /api/user/balance': () => balance({}, generationStatus({ dailyUsed: 3, extraRemaining: 12 })),
     });
 
     expect(await screen.findByText('3/15')).toBeDefined();
@@ -96,8 +97,7 @@ describe('/subscribe', () => {
 
   it('offers no subscription to an active subscriber, and shows an administrator as Admin', async () => {
     renderSubscribe({
-      'GET /api/user/generation-status': () =>
-        json(200, generationStatus({ subscriptionStatus: 'active', canGenerate: true })),
+      'GET /api/user/balance': () => balance({}, generationStatus({ subscriptionStatus: 'active', canGenerate: true })),
     });
     expect(await screen.findByText('Can Generate')).toBeDefined();
     expect(screen.getByText('Active')).toBeDefined();
@@ -106,8 +106,8 @@ describe('/subscribe', () => {
     cleanup();
 
     renderSubscribe({
-      'GET /api/user/generation-status': () =>
-        json(200, generationStatus({ subscriptionStatus: 'premium_unlimited', canGenerate: true })),
+      'GET /api/user/balance': () =>
+        balance({}, generationStatus({ subscriptionStatus: 'premium_unlimited', canGenerate: true })),
     });
     expect(await screen.findByText('Admin')).toBeDefined();
     expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
@@ -116,8 +116,7 @@ describe('/subscribe', () => {
 
   it('offers no subscription on a trial either: the server counts a trial as subscribed and would refuse it', async () => {
     renderSubscribe({
-      'GET /api/user/generation-status': () =>
-        json(200, generationStatus({ subscriptionStatus: 'trial', canGenerate: true })),
+      'GET /api/user/balance': () => balance({}, generationStatus({ subscriptionStatus: 'trial', canGenerate: true })),
     });
     expect(await screen.findByText('Trial')).toBeDefined();
     expect(await screen.findAllByRole('button', { name: 'Purchase Now' })).toHaveLength(3);
@@ -128,6 +127,7 @@ describe('/subscribe', () => {
     renderSubscribe({ 'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }) });
     expect(await screen.findByText('Payment System Unavailable')).toBeDefined();
     expect(screen.getByText('Payment processing is currently disabled')).toBeDefined();
+    expect(screen.getByText(/To get credits, ask the person who runs this server\./)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Purchase Now' })).toBeNull();
     expect(screen.getByText('0/15')).toBeDefined();
   });
@@ -153,7 +153,7 @@ describe('/subscribe', () => {
     const stripe = installFakeStripe();
     let status = generationStatus();
     const fetchMock = renderSubscribe({
-      'GET /api/user/generation-status': () => json(200, status),
+      'GET /api/user/balance': () => balance({}, status),
       'POST /api/payments/extra-generations': () => json(200, { clientSecret: 'pi_pack_secret_1' }),
       'POST /api/payments/confirm': () => {
         status = generationStatus({ extraRemaining: 30, canGenerate: true });

@@ -28,7 +28,7 @@ const FORM_TEXTS: Record<Purchase['mode'], { title: string; description: string 
 };
 
 /**
- * /subscribe (spec section 2): the generation status, the daily subscription for users without
+ * /subscribe (docs/product-rules.md, Screens): the generation status, the daily subscription for users without
  * one, the extra packs, and the card form once a purchase is started. Stripe sends redirect-based
  * payments back to /subscribe?success=true, which confirms like the form does.
  */

@@ -2,7 +2,8 @@ import { cleanup, render, type RenderResult, screen, waitFor } from '@testing-li
 import { StrictMode } from 'react';
 import { beforeAll, expect, vi } from 'vitest';
 
-import type { AuthUser } from '../../../shared/auth';
+import type { AuthUser, UserStatus } from '../../../shared/auth';
+import type { GenerationStatus } from '../../../shared/money/plans';
 import { dismissToast } from '../../components/ui/use-toast';
 import { createQueryClient } from '../../lib/query-client';
 import { AppProviders } from '../providers';
@@ -21,6 +22,7 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return {
     id: 'user_1',
     email: 'maya@example.com',
+    emailVerifiedAt: '2026-01-01T00:00:00.000Z',
     firstName: 'Maya',
     lastName: 'Thompson',
     displayName: 'Maya Thompson',
@@ -30,6 +32,24 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * GET /api/user/balance's answer (the one balance request the app makes): a user with no credits,
+ * no subscription and no extra generations, unless the overrides say otherwise.
+ */
+export function balance(status: Partial<UserStatus> = {}, generationStatus: Partial<GenerationStatus> = {}): Response {
+  return json(200, {
+    status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN', ...status },
+    generationStatus: {
+      dailyUsed: 0,
+      dailyLimit: 15,
+      extraRemaining: 0,
+      subscriptionStatus: 'inactive',
+      canGenerate: false,
+      ...generationStatus,
+    },
+  });
 }
 
 /** The path a fetch was called with. */

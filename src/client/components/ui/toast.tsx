@@ -5,17 +5,18 @@ import type { ComponentProps } from 'react';
 
 import { cn } from '../../lib/utils';
 
-/** Spec section 9: 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** Browser timings (docs/product-rules.md): 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider(props: ComponentProps<typeof Provider>) {
   return <Provider duration={5000} swipeDirection="right" swipeThreshold={50} {...props} />;
 }
 
-/** Top of the screen on phones, bottom-right from the sm breakpoint. */
+/** At the foot of the screen: above the bottom navigation bar on phones, bottom-right from the sm breakpoint. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof Viewport>) {
   return (
     <Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-16 sm:flex-col md:max-w-[420px]',
+        // Phones: at the foot, above the bottom navigation bar, never over the header and the page's heading.
+        'fixed bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:right-0 sm:bottom-16 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-// A small store in the shadcn style: one toast at a time (spec section 9).
+// A small store in the shadcn style: one toast at a time (docs/product-rules.md, Browser timings).
 const TOAST_LIMIT = 1;
 /** A dismissed toast stays in the store this long (ms) so its exit animation can finish. */
 const TOAST_REMOVE_DELAY = 1_000_000;

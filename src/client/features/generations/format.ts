@@ -13,7 +13,7 @@ export function formatModel(model: string, catalogue?: readonly { id: string; na
   return catalogue?.find((m) => m.id === model)?.name ?? MODEL_LABELS[model] ?? model;
 }
 
-/** Pending and processing videos are the Processing tab (spec section 2). */
+/** Pending and processing videos are the Processing tab (docs/product-rules.md, Screens). */
 export function isUnfinished(status: string): boolean {
   return status === 'pending' || status === 'processing';
 }

@@ -1,11 +1,11 @@
 import { isExpiredVideo } from '../../../shared/video-display';
 import type { GenerationRecord } from '../../../shared/generations';
 
-/** The gallery's status filter (spec section 2); 'all' because a Radix Select item cannot have an empty value. */
+/** The gallery's status filter (docs/product-rules.md, Screens); 'all' because a Radix Select item cannot have an empty value. */
 export const GALLERY_STATUS_FILTERS = ['all', 'completed', 'processing', 'failed', 'pending'] as const;
 export type GalleryStatusFilter = (typeof GALLERY_STATUS_FILTERS)[number];
 
-/** The gallery's sort orders (spec section 9). */
+/** The gallery's sort orders (docs/product-rules.md, Screens). */
 export const GALLERY_SORTS = ['newest', 'oldest', 'credits', 'duration'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 

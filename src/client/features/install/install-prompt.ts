@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 3: set once the person dismisses the install banner; it is not shown again. */
+/** Screens (docs/product-rules.md): set once the person dismisses the install banner; it is not shown again. */
 export const INSTALL_DISMISSED_KEY = 'reelsmith:install-dismissed';
 
 /** Chromium's install offer (not in the DOM typings). */

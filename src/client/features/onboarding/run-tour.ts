@@ -4,7 +4,8 @@ import './tour.css';
 import { type Config, type DriveStep, driver, type PopoverDOM } from 'driver.js';
 
 import { markTourCompleted, type TourId } from './tour-storage';
-import { TOURS, type TourStep } from './tours';
+import { retentionWords } from '../../lib/retention';
+import { type TourStep, tourSteps } from './tours';
 
 let running = false;
 
@@ -39,9 +40,10 @@ function restoreFocus(opener: Element | null) {
   }
 }
 
-/** Skip Tour in the footer (driver.js has only a close cross), Back hidden on the first step, Next focused. */
+/** Skip Tour in the footer beside driver.js's close cross (labelled), Back hidden on the first step, Next focused. */
 function decoratePopover(popover: PopoverDOM, isFirst: boolean, isLast: boolean, skip: () => void) {
   popover.wrapper.setAttribute('aria-modal', 'true');
+  popover.closeButton.setAttribute('aria-label', 'Close tour');
   popover.previousButton.style.display = isFirst ? 'none' : '';
   if (!isLast) {
     const skipButton = document.createElement('button');
@@ -72,14 +74,27 @@ function tidyHighlight(active: Element | undefined) {
 }
 
 /**
- * Runs a tour with driver.js: Skip Tour, Back, Next and Finish, arrow keys and Escape, focus kept
- * inside the step. Finishing or skipping marks it complete. Answers false when another tour runs.
+ * Runs a tour with driver.js: Skip Tour, Back, Next and Finish, the close cross, arrow keys and Escape,
+ * the overlay, focus kept inside the step. Every way out marks it complete at once: driver.js calls
+ * onDestroyed only once a step's highlight animation has finished (about 400 ms), so a tour closed
+ * sooner would come back on the next page load; the way out is recorded in onDestroyStarted instead,
+ * which driver.js calls for every close it starts. Answers false when another tour runs.
  */
 export function runTour(id: TourId, options: { onEnd?: () => void } = {}): boolean {
   if (running) return false;
-  const steps = TOURS[id].map(toDriveStep);
+  const steps = tourSteps(id, retentionWords()).map(toDriveStep);
   const opener = document.activeElement;
   running = true;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    running = false;
+    markTourCompleted(id);
+    // After driver.js has removed its popover and tried its own focus return.
+    setTimeout(() => restoreFocus(opener), 0);
+    options.onEnd?.();
+  };
   const config: Config = {
     steps,
     animate: typeof window.matchMedia === 'function' && !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
@@ -93,21 +108,30 @@ export function runTour(id: TourId, options: { onEnd?: () => void } = {}): boole
     popoverClass: 'reelsmith-tour',
     showProgress: true,
     progressText: '{{current}} of {{total}}',
-    showButtons: ['next', 'previous'],
+    showButtons: ['next', 'previous', 'close'],
     nextBtnText: 'Next',
     prevBtnText: 'Back',
     doneBtnText: 'Finish',
     onPopoverRender: (popover, { driver: tour }) => {
-      decoratePopover(popover, tour.isFirstStep(), tour.isLastStep(), () => tour.destroy());
+      decoratePopover(popover, tour.isFirstStep(), tour.isLastStep(), () => {
+        end();
+        tour.destroy();
+      });
       // After driver.js finishes marking this step's element.
       queueMicrotask(() => tidyHighlight(tour.getActiveElement()));
     },
+    // Escape, the overlay, the close cross and Finish: recorded before driver.js tears down.
+    onDestroyStarted: (_element, _step, { driver: tour }) => {
+      end();
+      tour.destroy();
+    },
+    // driver.js's teardown ends after its animation and may leave focus on the page's body: give it
+    // back where the tour started, unless the person has already put it somewhere.
     onDestroyed: () => {
-      running = false;
-      markTourCompleted(id);
-      // After driver.js has removed its popover and tried its own focus return.
-      setTimeout(() => restoreFocus(opener), 0);
-      options.onEnd?.();
+      end();
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) restoreFocus(opener);
+      }, 0);
     },
   };
   driver(config).drive();

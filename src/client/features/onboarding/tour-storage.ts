@@ -1,4 +1,4 @@
-/** Spec section 3: the ids of completed tours, kept in the browser's local storage. */
+/** Screens (docs/product-rules.md): the ids of completed tours, kept in the browser's local storage. */
 export const COMPLETED_TOURS_KEY = 'reelsmith:completed-tours';
 
 export type TourId = 'first-time' | 'generator';

@@ -4,10 +4,11 @@ export interface TourStep {
   /** A CSS selector; the first visible match is highlighted. None: a centred step. */
   element?: string;
   title: string;
+  /** `{retention}` is the operator's VIDEO_RETENTION_HOURS in words (tourSteps fills it in). */
   description: string;
 }
 
-/** Spec section 2, Tour overlay: welcome, image upload, video upload, text prompt, advanced JSON, audio detection, generate. */
+/** Screens (docs/product-rules.md), tours: welcome, image upload, video upload, text prompt, advanced JSON, audio detection, generate. */
 const GENERATOR_TOUR: TourStep[] = [
   {
     title: 'Welcome to Create Video',
@@ -44,11 +45,11 @@ const GENERATOR_TOUR: TourStep[] = [
     element: '[data-tour="generate"]',
     title: 'Generate',
     description:
-      'Check the cost and press Generate Video. You are taken to your media, where the video appears in a few minutes. Videos are kept for 24 hours.',
+      'Check the cost and press Generate Video. You are taken to your media, where the video appears in a few minutes. Videos are kept for {retention}.',
   },
 ];
 
-/** Spec section 2, Tour overlay: welcome, credits explanation, unlimited access, how to create, get started. */
+/** Screens (docs/product-rules.md), tours: welcome, credits explanation, unlimited access, how to create, get started. */
 const FIRST_TIME_TOUR: TourStep[] = [
   {
     title: 'Welcome to Reelsmith',
@@ -73,8 +74,13 @@ const FIRST_TIME_TOUR: TourStep[] = [
   {
     title: 'Get started',
     description:
-      'Your videos appear under Media and are kept for 24 hours, so download the ones you love. You can replay the Create Video tour from the credits card.',
+      'Your videos appear under Media and are kept for {retention}, so download the ones you love. You can replay the Create Video tour from the credits card.',
   },
 ];
 
 export const TOURS: Record<TourId, TourStep[]> = { generator: GENERATOR_TOUR, 'first-time': FIRST_TIME_TOUR };
+
+/** A tour's steps as shown, with the retention in words ('24 hours', '1 hour') filled in. */
+export function tourSteps(id: TourId, retention: string): TourStep[] {
+  return TOURS[id].map((step) => ({ ...step, description: step.description.replaceAll('{retention}', retention) }));
+}

@@ -6,19 +6,19 @@ export function isPaymentsDisabledError(error: unknown): boolean {
   return error instanceof ApiError && error.code === PAYMENTS_DISABLED;
 }
 
-/** Spec section 8, checkout creation: the sentence for a 401, else 'HTTP {status}: Payment initialization failed'. */
+/** Wording (docs/product-rules.md), checkout creation: the sentence for a 401, else 'HTTP {status}: Payment initialization failed'. */
 export function paymentStartErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Payment initialization failed';
   if (error.status === 401) return 'You must be logged in to purchase credits. Please log in and try again.';
   return `HTTP ${error.status}: Payment initialization failed`;
 }
 
-/** Spec section 8, confirmation: 'Payment confirmation failed: {status}'. */
+/** Wording (docs/product-rules.md), confirmation: 'Payment confirmation failed: {status}'. */
 export function confirmationErrorMessage(error: unknown): string {
   return `Payment confirmation failed: ${error instanceof ApiError ? error.status : 'network error'}`;
 }
 
-/** Spec section 8: a 401 on a start call whose message (or code) says Unauthorized means the session is gone. */
+/** Wording (docs/product-rules.md): a 401 on a start call whose message (or code) says Unauthorized means the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 401) return false;
   return [error.message, error.code ?? ''].some((text) => text.toLowerCase().includes('unauthorized'));

@@ -5,9 +5,9 @@ type AllowedType = (typeof UPLOAD_ALLOWED_TYPES)[number];
 export interface MediaKind {
   kind: UploadKind;
   label: 'Image' | 'Video' | 'Audio';
-  /** The picker's restriction: the kind's MIME family and its extensions from spec section 5. */
+  /** The picker's restriction: the kind's MIME family and its extensions (docs/product-rules.md, Uploads). */
   allowedFileTypes: readonly AllowedType[];
-  /** Spec section 8: the success toast. */
+  /** Wording (docs/product-rules.md): the success toast. */
   uploadedToast: { title: string; description: string };
 }
 
@@ -33,5 +33,5 @@ export const MEDIA_KINDS: readonly MediaKind[] = [
   },
 ];
 
-/** Spec section 8: a completed upload with no successful file. */
+/** Wording (docs/product-rules.md): a completed upload with no successful file. */
 export const UPLOAD_FAILED_TOAST = { title: 'Upload Failed', description: 'No files were successfully uploaded' };

@@ -1,9 +1,9 @@
 // What the upload button does when Uppy reports a finished upload. Pure, so it is tested without
 // loading Uppy; the types describe only the parts of Uppy's result that are read here.
 
-/** Shown when the host could not supply upload parameters (spec section 8). */
+/** Shown when the host could not supply upload parameters (docs/product-rules.md, Wording). */
 export const UPLOAD_CONFIGURATION_FAILED = 'Upload configuration failed. Please try again.';
-/** A failed file's text when Uppy gave none (spec section 8). */
+/** A failed file's text when Uppy gave none (docs/product-rules.md, Wording). */
 export const UPLOAD_FAILED = 'Upload failed';
 
 /** One file of a finished upload: Uppy's `UppyFile` has these and more. */
@@ -35,7 +35,7 @@ interface SettleActions<R> {
 }
 
 /**
- * Spec section 4: if any file failed, the failure is logged, the callback is not called and the
+ * Screens (docs/product-rules.md): if any file failed, the failure is logged, the callback is not called and the
  * dialog stays open (Uppy shows the failure and a retry button). Otherwise the callback receives
  * the result and the dialog closes. Returns whether the upload counted as completed.
  */

@@ -7,7 +7,7 @@ export type UploadFile = UppyFile<Meta, Body>;
 /** What the dialog hands the host when every file is uploaded (Uppy's result). */
 export type UploadButtonResult = UploadResult<Meta, Body>;
 
-/** Where and how one file is sent, supplied by the host for each file (spec section 7). */
+/** Where and how one file is sent, supplied by the host for each file (docs/product-rules.md, Uploads). */
 export interface UploadParameters {
   /** PUT sends the raw file; POST sends a form of `fields` with the file last (S3 presigned POST). */
   method: 'PUT' | 'POST';

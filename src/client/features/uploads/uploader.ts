@@ -12,7 +12,7 @@ import Dashboard from '@uppy/dashboard';
 import { readStorageErrorMessage, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
 import type { Uploader, UploaderOptions, UploadFile, UploadParameters, UploadRestrictions } from './uploader-types';
 
-/** Spec section 9: the widget's information messages stay 5 seconds. */
+/** Browser timings (docs/product-rules.md): the widget's information messages stay 5 seconds. */
 const INFO_TIMEOUT_MS = 5000;
 
 let instances = 0;
@@ -86,7 +86,7 @@ export function createUploader(options: UploaderOptions): Uploader {
     if (file && message && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
   });
 
-  // Spec section 5: restriction failures are only logged (the dialog shows its own message).
+  // Screens (docs/product-rules.md): restriction failures are only logged (the dialog shows its own message).
   uppy.on('restriction-failed', (file, error) => {
     warn('Restriction failed:', file?.name ?? '', error.message);
   });

@@ -44,3 +44,25 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Email-verification links: only the SHA-256 of the token is kept; a link works once, for a day, and
+ * only for the address it was mailed to.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_verification_tokens_user_id_idx').on(t.userId),
+    index('email_verification_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);

@@ -5,9 +5,10 @@ export const AI_RESULT_KINDS = ['enhanced_prompt', 'image_suggestion'] as const;
 export type AiResultKind = (typeof AI_RESULT_KINDS)[number];
 
 /**
- * What the AI helpers produced for a user (decision 012): an enhanced prompt, or an image
- * analysis's suggested prompt. A generation that says it used one is charged for it only when its
- * description is a text recorded here for that user, so a client cannot claim a use that did not happen.
+ * What the AI helpers produced for a user (decisions 012 and 016): an enhanced prompt, or an image
+ * analysis's suggested prompt. The enhance and analyse answers return a row's id; a generation that
+ * names it (or, in the older request shape, whose description is its text) is charged for it, so a
+ * client cannot claim a use that did not happen.
  */
 export const aiResults = pgTable(
   'ai_results',

@@ -38,7 +38,15 @@ export const extraGenerationPacks = pgTable(
 );
 export type ExtraGenerationPackRow = typeof extraGenerationPacks.$inferSelect;
 
-export const ALLOWANCE_CHANGE_KINDS = ['daily_use', 'pack_use', 'pack_purchase', 'pack_refund'] as const;
+/** 'daily_use_refund' and 'pack_use_refund' give back a failed generation's use (issue 31). */
+export const ALLOWANCE_CHANGE_KINDS = [
+  'daily_use',
+  'pack_use',
+  'pack_purchase',
+  'pack_refund',
+  'daily_use_refund',
+  'pack_use_refund',
+] as const;
 export type AllowanceChangeKind = (typeof ALLOWANCE_CHANGE_KINDS)[number];
 
 /** Every change of a generation allowance, written in the same transaction as the change. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
@@ -14,6 +25,15 @@ export interface GenerationInput {
   expiresAt?: string;
 }
 export type GenerationInputs = Partial<Record<UploadKind, GenerationInput>>;
+
+/**
+ * What an Extend job joins its continuation to: a copy of the original's video (its own key, so the
+ * original may expire or be deleted meanwhile) and the crossfade between the two, in seconds.
+ */
+export interface GenerationExtension {
+  baseKey: string;
+  crossfadeSeconds: number;
+}
 
 /**
  * One row is at once the user's record, the job and its queue entry (decision 003). Workers
@@ -38,11 +58,25 @@ export const generations = pgTable(
     settings: jsonb('settings').$type<AdvancedSettings>().notNull().default({}),
     inputs: jsonb('inputs').$type<GenerationInputs>().notNull().default({}),
     creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
-    /** How it was paid: credits, a daily subscription generation, an extra-pack generation, or unlimited. */
-    paidWith: text('paid_with').$type<'credits' | 'daily' | 'pack' | 'unlimited'>().notNull().default('credits'),
+    /**
+     * What the provider is expected to bill for it, in millionths of a US dollar, from MODELS_CONFIG's
+     * `providerCost` when the job was made (so a later price change does not rewrite history); null
+     * when the operator gave the model no cost. The admin cost view reads it.
+     */
+    providerCostMicroUsd: bigint('provider_cost_micro_usd', { mode: 'number' }),
+    /**
+     * How it was paid: credits, a daily subscription generation, an extra-pack generation, unlimited, or
+     * by the operator (an administrator's free re-run).
+     */
+    paidWith: text('paid_with')
+      .$type<'credits' | 'daily' | 'pack' | 'unlimited' | 'operator'>()
+      .notNull()
+      .default('credits'),
     progress: integer('progress').notNull().default(0),
     progressStage: text('progress_stage'),
     errorMessage: text('error_message'),
+    /** When a failed generation's charge was given back (REFUND_FAILED_GENERATIONS or an administrator): at most once. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Claims so far, including ones whose worker died; at most MAX_ATTEMPTS. */
     attempts: integer('attempts').notNull().default(0),
     /** A pending job is not claimed before this (retry backoff). */
@@ -56,13 +90,36 @@ export const generations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** 24 hours after completion; the output is deleted then. */
+    /**
+     * VIDEO_RETENTION_HOURS after completion, stored then (a later change of the setting moves no
+     * stored expiry); the output is deleted at this time. Null while unfinished, and while kept.
+     */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * The owner marked it kept (KEEP_VIDEOS_FOR allows them): no expiry, the sweeper never deletes its
+     * files nor its record. Unkept, it expires VIDEO_RETENTION_HOURS later.
+     */
+    kept: boolean('kept').notNull().default(false),
     /**
      * Moves by one with every update of the row (`nextVersion`), under its row lock: of two copies
      * a browser gets (a live event, the answer to Generate), the one with the lower version is older.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * Extend: the video this one grew from (the new record is the original joined to its continuation).
+     * No foreign key: the original may be deleted or swept first, and the name stays as history.
+     */
+    parentId: uuid('parent_id'),
+    /** Variations: the jobs one request started together share this id. */
+    groupId: uuid('group_id'),
+    /**
+     * The queue's order (fair between users): when the job's turn is. A user's first waiting job takes
+     * its turn when it is made; each further unfinished job of theirs one turn (FAIR_TURN_SECONDS)
+     * after their last, so other users' jobs made meanwhile go between them (src/server/modules/generations/generations.repository.ts).
+     */
+    queueKey: timestamp('queue_key', { withTimezone: true }).notNull().defaultNow(),
+    /** Extend: what the worker joins the continuation to once it is rendered; null for every other job. */
+    extension: jsonb('extension').$type<GenerationExtension>(),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
@@ -70,6 +127,10 @@ export const generations = pgTable(
       .on(t.status, t.runAfter)
       .where(sql`${t.status} in ('pending', 'processing')`),
     // Recent job durations give queue estimates (decision 011).
+    // The fair claim's order (src/server/jobs/queue.repository.ts): one index walk to the next job.
+    index('generations_fair_queue_idx')
+      .on(t.queueKey)
+      .where(sql`${t.status} in ('pending', 'processing')`),
     index('generations_completed_idx')
       .on(t.completedAt)
       .where(sql`${t.status} = 'completed'`),

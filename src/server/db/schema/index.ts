@@ -10,3 +10,6 @@ export * from './payments';
 export * from './ai-results';
 export * from './live-events';
 export * from './accounts';
+export * from './notifications';
+export * from './webhooks';
+export * from './api-tokens';

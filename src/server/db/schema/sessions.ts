@@ -33,3 +33,16 @@ export const loginFailures = pgTable(
     index('login_failures_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Registration proofs of work already accepted (by the SHA-256 of their salt), kept until their
+ * challenge expires: a solution registers once, whichever web process it reaches.
+ */
+export const usedRegistrationChallenges = pgTable(
+  'used_registration_challenges',
+  {
+    saltHash: text('salt_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_registration_challenges_expires_at_idx').on(t.expiresAt)],
+);

@@ -7,6 +7,16 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
+    /**
+     * When the owner proved the email (a mailed verification link, a password reset, or a sign-in
+     * provider that says it verified it); null until then.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * True while the sign-up credits wait for the email to be verified (accounts made unverified while
+     * mail is configured); the one update that clears it grants them, so they are granted once.
+     */
+    signupCreditsPending: boolean('signup_credits_pending').notNull().default(false),
     /** argon2id hash; null for accounts that only use an external sign-in. */
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
@@ -22,6 +32,11 @@ export const users = pgTable(
     /** Running totals kept with every ledger row, so lists can sort 100,000 users by them. */
     creditsUsedHundredths: bigint('credits_used_hundredths', { mode: 'number' }).notNull().default(0),
     creditsAddedHundredths: bigint('credits_added_hundredths', { mode: 'number' }).notNull().default(0),
+    /**
+     * The most credits (hundredths) the user may spend on generations in one UTC day; null follows
+     * DAILY_SPEND_CAP_CREDITS, 0 means no cap for this user. Set on the admin page.
+     */
+    dailySpendCapHundredths: bigint('daily_spend_cap_hundredths', { mode: 'number' }),
     /** The user's Stripe customer, created at their first subscription. */
     stripeCustomerId: text('stripe_customer_id').unique(),
     /** The latest Stripe subscription started for the user; its events keep subscriptionStatus current. */

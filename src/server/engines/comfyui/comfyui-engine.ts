@@ -47,7 +47,7 @@ const comfyPolicy: ProviderPolicy = {
     if (isTransientStatus(status))
       return new EngineError('ComfyUI is busy right now. Please try again later.', true, detail);
     if (status === 401 || status === 403)
-      return new EngineError('ComfyUI refused our access (check COMFYUI_AUTH_HEADER).', false, detail);
+      return new EngineError('ComfyUI refused our access (check COMFYUI_AUTH_HEADER).', false, detail, false, 'auth');
     return new EngineError(`ComfyUI refused the workflow. ${describeNodeErrors(body)}`.trim(), false, detail);
   },
 };

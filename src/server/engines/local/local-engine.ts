@@ -38,7 +38,13 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Part
       await pipeline(await input.open(), createWriteStream(file), { signal: context.signal });
     } catch (error) {
       throwIfAborted(context.signal);
-      throw new EngineError(`Your ${kind} file is no longer available. Please upload it again.`, false, String(error));
+      throw new EngineError(
+        `Your ${kind} file is no longer available. Please upload it again.`,
+        false,
+        String(error),
+        false,
+        'input',
+      );
     }
     files[kind] = file;
   }
@@ -96,12 +102,15 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
       } catch (error) {
         throwIfAborted(context.signal);
         // A render stuck on its input would get stuck again.
-        if (error instanceof MediaTimeoutError) throw new EngineError(stuckMessage(error), false, error.message);
+        if (error instanceof MediaTimeoutError)
+          throw new EngineError(stuckMessage(error), false, error.message, false, 'timeout');
         // A broken or unreadable input fails every attempt the same way: not worth retrying.
         throw new EngineError(
           'The local engine could not render this video. Check that your uploaded files play, then try again.',
           false,
           error instanceof Error ? error.message : String(error),
+          false,
+          'input',
         );
       }
       return { filePath: request.outputPath };

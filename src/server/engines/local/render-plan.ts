@@ -1,4 +1,5 @@
 import type { AdvancedSettings } from '../../../shared/generations';
+import type { CameraMove } from '../../../shared/models';
 import {
   type CameraMotion,
   lookFor,
@@ -92,30 +93,71 @@ function sceneFilter(palette: Rgb[], seed: number, width: number, height: number
   );
 }
 
+/** Every move the local engine draws: the request's camera moves and the prompt's older names. */
+export type Motion = CameraMotion | Exclude<CameraMove, 'dolly-in' | 'dolly-out'>;
+
+/** A request's camera move as the local engine draws it (a dolly is a zoom here). */
+export function motionOf(move: CameraMove): Motion {
+  if (move === 'dolly-in') return 'zoom-in';
+  if (move === 'dolly-out') return 'zoom-out';
+  return move;
+}
+
+/**
+ * zoompan's zoom and top-left corner for a move, `p` going from 0 to 1 over the clip (zoompan keeps
+ * the corner inside the picture). Pans and tilts travel across a 1.2x view; an orbit circles it; a
+ * crane rises while pulling back; handheld wobbles on a few incommensurate sines.
+ */
+function motionExpressions(motion: Motion, p: string): { z: string; x: string; y: string } {
+  const cx = 'iw/2-iw/zoom/2';
+  const cy = 'ih/2-ih/zoom/2';
+  const spanX = '(iw-iw/zoom)';
+  const spanY = '(ih-ih/zoom)';
+  switch (motion) {
+    case 'static':
+      return { z: '1', x: '0', y: '0' };
+    case 'zoom-in':
+      return { z: `1+0.25*${p}`, x: cx, y: cy };
+    case 'zoom-out':
+      return { z: `1.25-0.25*${p}`, x: cx, y: cy };
+    case 'push-in':
+      return { z: `1+0.08*${p}`, x: cx, y: cy };
+    case 'pan-left':
+      return { z: '1.2', x: `${spanX}*(1-${p})`, y: cy };
+    case 'pan-right':
+      return { z: '1.2', x: `${spanX}*${p}`, y: cy };
+    case 'tilt-up':
+      return { z: '1.2', x: cx, y: `${spanY}*(1-${p})` };
+    case 'tilt-down':
+      return { z: '1.2', x: cx, y: `${spanY}*${p}` };
+    case 'orbit':
+      return { z: '1.25', x: `${spanX}*(0.5+0.5*sin(2*PI*${p}))`, y: `${spanY}*(0.5-0.3*cos(2*PI*${p}))` };
+    case 'crane':
+      return { z: `1.3-0.15*${p}`, x: cx, y: `${spanY}*(1-${p})` };
+    case 'handheld':
+      return {
+        z: '1.1',
+        x: `${spanX}*(0.5+0.3*sin(on*0.21)+0.15*sin(on*0.77))`,
+        y: `${spanY}*(0.5+0.3*sin(on*0.29+1)+0.15*cos(on*0.93))`,
+      };
+  }
+}
+
+/** zoompan drawing a move: over a still image (`perInput` = frames, it makes the clip) or over moving frames (1). */
+function zoompan(motion: Motion, frames: number, width: number, height: number, perInput: number): string {
+  const { z, x, y } = motionExpressions(motion, `(on/${frames})`);
+  return `zoompan=z='${z}':x='${x}':y='${y}':d=${perInput}:s=${width}x${height}:fps=${FPS}`;
+}
+
 /** Slow camera motion over a still image, over a blurred fill of itself when shapes differ. */
-function imageFilter(motion: CameraMotion, frames: number, width: number, height: number): string {
+function imageFilter(motion: Motion, frames: number, width: number, height: number): string {
   const [w2, h2] = [width * 2, height * 2];
-  const progress = `(on/${frames})`;
-  const zoom: Record<CameraMotion, string> = {
-    'zoom-in': `1+0.25*${progress}`,
-    'zoom-out': `1.25-0.25*${progress}`,
-    'pan-left': '1.2',
-    'pan-right': '1.2',
-    'push-in': `1+0.08*${progress}`,
-  };
-  const x: Record<CameraMotion, string> = {
-    'zoom-in': 'iw/2-iw/zoom/2',
-    'zoom-out': 'iw/2-iw/zoom/2',
-    'pan-left': `(iw-iw/zoom)*(1-${progress})`,
-    'pan-right': `(iw-iw/zoom)*${progress}`,
-    'push-in': 'iw/2-iw/zoom/2',
-  };
   return (
     `split[bgsrc][fgsrc];` +
     `[bgsrc]scale=${w2}:${h2}:force_original_aspect_ratio=increase,crop=${w2}:${h2},boxblur=20:2,eq=brightness=-0.08[bg];` +
     `[fgsrc]scale=${w2}:${h2}:force_original_aspect_ratio=decrease[fg];` +
     `[bg][fg]overlay=(W-w)/2:(H-h)/2,setsar=1,` +
-    `zoompan=z='${zoom[motion]}':x='${x[motion]}':y='ih/2-ih/zoom/2':d=${frames}:s=${width}x${height}:fps=${FPS}`
+    zoompan(motion, frames, width, height, frames)
   );
 }
 
@@ -194,10 +236,16 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
     visual = `[0:v]${videoFilter(lookFor(request.prompt), width, height)}`;
   } else if (request.imagePath) {
     args.push('-i', request.imagePath);
-    visual = `[0:v]${imageFilter(motionFor(request.prompt), frames, width, height)}`;
+    const move = request.settings.cameraMove;
+    visual = `[0:v]${imageFilter(move ? motionOf(move) : motionFor(request.prompt), frames, width, height)}`;
   } else {
     args.push('-f', 'lavfi', '-i', sceneSource(width, height));
     visual = `[0:v]${sceneFilter(paletteFor(request.prompt), request.settings.seed ?? 0, width, height)}`;
+  }
+  // A camera move asked for over a video or a generated scene: the same motion over the moving frames.
+  const move = request.settings.cameraMove;
+  if (!request.imagePath && move && move !== 'static') {
+    visual += `,${zoompan(motionOf(move), frames, width, height, 1)}`;
   }
   const graph = [`${visual},${captionFilter(request, width, height)},format=yuv420p[v]`];
   if (request.hasAudio) {

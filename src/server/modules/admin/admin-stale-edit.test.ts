@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
-import { createUser, signIn, uniqueEmail } from '../../../../tests/support/factories';
+import { createUser, signedInAdmin, signIn } from '../../../../tests/support/factories';
 import type { AdminUser } from '../../../shared/admin';
 import { creditLedger, users } from '../../db/schema';
 
@@ -10,12 +10,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t.db, {
-    isAdmin: true,
-    subscriptionStatus: 'premium_unlimited',
-    email: uniqueEmail('admin'),
-  });
-  adminCookie = await signIn(t.app, admin);
+  ({ cookie: adminCookie } = await signedInAdmin(t.app, t.db, 'admin'));
 });
 afterAll(async () => {
   await t.close();

@@ -146,7 +146,16 @@ export async function updateUser(
   tx: Executor,
   id: string,
   fields: Partial<
-    Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'subscriptionStatus' | 'creditsUsedHundredths' | 'isAdmin'>
+    Pick<
+      UserRow,
+      | 'email'
+      | 'firstName'
+      | 'lastName'
+      | 'subscriptionStatus'
+      | 'creditsUsedHundredths'
+      | 'isAdmin'
+      | 'dailySpendCapHundredths'
+    >
   >,
 ): Promise<UserRow> {
   const [row] = await tx

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
-import { createUser, signIn, uniqueEmail } from '../../../../tests/support/factories';
+import { createUser, signedInAdmin, signIn, uniqueEmail } from '../../../../tests/support/factories';
 import { adminAuditLog, creditLedger, sessions, users } from '../../db/schema';
 
 let t: TestApp;
@@ -10,12 +10,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t.db, {
-    isAdmin: true,
-    subscriptionStatus: 'premium_unlimited',
-    email: uniqueEmail('admin'),
-  });
-  adminCookie = await signIn(t.app, admin);
+  ({ admin, cookie: adminCookie } = await signedInAdmin(t.app, t.db, 'admin'));
 });
 afterAll(async () => {
   await t.close();

@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
-import { publishBalanceChange } from '../events/live-events.service';
+import { publishBalanceChange } from '../../events/publish';
 import { deleteUserOutputs } from '../generations/generations.service';
 import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
 import { cancelSubscriptionForAdmin } from '../money/stripe/subscription-manage.service';
@@ -47,6 +47,7 @@ function presentAdminUser(row: repo.UserListRow): AdminUser {
     totalLifetimeCredits: toCredits(row.creditsAddedHundredths),
     subscriptionStatus: row.subscriptionStatus,
     hasStripeSubscription: Boolean(row.stripeSubscriptionId) && isSubscribed(row.subscriptionStatus),
+    dailySpendCap: row.dailySpendCapHundredths === null ? null : toCredits(row.dailySpendCapHundredths),
   };
 }
 
@@ -171,6 +172,7 @@ function snapshot(user: UserRow) {
     totalCreditsUsed: toCredits(user.creditsUsedHundredths),
     subscriptionStatus: user.subscriptionStatus,
     isAdmin: user.isAdmin,
+    dailySpendCap: user.dailySpendCapHundredths === null ? null : toCredits(user.dailySpendCapHundredths),
   };
 }
 
@@ -245,6 +247,10 @@ export async function updateUser(
       ...(edited('lastName') ? { lastName: input.lastName } : {}),
       ...(edited('subscriptionStatus') ? { subscriptionStatus: input.subscriptionStatus } : {}),
       ...(edited('totalCreditsUsed') ? { creditsUsedHundredths: toHundredths(input.totalCreditsUsed) } : {}),
+      // Left out by older clients: unchanged. A cap is a limit, not a balance: the last edit wins.
+      ...(input.dailySpendCap !== undefined && edited('dailySpendCap')
+        ? { dailySpendCapHundredths: input.dailySpendCap === null ? null : toHundredths(input.dailySpendCap) }
+        : {}),
     });
     await announceStatusChange(tx, before, after);
     await audit(tx, actor, 'user.update', before, after);

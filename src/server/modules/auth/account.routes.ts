@@ -26,6 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     oidc: accounts.oidc ? { label: accounts.oidc.buttonLabel } : null,
     google: accounts.google !== undefined,
     passwordReset: accounts.mail !== undefined,
+    registrationChallenge: ctx.config.registrationChallenge !== undefined,
   }));
 
   app.post(

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { loginFailures, sessions, type UserRow, users } from '../../db/schema';
+import { loginFailures, sessions, usedRegistrationChallenges, type UserRow, users } from '../../db/schema';
 
 export async function insertSession(
   tx: Executor,
@@ -54,6 +54,13 @@ export async function deleteExpiredSessions(tx: Executor): Promise<number> {
   return rows.length;
 }
 
+/**
+ * Registrations are counted in the sign-in failures' table (same shape: an address and a time)
+ * under this email, which no account can have (emails are validated and contain an @). They are
+ * never sign-in failures: the address's failure count leaves them out.
+ */
+export const REGISTRATIONS_KEY = 'registration';
+
 /** Advisory lock classes of sign-in attempts (the migration lock uses the one-key form, 727001). */
 const PAIR_ATTEMPTS_LOCK = 727_002;
 const IP_ATTEMPTS_LOCK = 727_003;
@@ -68,8 +75,24 @@ export async function lockLoginAttempts(tx: Executor, email: string, ip: string)
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${IP_ATTEMPTS_LOCK}, hashtext(${ip}))`);
 }
 
-export async function insertLoginFailure(tx: Executor, email: string, ip: string): Promise<void> {
-  await tx.insert(loginFailures).values({ email, ip });
+const LOGIN_TURN_LOCK = 727_004;
+
+/**
+ * Waits for, then holds until `tx` ends, the sign-in turn of one (account, address) pair across
+ * every process on this PostgreSQL database.
+ */
+export async function takeLoginTurn(tx: Executor, email: string, ip: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOGIN_TURN_LOCK}, hashtext(${`${email} ${ip}`}))`);
+}
+
+export async function insertLoginFailure(tx: Executor, email: string, ip: string): Promise<string> {
+  const [row] = await tx.insert(loginFailures).values({ email, ip }).returning({ id: loginFailures.id });
+  if (!row) throw new Error('login_failures insert returned nothing');
+  return row.id;
+}
+
+export async function deleteLoginFailure(tx: Executor, id: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 type FailureFilter = { email: string; ip: string } | { email: string } | { ip: string };
@@ -77,7 +100,7 @@ type FailureFilter = { email: string; ip: string } | { email: string } | { ip: s
 function matching(by: FailureFilter, windowMs: number) {
   const since = new Date(Date.now() - windowMs);
   return and(
-    'email' in by ? eq(loginFailures.email, by.email) : undefined,
+    'email' in by ? eq(loginFailures.email, by.email) : ne(loginFailures.email, REGISTRATIONS_KEY),
     'ip' in by ? eq(loginFailures.ip, by.ip) : undefined,
     gt(loginFailures.createdAt, since),
   );
@@ -118,6 +141,32 @@ export async function clearLoginFailures(
     .where(and(eq(loginFailures.email, by.email), 'ip' in by ? eq(loginFailures.ip, by.ip) : undefined));
 }
 
-export async function deleteOldLoginFailures(tx: Executor, windowMs: number): Promise<void> {
-  await tx.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - windowMs)));
+/** Deletes failures older than the window, and registrations older than theirs. */
+export async function deleteOldLoginFailures(
+  tx: Executor,
+  windowMs: number,
+  registrationsWindowMs: number,
+): Promise<void> {
+  await tx
+    .delete(loginFailures)
+    .where(
+      or(
+        and(ne(loginFailures.email, REGISTRATIONS_KEY), lt(loginFailures.createdAt, new Date(Date.now() - windowMs))),
+        lt(loginFailures.createdAt, new Date(Date.now() - registrationsWindowMs)),
+      ),
+    );
+}
+
+/**
+ * Records a registration challenge's solution as used until it expires (and forgets expired ones);
+ * false when it was already used.
+ */
+export async function markChallengeUsed(tx: Executor, saltHash: string, expiresAt: Date): Promise<boolean> {
+  await tx.delete(usedRegistrationChallenges).where(lt(usedRegistrationChallenges.expiresAt, sql`now()`));
+  const rows = await tx
+    .insert(usedRegistrationChallenges)
+    .values({ saltHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ saltHash: usedRegistrationChallenges.saltHash });
+  return rows.length === 1;
 }

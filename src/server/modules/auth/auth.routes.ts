@@ -5,8 +5,13 @@ import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { presentAuthUser } from '../users/users.service';
 import { accountRoutes } from './account.routes';
+import { emailVerificationRoutes } from './email-verification.routes';
+import { sendVerificationMail } from './email-verification.service';
 import * as auth from './auth.service';
 import { externalSignInRoutes } from './external-sign-in.routes';
+import { requireRegistrationChallengeSolved } from './registration-challenge';
+import { registrationChallengeRoutes } from './registration-challenge.routes';
+import { withRegistrationLimit } from './registration-limit.service';
 import { renderLogoutPage } from './logout-page';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
@@ -19,7 +24,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     '/api/auth/register',
     { schema: { body: registerSchema, response: { 201: authUserSchema } } },
     async (request, reply) => {
-      const session = await auth.register(ctx, request.body, clientInfo(request));
+      await requireRegistrationChallengeSolved(ctx, request.body.challengeSolution);
+      const client = clientInfo(request);
+      const session = await withRegistrationLimit(ctx, client.ip, () => auth.register(ctx, request.body, client));
+      sendVerificationMail(ctx, session.user.id, request.log);
       setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return reply.status(201).send(presentAuthUser(session.user));
     },
@@ -72,10 +80,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     });
   });
 
-  app.get('/api/auth/user', { schema: { response: { 200: authUserSchema } } }, async (request) => {
-    return presentAuthUser(requireUser(request));
-  });
+  app.get(
+    '/api/auth/user',
+    { config: { tokenScope: 'account:read' }, schema: { response: { 200: authUserSchema } } },
+    async (request) => {
+      return presentAuthUser(requireUser(request));
+    },
+  );
 
   await app.register(externalSignInRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
+  await app.register(registrationChallengeRoutes, { ctx });
+  await app.register(emailVerificationRoutes, { ctx });
 };

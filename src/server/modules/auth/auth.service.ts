@@ -6,6 +6,7 @@ import { AppError, tooManyRequests } from '../../lib/app-error';
 import { createAccount, findUserByEmail } from '../users/users.service';
 import * as repo from './auth.repository';
 import { hashPassword, verifyDecoy, verifyPassword } from './password';
+import { describeWait, REGISTRATION_DAY_MS } from './registration-limit.service';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is pushed back to a full 30 days at most once a day, not on every request. */
@@ -72,40 +73,126 @@ export async function register(ctx: ServiceContext, input: Register, client: Cli
 
 /**
  * Checks a password sign-in; 401 with one message for a wrong email or password (saying how many
- * tries are left from this address), 429 when the (account, address) pair or the address is
- * paused. The attempt is counted before the password is checked, so concurrent guesses cannot all
- * pass a limit; a successful sign-in takes back this address's failures on the account.
+ * tries are left from this address, or for how long the pair is now paused), 429 when the
+ * (account, address) pair or the address is paused. Sign-ins of one pair take turns, in this
+ * process and (on PostgreSQL) across processes, so a correct password is never counted against
+ * the overlapping sign-ins of its owner. Each attempt holds a provisional failure while its
+ * password is checked (so concurrent guesses at one address's other accounts cannot all pass the
+ * address's limit): a wrong password keeps it, a correct one takes it back with this address's
+ * other failures on the account.
  */
-export async function login(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
+export function login(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
+  const check = () => checkLogin(ctx, input, client);
+  return takeTurn(ctx, `${input.email} ${client.ip}`, () =>
+    ctx.database.kind === 'postgres' ? withSharedTurn(ctx, input.email, client.ip, check) : check(),
+  );
+}
+
+/**
+ * Runs `work` while a transaction holds the pair's turn for every process on the database. That
+ * transaction keeps one pooled connection idle while `work` uses others, so at most half the pool
+ * holds turns at once (the rest wait here, in this process): the work always finds a connection.
+ */
+async function withSharedTurn<T>(ctx: ServiceContext, email: string, ip: string, work: () => Promise<T>): Promise<T> {
+  const gate = sharedTurnGate(ctx);
+  await gate.enter();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await repo.takeLoginTurn(tx, email, ip);
+      return work();
+    });
+  } finally {
+    gate.leave();
+  }
+}
+
+const sharedTurnGates = new WeakMap<ServiceContext['database'], Gate>();
+
+function sharedTurnGate(ctx: ServiceContext): Gate {
+  let gate = sharedTurnGates.get(ctx.database);
+  if (!gate) {
+    gate = createGate(Math.max(1, Math.floor(ctx.database.poolSize / 2)));
+    sharedTurnGates.set(ctx.database, gate);
+  }
+  return gate;
+}
+
+interface Gate {
+  enter(): Promise<void>;
+  leave(): void;
+}
+
+/** At most `size` holders at once; the others wait in arrival order. */
+function createGate(size: number): Gate {
+  let holders = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    enter: () => {
+      if (holders < size) {
+        holders += 1;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    leave: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else holders -= 1;
+    },
+  };
+}
+
+async function checkLogin(ctx: ServiceContext, input: Login, client: ClientInfo): Promise<NewSession> {
   const attempt = await recordAttempt(ctx, input.email, client.ip);
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   const user = await findUserByEmail(ctx, input.email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user?.passwordHash) await verifyDecoy(input.password);
   if (!user || !ok) {
-    await repo.deleteOldLoginFailures(ctx.db, LOGIN_FAILURE_WINDOW_MS);
-    throw new AppError(401, 'invalid_credentials', invalidLoginMessage(attempt.triesLeft));
+    await repo.deleteOldLoginFailures(ctx.db, LOGIN_FAILURE_WINDOW_MS, REGISTRATION_DAY_MS);
+    throw new AppError(401, 'invalid_credentials', invalidLoginMessage(attempt.triesLeft, attempt.pausedUntil));
   }
   await repo.clearLoginFailures(ctx.db, { email: input.email, ip: client.ip });
   return startSession(ctx, user, client);
 }
 
-function invalidLoginMessage(triesLeft: number): string {
+/** The sign-ins of one key waiting for their turn (the last in line), per open database in this process. */
+const turnsByDatabase = new WeakMap<ServiceContext['database'], Map<string, Promise<void>>>();
+
+/** Runs `work` after the earlier work of the same key on this database has settled; other keys never wait. */
+function takeTurn<T>(ctx: ServiceContext, key: string, work: () => Promise<T>): Promise<T> {
+  const queue = turnsByDatabase.get(ctx.database) ?? new Map<string, Promise<void>>();
+  turnsByDatabase.set(ctx.database, queue);
+  const run = (queue.get(key) ?? Promise.resolve()).then(work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(key, settled);
+  void settled.then(() => {
+    if (queue.get(key) === settled) queue.delete(key);
+  });
+  return run;
+}
+
+function invalidLoginMessage(triesLeft: number, pausedUntil: Date | null): string {
   if (triesLeft <= 0) {
-    return `${INVALID_LOGIN_MESSAGE}. Sign-in to this account from your network is now paused for 15 minutes.`;
+    const seconds = pausedUntil ? (pausedUntil.getTime() - Date.now()) / 1000 : LOGIN_FAILURE_WINDOW_MS / 1000;
+    return `${INVALID_LOGIN_MESSAGE}. Sign-in to this account from your network is now paused for ${describeWait(seconds)}.`;
   }
   return `${INVALID_LOGIN_MESSAGE}. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left before sign-in to this account from your network is paused for 15 minutes.`;
 }
 
 /**
- * Counts one attempt against the (email, address) pair, or refuses with 429 when the pair or the
- * address is paused. Answers the tries left for the pair and the account's slowdown.
+ * Counts one provisional failure against the (email, address) pair, or refuses with 429 when the
+ * pair or the address is paused. Answers the tries left for the pair, when the pair's pause ends
+ * if this attempt fails and pauses it, and the account's slowdown.
  */
 async function recordAttempt(
   ctx: ServiceContext,
   email: string,
   ip: string,
-): Promise<{ triesLeft: number; delayMs: number }> {
+): Promise<{ triesLeft: number; pausedUntil: Date | null; delayMs: number }> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockLoginAttempts(tx, email, ip);
     const byPair = await repo.findLockoutEnd(tx, { email, ip }, PAIR_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
@@ -115,7 +202,10 @@ async function recordAttempt(
     const pairFailures = await repo.countLoginFailures(tx, { email, ip }, LOGIN_FAILURE_WINDOW_MS);
     const accountFailures = await repo.countLoginFailures(tx, { email }, LOGIN_FAILURE_WINDOW_MS);
     await repo.insertLoginFailure(tx, email, ip);
-    return { triesLeft: PAIR_FAILURE_LIMIT - pairFailures - 1, delayMs: accountSlowdownMs(accountFailures) };
+    const triesLeft = PAIR_FAILURE_LIMIT - pairFailures - 1;
+    const pausedUntil =
+      triesLeft <= 0 ? await repo.findLockoutEnd(tx, { email, ip }, PAIR_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS) : null;
+    return { triesLeft, pausedUntil, delayMs: accountSlowdownMs(accountFailures) };
   });
 }
 

@@ -20,7 +20,7 @@ function loginError(reply: FastifyReply, error: ExternalSignInError) {
 }
 
 /**
- * External sign-in (spec section 7): GET /api/login (any OpenID Connect provider) and GET
+ * External sign-in (docs/product-rules.md, Accounts and sign-in): GET /api/login (any OpenID Connect provider) and GET
  * /api/auth/google send the browser to the provider; the callbacks sign in, link or create the
  * account. Every failure ends on /login?error=…&details=…, never on an error page.
  */

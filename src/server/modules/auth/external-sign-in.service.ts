@@ -18,7 +18,7 @@ const PROVIDER_TIMEOUT_SECONDS = 10;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 /**
- * A failed external sign-in: the /login error code of spec section 8 and a plain sentence for it.
+ * A failed external sign-in: the /login error code (docs/product-rules.md, Accounts and sign-in) and a plain sentence for it.
  * Never a 500: the callback turns it into /login?error=…&details=….
  */
 export class ExternalSignInError extends Error {
@@ -94,7 +94,7 @@ function failureCode(provider: ExternalProvider): 'oauth_error' | 'google_auth_f
   return provider === 'google' ? 'google_auth_failed' : 'oauth_error';
 }
 
-/** A protocol failure as the /login error of spec section 8, with a sentence a person can act on. */
+/** A protocol failure as the /login error (docs/product-rules.md, Accounts and sign-in), with a sentence a person can act on. */
 
 export function describeFailure(provider: ExternalProvider, error: unknown): ExternalSignInError {
   if (error instanceof ExternalSignInError) return error;

@@ -78,7 +78,12 @@ async function countRows(): Promise<{ users: number; identities: number }> {
 describe('OpenID Connect sign-in at /api/login', () => {
   it('tells the client which providers are configured', async () => {
     const response = await injectJson(t.app, 'GET', '/api/auth/providers');
-    expect(response.json()).toEqual({ oidc: { label: 'Continue with Test SSO' }, google: true, passwordReset: false });
+    expect(response.json()).toEqual({
+      oidc: { label: 'Continue with Test SSO' },
+      google: true,
+      passwordReset: false,
+      registrationChallenge: false,
+    });
   });
 
   it('sends the browser to the provider with PKCE, state and nonce, in a short-lived signed cookie', async () => {

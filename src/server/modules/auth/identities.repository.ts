@@ -44,3 +44,8 @@ export async function deleteIdentity(tx: Executor, userId: string, id: string): 
     .returning({ id: userIdentities.id });
   return rows.length > 0;
 }
+
+/** Unlinks every identity of the user; answers the removed rows. */
+export async function deleteUserIdentities(tx: Executor, userId: string): Promise<UserIdentityRow[]> {
+  return tx.delete(userIdentities).where(eq(userIdentities.userId, userId)).returning();
+}

@@ -3,7 +3,16 @@ import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { createAccountIn, findUserByEmailIn, findUserById, lockUser } from '../users/users.service';
+import {
+  createAccountIn,
+  findUserByEmailIn,
+  findUserById,
+  lockUser,
+  markEmailVerified,
+  setPasswordHash,
+  signupPolicy,
+} from '../users/users.service';
+import * as auth from './auth.repository';
 import { type ExternalProfile, ExternalSignInError } from './external-sign-in.service';
 import * as repo from './identities.repository';
 
@@ -45,7 +54,8 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
       'The sign-in provider did not share an email address, which an account needs.',
     );
   }
-  const existing = await findUserByEmailIn(tx, profile.email);
+  const found = await findUserByEmailIn(tx, profile.email);
+  const existing = found && profile.emailVerified && !found.emailVerifiedAt ? await takeOver(ctx, tx, found) : found;
   if (existing && !profile.emailVerified) {
     throw new ExternalSignInError(
       'oauth_error',
@@ -54,9 +64,11 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
   }
   const user =
     existing ??
-    (await createAccountIn(tx, ctx.config.accounts.signupCreditsHundredths, {
+    (await createAccountIn(tx, signupPolicy(ctx), {
       email: profile.email,
       passwordHash: null,
+      // The provider vouches for the address: the account starts verified.
+      emailVerifiedAt: profile.emailVerified ? new Date() : null,
       firstName: profile.firstName,
       lastName: profile.lastName,
     }));
@@ -68,6 +80,28 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
   });
   if (!linked) throw new LostRace();
   return user;
+}
+
+/**
+ * The owner's provider proved the email of an account whose email nobody proved: whoever made that
+ * account never showed they own the address. The owner gets it cleanly, as a password reset would:
+ * the unproven password and every linked sign-in are removed, every session ends, and the email is
+ * marked verified (granting sign-up credits that waited for it).
+ */
+async function takeOver(ctx: ServiceContext, tx: Executor, user: UserRow): Promise<UserRow> {
+  await setPasswordHash(tx, user.id, null);
+  await auth.deleteUserSessions(tx, user.id);
+  await repo.deleteUserIdentities(tx, user.id);
+  await markEmailVerified(tx, signupPolicy(ctx), user);
+  return (await findUserById(tx, user.id)) ?? user;
+}
+
+/**
+ * Proving the email (a verification link, a password reset) removes the sign-ins linked while it was
+ * unproven: any of them may be a stranger's. Answers what was removed.
+ */
+export async function removeSignInsLinkedBeforeProof(tx: Executor, userId: string): Promise<number> {
+  return (await repo.deleteUserIdentities(tx, userId)).length;
 }
 
 /** Links an identity to the signed-in user (from the account page); refused when it belongs to another account. */

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { readEnv } from '../../config';
+import { createServiceContext } from '../../context';
+import { openDatabase } from '../../db/client';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, uniqueEmail } from '../../../../tests/support/factories';
 import { loginFailures } from '../../db/schema';
@@ -105,5 +109,85 @@ describe('sign-in lockout per account and address', () => {
     expect((await tryLogin({ email: user.email, password: 'typo-typo' }, ip)).statusCode).toBe(401);
     for (let i = 0; i < PAIR_FAILURE_LIMIT + 2; i += 1) expect((await tryLogin(user, ip)).statusCode).toBe(200);
     expect(await t.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(0);
+  });
+
+  it(`lets 12 concurrent correct sign-ins all in, while ${PAIR_FAILURE_LIMIT + 1} wrong ones from the same address still pause the pair after ${PAIR_FAILURE_LIMIT}`, async () => {
+    const user = await createUser(t.db);
+    const ip = '198.51.100.50';
+    const correct = await Promise.all(Array.from({ length: 12 }, () => tryLogin(user, ip)));
+    expect(countStatuses(correct.map((r) => r.statusCode))).toEqual({ 200: 12 });
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(0);
+    const wrong = await Promise.all(
+      Array.from({ length: PAIR_FAILURE_LIMIT + 1 }, (_, i) =>
+        tryLogin({ email: user.email, password: `wrong-${i}` }, ip),
+      ),
+    );
+    expect(countStatuses(wrong.map((r) => r.statusCode))).toEqual({ 401: PAIR_FAILURE_LIMIT, 429: 1 });
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(PAIR_FAILURE_LIMIT);
+    expect((await tryLogin(user, ip)).statusCode).toBe(429);
+  });
+
+  it.runIf(readEnv().TEST_DB === 'postgres')(
+    'keeps those numbers exact when the sign-ins arrive at two processes sharing one PostgreSQL database',
+    async () => {
+      // A second instance of the server: its own pool on the same database, as `npm run serve` twice would have.
+      const url = t.testDb.url;
+      if (!url) throw new Error('the PostgreSQL leg has a database URL');
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+      const other = await buildApp(createServiceContext(t.config, database));
+      try {
+        await other.ready();
+        const user = await createUser(t.db);
+        const ip = '198.51.100.60';
+        const apps = [t.app, other];
+        const on = (i: number, body: { email: string; password: string }) =>
+          injectJson(apps[i % 2] ?? t.app, 'POST', '/api/auth/login', { body, remoteAddress: ip });
+        // One try left: a correct sign-in counted as a failure, even for a moment, would pause the other process's.
+        await t.db
+          .insert(loginFailures)
+          .values(Array.from({ length: PAIR_FAILURE_LIMIT - 1 }, () => ({ email: user.email, ip })));
+        const correct = await Promise.all(Array.from({ length: 12 }, (_, i) => on(i, user)));
+        expect(countStatuses(correct.map((r) => r.statusCode))).toEqual({ 200: 12 });
+        expect(await t.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(0);
+        const wrong = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => on(i, { email: user.email, password: `wrong-${i}` })),
+        );
+        expect(countStatuses(wrong.map((r) => r.statusCode))).toEqual({
+          401: PAIR_FAILURE_LIMIT,
+          429: 12 - PAIR_FAILURE_LIMIT,
+        });
+        expect(await t.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(
+          PAIR_FAILURE_LIMIT,
+        );
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    },
+  );
+
+  it('says the real time left of a pause, in the failure that starts it and in the refusals after', async () => {
+    const user = await createUser(t.db);
+    const ip = '198.51.100.51';
+    // Four failures ten minutes ago: the fifth pauses the pair until the first of them is 15 minutes old.
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    await t.db
+      .insert(loginFailures)
+      .values(
+        Array.from({ length: PAIR_FAILURE_LIMIT - 1 }, () => ({ email: user.email, ip, createdAt: tenMinutesAgo })),
+      );
+    const fifth = await tryLogin({ email: user.email, password: 'wrong-again' }, ip);
+    expect(fifth.statusCode).toBe(401);
+    expect(fifth.json().message).toBe(
+      'Invalid email or password. Sign-in to this account from your network is now paused for 5 minutes.',
+    );
+    const paused = await tryLogin(user, ip);
+    expect(paused.statusCode).toBe(429);
+    const retryAfter = Number(paused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(4 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(5 * 60);
+    expect(paused.json().message).toBe(
+      'Too many failed sign-in attempts from your network. Please wait 5 minutes and try again, or reset your password.',
+    );
   });
 });

@@ -1,24 +1,7 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeHtml } from '../../lib/html';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-/**
- * The page GET /api/logout answers to a signed-in browser: it asks before signing out, because a
- * GET can be sent by any other site (a link, an image, a prefetch) and must not end a session.
- * Its button POSTs to /api/logout (same-origin only). No script: the content security policy
- * allows none inline, and the page works without JavaScript.
- */
-export function renderLogoutPage(email: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign out - Reelsmith</title>
-<style>
+/** The look of the server's own small pages (sign out, verify email). */
+export const PAGE_STYLE = `<style>
   /* The app's own colours (src/client/index.css). */
   :root { color-scheme: light dark; --bg: oklch(0.985 0.004 286); --card: oklch(1 0 0); --text: oklch(0.21 0.03 285);
     --muted: oklch(0.45 0.03 285); --border: oklch(0.91 0.012 286); --primary: oklch(0.541 0.281 293.009); }
@@ -36,7 +19,23 @@ export function renderLogoutPage(email: string): string {
   button { border: 0; background: var(--primary); color: #ffffff; }
   a { border: 1px solid var(--border); color: var(--text); }
   button:focus-visible, a:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
-</style>
+</style>`;
+
+/**
+ * The page GET /api/logout answers to a signed-in browser: it asks before signing out, because a
+ * GET can be sent by any other site (a link, an image, a prefetch) and must not end a session.
+ * Its button POSTs to /api/logout (same-origin only). No script: the content security policy
+ * allows none inline, and the page works without JavaScript.
+ */
+export function renderLogoutPage(email: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sign out - Reelsmith</title>
+${PAGE_STYLE}
 </head>
 <body>
 <main>

@@ -4,10 +4,18 @@ import { PASSWORD_RESET_VALID_MINUTES, type PasswordResetConfirm } from '../../.
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { findUserByEmail, findUserByEmailIn, findUserById, setPasswordHash } from '../users/users.service';
+import {
+  findUserByEmail,
+  findUserByEmailIn,
+  findUserById,
+  markEmailVerified,
+  setPasswordHash,
+  signupPolicy,
+} from '../users/users.service';
 import * as auth from './auth.repository';
-import { sendMail } from './mailer';
+import { sendMail } from '../../lib/mailer';
 import { hashPassword } from './password';
+import { removeSignInsLinkedBeforeProof } from './identities.service';
 import * as repo from './password-reset.repository';
 
 export const RESET_TTL_MS = PASSWORD_RESET_VALID_MINUTES * 60 * 1000;
@@ -87,10 +95,12 @@ export async function confirmPasswordReset(ctx: ServiceContext, input: PasswordR
     const user = userId ? await findUserById(tx, userId) : null;
     if (!user) throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
     await setPasswordHash(tx, user.id, passwordHash);
+    // The link came by mail, so the email is proven (and sign-up credits waiting for that are granted).
+    if (await markEmailVerified(tx, signupPolicy(ctx), user)) await removeSignInsLinkedBeforeProof(tx, user.id);
     await repo.expireUserResetTokens(tx, user.id);
     await auth.deleteUserSessions(tx, user.id);
     await auth.clearLoginFailures(tx, { email: user.email });
-    return { ...user, passwordHash };
+    return { ...((await findUserById(tx, user.id)) ?? user), passwordHash };
   });
 }
 

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson, listenLocally, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { openSse, type SseStream } from '../../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../../shared/generations';
 import type { LiveBalance, LiveSnapshot } from '../../../shared/live-events';
 import { MAX_STREAMS_PER_USER } from '../../../shared/live-events';
-import { claimNext, saveProgress } from '../../jobs/queue.repository';
+import { claimNext } from '../../jobs/queue.repository';
+import { saveProgress } from '../generations/lifecycle.repository';
 import { sweepExpired } from '../../jobs/retention-sweeper';
-import { generations } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { creditLedger, generations, liveEvents } from '../../db/schema';
 import { CLI_ACTOR, setSubscriptionStatus } from '../admin/admin.service';
-import { publishGenerationChange } from './live-events.service';
+import { publishGenerationChange } from '../../events/publish';
 
 describe('GET /api/events', () => {
   let t: TestApp;
@@ -18,10 +20,7 @@ describe('GET /api/events', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await listenLocally(t);
   });
   afterAll(async () => {
     for (const stream of open) stream.close();
@@ -70,6 +69,50 @@ describe('GET /api/events', () => {
     const balance = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
     expect(balance.status.availableCredits).toBe(9);
     await expect.poll(() => events.comments, { timeout: 3000 }).toBeGreaterThan(0);
+  });
+
+  it('answers a create once, with one ledger row and one live event that brings both the record and the balance', async () => {
+    const { user, cookie } = await signedInUser();
+    const events = await stream(cookie);
+    await events.next((e) => e.event === 'snapshot');
+    const created = await generate(cookie, 'A single paper lantern');
+    expect(created).toMatchObject({ status: 'pending', creditsUsed: 1, queuePosition: expect.any(Number) as number });
+    const [generationEvent, balanceEvent] = await Promise.all([
+      events.next((e) => e.event === 'generation' && (e.data as GenerationRecord).id === created.id),
+      events.next((e) => e.event === 'balance'),
+    ]);
+    expect((balanceEvent.data as LiveBalance).status.availableCredits).toBe(9);
+    // Both come from one event row, under its one id.
+    expect(generationEvent.id).toBe(balanceEvent.id);
+    const rows = await t.db.select().from(liveEvents).where(eq(liveEvents.userId, user.id));
+    expect(rows).toEqual([expect.objectContaining({ kind: 'balance', generationId: created.id })]);
+    const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        deltaHundredths: -100,
+        balanceAfterHundredths: 900,
+        reference: `generation:${created.id}`,
+      }),
+    ]);
+    // A heartbeat after both: nothing else about this create reached the stream.
+    const comments = events.comments;
+    await expect.poll(() => events.comments, { timeout: 3000 }).toBeGreaterThan(comments);
+    expect(events.events.filter((e) => e.event !== 'snapshot').map((e) => e.event)).toEqual(['generation', 'balance']);
+  });
+
+  it("tells a subscriber's stream of the daily generation a create used, in the same one event", async () => {
+    const user = await createUser(t.db, { subscriptionStatus: 'active', creditsHundredths: 0 });
+    const cookie = await signIn(t.app, user);
+    const events = await stream(cookie);
+    await events.next((e) => e.event === 'snapshot');
+    const created = await generate(cookie, 'A lantern paid by the day');
+    const balance = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
+    expect(balance.generationStatus.dailyUsed).toBe(1);
+    await events.next((e) => e.event === 'generation' && (e.data as GenerationRecord).id === created.id);
+    const rows = await t.db.select().from(liveEvents).where(eq(liveEvents.userId, user.id));
+    expect(rows).toEqual([expect.objectContaining({ kind: 'balance', generationId: created.id })]);
+    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([]);
   });
 
   it("never delivers another user's events to a stream", async () => {
@@ -196,23 +239,36 @@ describe('GET /api/events', () => {
     const refused = await stream(cookie);
     expect(refused.status).toBe(429);
   });
+
+  it('sends as the balance exactly what GET /api/user/balance answers, in the snapshot and after a change', async () => {
+    const { cookie } = await signedInUser();
+    const balanceNow = async () =>
+      (await injectJson(t.app, 'GET', '/api/user/balance', { cookie })).json<LiveBalance>();
+    const events = await stream(cookie);
+    const snapshot = (await events.next((e) => e.event === 'snapshot')).data as LiveSnapshot;
+    expect(snapshot.balance).toEqual(await balanceNow());
+    await generate(cookie, 'A paper boat');
+    const pushed = (await events.next((e) => e.event === 'balance')).data as LiveBalance;
+    expect(pushed.status.availableCredits).toBe(9);
+    expect(pushed).toEqual(await balanceNow());
+  });
 });
 
 describe('live streams and shutdown', () => {
   it('closes open streams when the server closes, without waiting for them', async () => {
     const t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
+    const base = await listenLocally(t);
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    const events = await openSse(`http://127.0.0.1:${address.port}`, cookie);
+    const events = await openSse(base, cookie);
     await events.next((e) => e.event === 'snapshot');
     const started = Date.now();
-    await t.close();
+    const closing = t.close();
     await events.ended;
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+    // Ended by the close itself: a close that waited for the stream would never end it.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await closing;
+  }, 120_000);
 });
 
 describe('ETags of lists and status', () => {

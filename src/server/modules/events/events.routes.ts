@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_EVENTS_URL, MAX_STREAMS_PER_USER } from '../../../shared/live-events';
+import { LIVE_EVENTS_URL, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { polledRoute } from '../../http/polled-route';
@@ -24,6 +24,7 @@ const RETRY_MS = 3000;
 export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   const hub = createLiveHub(ctx, app.log);
   app.decorate('liveHub', hub);
+  ctx.metrics.countEventStreams(() => hub.size());
   app.addHook('preClose', () => hub.close());
 
   app.get(LIVE_EVENTS_URL, { ...polledRoute }, async (request, reply) => {
@@ -31,6 +32,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
     if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) {
       throw tooManyRequests(
         `At most ${MAX_STREAMS_PER_USER} tabs get live updates at once; this one refreshes by itself instead.`,
+        60,
+        'too_many_streams',
+      );
+    }
+    if (hub.streamsFrom(request.ip) >= MAX_STREAMS_PER_ADDRESS) {
+      throw tooManyRequests(
+        `At most ${MAX_STREAMS_PER_ADDRESS} tabs from one network get live updates at once; this one refreshes by itself instead.`,
         60,
         'too_many_streams',
       );
@@ -55,6 +63,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
     await hub.open({
       userId: user.id,
       sessionId: request.sessionId ?? '',
+      ip: request.ip,
       lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
       sink: {
         write: (chunk) => {

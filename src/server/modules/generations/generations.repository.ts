@@ -1,12 +1,18 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type GenerationRow, generations, nextVersion, users } from '../../db/schema';
+import { extraGenerationPacks, type GenerationRow, generations, users } from '../../db/schema';
 
 export interface LockedPayer {
   creditsHundredths: number;
   subscriptionStatus: (typeof users.$inferSelect)['subscriptionStatus'];
   plan: (typeof users.$inferSelect)['plan'];
+  /** The user's own daily spend cap (hundredths); null follows DAILY_SPEND_CAP_CREDITS. */
+  dailySpendCapHundredths: number | null;
 }
+
+// The create's statements run on every POST /api/video-generation: they are named, so PostgreSQL
+// parses and plans each once per connection instead of on every request (planning these costs more
+// than running them). A name must always carry the same SQL text, hence fixed shapes below.
 
 /** Locks the user's row for the rest of the transaction: concurrent requests of one user queue here. */
 export async function lockPayer(tx: Executor, userId: string): Promise<LockedPayer | null> {
@@ -15,19 +21,56 @@ export async function lockPayer(tx: Executor, userId: string): Promise<LockedPay
       creditsHundredths: users.creditsHundredths,
       subscriptionStatus: users.subscriptionStatus,
       plan: users.plan,
+      dailySpendCapHundredths: users.dailySpendCapHundredths,
     })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('update')
+    .prepare('generation_lock_payer')
+    .execute();
   return row ?? null;
 }
 
-export async function countUnfinished(tx: Executor, userId: string): Promise<number> {
-  const [row] = await tx
+/**
+ * Read after the user's row lock is taken (so every change committed before it is seen), in one
+ * statement: their unfinished jobs, whether an unexpired extra pack of theirs has generations left,
+ * and how many jobs wait in the queue (a count on the queue's partial index, no ranking).
+ */
+export async function unfinishedAndPacks(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ unfinished: number; hasPackGenerations: boolean; waiting: number }> {
+  const unfinished = tx
     .select({ n: count() })
     .from(generations)
     .where(and(eq(generations.userId, userId), inArray(generations.status, ['pending', 'processing'])));
-  return row?.n ?? 0;
+  const usablePacks = tx
+    .select({ one: sql`1` })
+    .from(extraGenerationPacks)
+    .where(
+      and(
+        eq(extraGenerationPacks.userId, userId),
+        gt(extraGenerationPacks.expiresAt, now),
+        lt(extraGenerationPacks.used, extraGenerationPacks.generations),
+      ),
+    );
+  const waiting = tx.select({ n: count() }).from(generations).where(eq(generations.status, 'pending'));
+  const [row] = await tx
+    .select({
+      unfinished: sql<number>`(${unfinished})`.mapWith(Number),
+      hasPackGenerations: sql<boolean>`exists (${usablePacks})`,
+      waiting: sql<number>`(${waiting})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare('generation_unfinished_and_packs')
+    .execute();
+  return {
+    unfinished: row?.unfinished ?? 0,
+    hasPackGenerations: row?.hasPackGenerations === true,
+    waiting: row?.waiting ?? 0,
+  };
 }
 
 export async function insertGeneration(tx: Executor, row: typeof generations.$inferInsert): Promise<GenerationRow> {
@@ -36,18 +79,50 @@ export async function insertGeneration(tx: Executor, row: typeof generations.$in
   return inserted;
 }
 
-export async function setPayment(
-  tx: Executor,
-  id: string,
-  paid: { paidWith: GenerationRow['paidWith']; creditsHundredths: number },
-): Promise<GenerationRow> {
-  const [row] = await tx
-    .update(generations)
-    .set({ ...nextVersion(), creditsUsedHundredths: paid.creditsHundredths, paidWith: paid.paidWith })
-    .where(eq(generations.id, id))
-    .returning();
-  if (!row) throw new Error(`generation ${id} vanished inside its own transaction`);
-  return row;
+/** Every field a new request's generation is written with: one shape, so one SQL text for its statement's name. */
+export type NewPaidGeneration = Required<
+  Pick<
+    typeof generations.$inferInsert,
+    | 'id'
+    | 'userId'
+    | 'prompt'
+    | 'model'
+    | 'requestedDuration'
+    | 'hasAudio'
+    | 'isEconomy'
+    | 'settings'
+    | 'inputs'
+    | 'progressStage'
+    | 'creditsUsedHundredths'
+    | 'providerCostMicroUsd'
+    | 'paidWith'
+    | 'parentId'
+    | 'groupId'
+    | 'extension'
+  >
+>;
+
+/**
+ * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
+ * has unfinished ones waits one turn after their last, so a batch of theirs lets every job another
+ * user makes within a turn of it go between (decision in README, Making videos). About one job's time.
+ */
+export const FAIR_TURN_SECONDS = 60;
+
+/** A new job's turn: now, or one turn after the user's last unfinished job (read under their row lock). */
+const nextTurnOf = (userId: string) =>
+  sql<Date>`greatest(now(), (SELECT max(q.queue_key) FROM generations q WHERE q.user_id = ${userId} AND q.status IN ('pending', 'processing')) + make_interval(secs => ${FAIR_TURN_SECONDS}))`;
+
+/** Inserts a new request's generation with its id (made by the caller, so its payment could name it first) and its payment. */
+export async function insertPaidGeneration(tx: Executor, row: NewPaidGeneration): Promise<GenerationRow> {
+  const [inserted] = await tx
+    .insert(generations)
+    .values({ ...row, queueKey: nextTurnOf(row.userId) })
+    .returning()
+    .prepare('generation_insert_paid')
+    .execute();
+  if (!inserted) throw new Error('generation insert returned no row');
+  return inserted;
 }
 
 /** A user's generations, newest first. */
@@ -70,26 +145,33 @@ export async function deleteForUser(tx: Executor, userId: string, id: string): P
 
 /** Completed generations whose output is past its expiry and still stored. */
 export function findExpiredOutputs(tx: Executor, now: Date, limit: number): Promise<GenerationRow[]> {
+  return (
+    tx
+      .select()
+      .from(generations)
+      // A kept video has no expiry; the condition on `kept` says so again, in case.
+      .where(and(isNotNull(generations.outputKey), lt(generations.expiresAt, now), eq(generations.kept, false)))
+      .limit(limit)
+  );
+}
+
+/**
+ * Finished generations made before `before` (their records have outlived the retention period);
+ * never a kept one, nor one whose video has not reached its expiry at `now` (VIDEO_RETENTION_HOURS
+ * may be longer than the records' days, and a video no longer kept has its hours again).
+ */
+export function findOldRecords(tx: Executor, before: Date, now: Date, limit: number): Promise<GenerationRow[]> {
   return tx
     .select()
     .from(generations)
-    .where(and(isNotNull(generations.outputKey), lt(generations.expiresAt, now)))
-    .limit(limit);
-}
-
-export async function clearOutput(tx: Executor, id: string): Promise<void> {
-  await tx
-    .update(generations)
-    .set({ ...nextVersion(), outputKey: null, posterKey: null })
-    .where(eq(generations.id, id));
-}
-
-/** Finished generations made before `before` (their records have outlived the retention period). */
-export function findOldRecords(tx: Executor, before: Date, limit: number): Promise<GenerationRow[]> {
-  return tx
-    .select()
-    .from(generations)
-    .where(and(lt(generations.createdAt, before), inArray(generations.status, ['completed', 'failed'])))
+    .where(
+      and(
+        lt(generations.createdAt, before),
+        inArray(generations.status, ['completed', 'failed']),
+        eq(generations.kept, false),
+        or(isNull(generations.expiresAt), lt(generations.expiresAt, now)),
+      ),
+    )
     .limit(limit);
 }
 
@@ -127,15 +209,16 @@ export async function uploadsStillUsed(tx: Executor, userId: string, uploadIds: 
   );
 }
 
-/** Places in the queue (1 is next) of these waiting jobs, counting every user's waiting jobs ahead. */
+/** Places in the queue (1 is next) of these waiting jobs, in the fair claim's order (their turns), counting every user's waiting jobs ahead. */
 export async function queuePositions(tx: Executor, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const ranked = tx
     .select({
       id: generations.id,
-      position: sql<number>`row_number() over (order by ${generations.createdAt}, ${generations.id})`
-        .mapWith(Number)
-        .as('position'),
+      position:
+        sql<number>`row_number() over (order by ${generations.queueKey}, ${generations.createdAt}, ${generations.id})`
+          .mapWith(Number)
+          .as('position'),
     })
     .from(generations)
     .where(eq(generations.status, 'pending'))
@@ -165,4 +248,27 @@ export async function queueStats(tx: Executor): Promise<{ running: number; avera
     tx.select({ seconds: sql<string | null>`avg(${recent.seconds})` }).from(recent),
   ]);
   return { running: running?.n ?? 0, averageSeconds: average?.seconds == null ? null : Number(average.seconds) };
+}
+
+/**
+ * The queue now (metrics, the jobs console), in one statement on the queue's partial index: pending and processing
+ * jobs, and how long the oldest runnable pending job has waited (seconds, 0 when none).
+ */
+export async function queueSnapshot(
+  tx: Executor,
+): Promise<{ pending: number; processing: number; oldestWaitSeconds: number }> {
+  const [row] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${generations.status} = 'pending')`.mapWith(Number),
+      processing: sql<number>`count(*) filter (where ${generations.status} = 'processing')`.mapWith(Number),
+      oldestWaitSeconds: sql<number>`coalesce(extract(epoch from now() - min(${generations.createdAt}) filter (
+        where ${generations.status} = 'pending' and ${generations.runAfter} <= now())), 0)`.mapWith(Number),
+    })
+    .from(generations)
+    .where(sql`${generations.status} in ('pending', 'processing')`);
+  return {
+    pending: row?.pending ?? 0,
+    processing: row?.processing ?? 0,
+    oldestWaitSeconds: row?.oldestWaitSeconds ?? 0,
+  };
 }

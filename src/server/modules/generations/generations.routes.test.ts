@@ -6,7 +6,7 @@ import { createTestApp, injectJson, type TestApp } from '../../../../tests/suppo
 import { createUser, signIn, uploadFile } from '../../../../tests/support/factories';
 import type { GenerationJob, GenerationRecord, ModelInfo } from '../../../shared/generations';
 import { creditLedger, generations, uploads, users } from '../../db/schema';
-import { fail } from '../../jobs/queue.repository';
+import { fail } from './lifecycle.repository';
 
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
 
@@ -205,6 +205,7 @@ describe('record and job views', () => {
         'id',
         'inputs',
         'isEconomy',
+        'kept',
         'model',
         'outputVideoUrl',
         'posterUrl',
@@ -220,6 +221,9 @@ describe('record and job views', () => {
         'estimatedReadyAt',
         // Which of two copies is newer.
         'version',
+        // Extend and Variations: the video it grew from, and the batch it was made in.
+        'parentId',
+        'groupId',
       ].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<
@@ -240,6 +244,59 @@ describe('record and job views', () => {
     for (const url of ['/api/video-generation', '/api/video-generation-jobs', '/api/video-generation-jobs/recent']) {
       expect((await injectJson(t.app, 'GET', url)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('GET /api/video-generation-jobs and /recent', () => {
+  it("answer the job view of the list's records: the same values, with the prompt as textPrompt", async () => {
+    const me = await signedInUser({ creditsHundredths: 1000 });
+    const done = (await generate(me.cookie, { prompt: 'A finished kite', hasAudio: true })).json<GenerationRecord>().id;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await t.db
+      .update(generations)
+      .set({
+        status: 'completed',
+        progress: 100,
+        outputKey: `outputs/${me.user.id}/kite.mp4`,
+        posterKey: `outputs/${me.user.id}/kite.jpg`,
+        outputDuration: 9.96,
+        expiresAt,
+      })
+      .where(eq(generations.id, done));
+    for (const prompt of ['A waiting kite', 'Another waiting kite', 'A third waiting kite'])
+      await generate(me.cookie, { prompt });
+
+    const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: me.cookie })).json<
+      GenerationRecord[]
+    >();
+    const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<
+      GenerationJob[]
+    >();
+    const recent = (await injectJson(t.app, 'GET', '/api/video-generation-jobs/recent', { cookie: me.cookie })).json<
+      GenerationJob[]
+    >();
+    const asJob = (record: GenerationRecord) => ({
+      id: record.id,
+      textPrompt: record.prompt,
+      status: record.status,
+      createdAt: record.createdAt,
+      creditsUsed: record.creditsUsed,
+      duration: record.duration,
+      hasAudio: record.hasAudio,
+      progress: record.progress,
+      errorMessage: record.errorMessage,
+      outputVideoUrl: record.outputVideoUrl,
+      expiresAt: record.expiresAt,
+      version: record.version,
+    });
+    expect(jobs).toEqual(records.map(asJob));
+    expect(recent).toEqual(records.slice(0, 3).map(asJob));
+    expect(jobs.find((job) => job.id === done)).toMatchObject({
+      status: 'completed',
+      duration: 10,
+      outputVideoUrl: expect.any(String),
+      expiresAt: expiresAt.toISOString(),
+    });
   });
 });
 
@@ -294,5 +351,27 @@ describe('GET /api/models', () => {
     });
     expect(models.find((m) => m.id === 'veo3')).toMatchObject({ available: false, durations: [4, 6, 8] });
     expect(models.find((m) => m.id === 'kling-v2v')?.reason).toContain('Kling');
+  });
+
+  it("names the operator's variables (FAL_KEY ...) to administrators only", async () => {
+    const customer = await signedInUser();
+    const admin = await signedInUser({ isAdmin: true });
+    const read = async (cookie: string) =>
+      (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>().models;
+    const forCustomer = await read(customer.cookie);
+    expect(JSON.stringify(forCustomer)).not.toMatch(/FAL_KEY|REPLICATE_API_TOKEN|COMFYUI_URL|[A-Z]+_[A-Z]+_?[A-Z]*\)/);
+    expect(forCustomer.find((m) => m.id === 'fal-veo3')?.reason).toBe(
+      'Not available on this server: it has no fal.ai key.',
+    );
+    const forAdmin = await read(admin.cookie);
+    expect(forAdmin.find((m) => m.id === 'fal-veo3')?.reason).toContain('(FAL_KEY)');
+
+    // Asking for such a model says what is missing, without the variable.
+    const refused = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie: customer.cookie,
+      body: { description: 'A kite over the sea', model: 'fal-veo3' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain('FAL_KEY');
   });
 });

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
 import {
+  createdGenerationSchema,
   createGenerationSchema,
+  extendGenerationSchema,
   generationJobSchema,
   generationRecordSchema,
   modelListSchema,
@@ -10,37 +12,57 @@ import {
 import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
-import { requireUser } from '../../http/guards';
+import { rateLimitKey, requireUser } from '../../http/guards';
 import { polledRoute } from '../../http/polled-route';
 import { AppError, notFound } from '../../lib/app-error';
+import { normaliseGenerationRequest } from './generation-request';
+import { presentCreated, presentJobs, presentRecords } from './generations.presenter';
+import { idempotentRoute } from '../api/idempotency.service';
+import { requireMaySpend } from '../users/users.service';
 import * as generations from './generations.service';
+import { extendGeneration } from './extend.service';
+import { lastFrameUpload } from './last-frame.service';
+import { withoutOperatorNames } from '../../lib/operator-wording';
 
 const idParams = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
-  app.get('/api/models', { schema: { response: { 200: modelListSchema } } }, async (request) => {
-    requireUser(request);
-    return { models: ctx.engines.list() };
-  });
+  app.get(
+    '/api/models',
+    { config: { tokenScope: 'videos:read' }, schema: { response: { 200: modelListSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const models = ctx.engines.list();
+      if (user.isAdmin) return { models };
+      return {
+        models: models.map((model) => ({ ...model, reason: model.reason && withoutOperatorNames(model.reason) })),
+      };
+    },
+  );
 
   app.post(
     '/api/video-generation',
     {
       // Per user: the unfinished-jobs limit is the real cap; this only stops a runaway client.
       config: {
-        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+        tokenScope: 'videos:write',
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: rateLimitKey },
       },
-      schema: { body: createGenerationSchema, response: { 201: generationRecordSchema } },
+      schema: { body: createGenerationSchema, response: { 201: createdGenerationSchema } },
+      // Idempotency-Key: a retried request answers the first one's result and is charged once.
+      ...idempotentRoute(ctx),
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await generations.createGeneration(ctx, user.id, request.body);
-      request.log.info({ generationId: row.id, model: row.model }, 'generation queued');
+      requireMaySpend(ctx, user);
+      const created = await generations.createGeneration(ctx, user.id, normaliseGenerationRequest(request.body), {
+        variations: request.body.variations,
+      });
+      request.log.info({ generationId: created.row.id, model: created.row.model }, 'generation queued');
       // With its queue place and estimates, like the live event about it: the browser puts this
       // answer into its lists, and it must not hide a place the event already brought.
-      const [record] = await generations.presentRecords(ctx, [row]);
-      return reply.status(201).send(record ?? generations.presentRecord(ctx.secret, row, ctx.now()));
+      return reply.status(201).send(await presentCreated(ctx, created));
     },
   );
 
@@ -49,6 +71,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.get(
     '/api/video-generation',
     {
+      config: { tokenScope: 'videos:read' },
       schema: { response: { 200: z.array(generationRecordSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -56,13 +79,13 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('v', user))) return reply;
-      return generations.presentRecords(ctx, await generations.listGenerations(ctx, user.id));
+      return presentRecords(ctx, await generations.listGenerations(ctx, user.id));
     },
   );
 
   app.delete(
     '/api/video-generation/:id',
-    { schema: { params: idParams, response: { 200: messageSchema } } },
+    { config: { tokenScope: 'videos:write' }, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       const user = requireUser(request);
       // Not a uuid cannot be anyone's video: the same 404 as someone else's.
@@ -78,7 +101,8 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     '/api/video-generation/:id/last-frame',
     {
       config: {
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+        tokenScope: 'videos:write',
+        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: rateLimitKey },
       },
       schema: { params: idParams, response: { 201: uploadCompleteSchema } },
     },
@@ -86,7 +110,28 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       const user = requireUser(request);
       if (!UUID.test(request.params.id))
         throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-      return reply.status(201).send(await generations.lastFrameUpload(ctx, user.id, request.params.id));
+      return reply.status(201).send(await lastFrameUpload(ctx, user.id, request.params.id));
+    },
+  );
+
+  // Extend: the video's continuation from its last frame, joined to it into one new, longer video.
+  app.post(
+    '/api/video-generation/:id/extend',
+    {
+      config: {
+        tokenScope: 'videos:write',
+        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: rateLimitKey },
+      },
+      schema: { params: idParams, body: extendGenerationSchema, response: { 201: createdGenerationSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      requireMaySpend(ctx, user);
+      if (!UUID.test(request.params.id))
+        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+      const created = await extendGeneration(ctx, user.id, request.params.id, request.body);
+      request.log.info({ generationId: created.row.id, parentId: request.params.id }, 'extension queued');
+      return reply.status(201).send(await presentCreated(ctx, created));
     },
   );
 
@@ -104,7 +149,8 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!(await generations.receiveReplicateWebhook(ctx, request.headers, raw))) {
+        const replicate = ctx.webhooks.replicate;
+        if (!replicate || !(await replicate.deliver(request.headers, raw))) {
           throw new AppError(401, 'invalid_signature', 'This webhook is not signed by Replicate.');
         }
         return { received: true as const };
@@ -115,6 +161,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.get(
     '/api/video-generation-jobs',
     {
+      config: { tokenScope: 'videos:read' },
       schema: { response: { 200: z.array(generationJobSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -122,16 +169,15 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('j', user))) return reply;
-      const now = ctx.now();
-      return (await generations.listGenerations(ctx, user.id)).map((row) =>
-        generations.presentJob(ctx.secret, row, now),
-      );
+      // The job view of the same records, for clients that still read it.
+      return presentJobs(ctx.secret, await generations.listGenerations(ctx, user.id), ctx.now());
     },
   );
 
   app.get(
     '/api/video-generation-jobs/recent',
     {
+      config: { tokenScope: 'videos:read' },
       schema: { response: { 200: z.array(generationJobSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -139,9 +185,11 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     async (request, reply) => {
       const user = requireUser(request);
       if (answerNotModified(request, reply, listTag('r', user))) return reply;
-      const now = ctx.now();
-      const rows = await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT);
-      return rows.map((row) => generations.presentJob(ctx.secret, row, now));
+      return presentJobs(
+        ctx.secret,
+        await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT),
+        ctx.now(),
+      );
     },
   );
 };

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn, uploadFile } from '../../../../tests/support/factories';
-import { composePrompt } from '../../../shared/generations';
-import { ADD_ON_PRICES, type CostEstimate } from '../../../shared/money/pricing';
+import type { ModelInfo } from '../../../shared/models';
+import { toCredits } from '../../../shared/money/credits';
+import { ADD_ON_PRICES, type CostEstimate, modelPriceOf, priceHundredths } from '../../../shared/money/pricing';
 import { creditLedger, generations, users } from '../../db/schema';
+import { composeEnginePrompt as composePrompt } from './generation-request';
 
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
 
@@ -83,6 +85,17 @@ describe('the estimate and the charge agree (decision 012)', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<{ creditsUsed: number }>().creditsUsed).toBe(totalCost);
+    // The generator's own figure: the shared price function with the catalogue's price of the model.
+    const local = (await injectJson(t.app, 'GET', '/api/models', { cookie }))
+      .json<{ models: ModelInfo[] }>()
+      .models.find((m) => m.id === 'local');
+    const uses = {
+      hasAudio: c.audio,
+      isEconomy: c.economy,
+      hasPromptEnhancement: c.enhancement,
+      hasImageAnalysis: c.analysis,
+    };
+    expect(local && toCredits(priceHundredths(uses, modelPriceOf(local)).total)).toBe(totalCost);
     expect(before - (await balanceOf(user.id))).toBe(Math.round(totalCost * 100));
     const [charge] = await t.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(charge?.deltaHundredths).toBe(-Math.round(totalCost * 100));

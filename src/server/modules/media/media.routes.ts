@@ -12,6 +12,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
   app.get(
     '/api/media/:id',
     {
+      config: { tokenScope: 'videos:read' },
       schema: {
         params: z.object({ id: z.string().max(400) }),
         querystring: z.object({

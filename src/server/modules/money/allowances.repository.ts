@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   allowanceLedger,
@@ -7,24 +7,22 @@ import {
   extraGenerationPacks,
 } from '../../db/schema';
 
-/** Takes one daily generation if fewer than `limit` were used this day; false when none is left. */
+/** Takes one daily generation if fewer than `limit` were used this day, in one statement; false when none is left. */
 export async function takeDailyGeneration(
   tx: Executor,
   userId: string,
   dayStart: Date,
   limit: number,
 ): Promise<boolean> {
-  await tx.insert(dailyGenerationUsage).values({ userId, dayStart, used: 0 }).onConflictDoNothing();
+  if (limit <= 0) return false;
   const rows = await tx
-    .update(dailyGenerationUsage)
-    .set({ used: sql`${dailyGenerationUsage.used} + 1` })
-    .where(
-      and(
-        eq(dailyGenerationUsage.userId, userId),
-        eq(dailyGenerationUsage.dayStart, dayStart),
-        lt(dailyGenerationUsage.used, limit),
-      ),
-    )
+    .insert(dailyGenerationUsage)
+    .values({ userId, dayStart, used: 1 })
+    .onConflictDoUpdate({
+      target: [dailyGenerationUsage.userId, dailyGenerationUsage.dayStart],
+      set: { used: sql`${dailyGenerationUsage.used} + 1` },
+      setWhere: lt(dailyGenerationUsage.used, limit),
+    })
     .returning({ used: dailyGenerationUsage.used });
   return rows.length > 0;
 }
@@ -108,4 +106,43 @@ export async function insertPack(
 
 export async function insertAllowanceChange(tx: Executor, change: typeof allowanceLedger.$inferInsert): Promise<void> {
   await tx.insert(allowanceLedger).values(change);
+}
+
+/** The allowance use that paid for something (a generation's `generation:<id>`), or null. */
+export async function findUse(
+  tx: Executor,
+  reference: string,
+): Promise<{ kind: string; dayStart: Date | null; packId: string | null } | null> {
+  const [row] = await tx
+    .select({ kind: allowanceLedger.kind, dayStart: allowanceLedger.dayStart, packId: allowanceLedger.packId })
+    .from(allowanceLedger)
+    .where(and(eq(allowanceLedger.reference, reference), inArray(allowanceLedger.kind, ['daily_use', 'pack_use'])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Gives one daily generation of that day back (never below none used); false when there was none to give. */
+export async function giveBackDailyGeneration(tx: Executor, userId: string, dayStart: Date): Promise<boolean> {
+  const rows = await tx
+    .update(dailyGenerationUsage)
+    .set({ used: sql`${dailyGenerationUsage.used} - 1` })
+    .where(
+      and(
+        eq(dailyGenerationUsage.userId, userId),
+        eq(dailyGenerationUsage.dayStart, dayStart),
+        gt(dailyGenerationUsage.used, 0),
+      ),
+    )
+    .returning({ used: dailyGenerationUsage.used });
+  return rows.length > 0;
+}
+
+/** Gives one generation back to a pack (never below none used); false when there was none to give. */
+export async function giveBackPackGeneration(tx: Executor, packId: string): Promise<boolean> {
+  const rows = await tx
+    .update(extraGenerationPacks)
+    .set({ used: sql`${extraGenerationPacks.used} - 1` })
+    .where(and(eq(extraGenerationPacks.id, packId), gt(extraGenerationPacks.used, 0)))
+    .returning({ id: extraGenerationPacks.id });
+  return rows.length > 0;
 }

@@ -11,15 +11,17 @@ import { PRICES } from '../../../shared/money/pricing';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
-import { publishBalanceChange } from '../events/live-events.service';
+import { publishBalanceChange } from '../../events/publish';
 import * as repo from './allowances.repository';
+
+// A generation's payment (the only use of the two below) is announced by the generation's own live
+// event, which names the balance too: they publish nothing themselves.
 
 /** Uses one of today's subscription generations, with its ledger row; false when none is left. */
 export async function useDailyGeneration(tx: Executor, userId: string, now: Date, reference: string): Promise<boolean> {
   const dayStart = generationDayStart(now);
   if (!(await repo.takeDailyGeneration(tx, userId, dayStart, DAILY_GENERATION_LIMIT))) return false;
   await repo.insertAllowanceChange(tx, { userId, kind: 'daily_use', delta: -1, dayStart, reference });
-  await publishBalanceChange(tx, userId);
   return true;
 }
 
@@ -28,7 +30,6 @@ export async function usePackGeneration(tx: Executor, userId: string, now: Date,
   const pack = await repo.takePackGeneration(tx, userId, now);
   if (!pack) return false;
   await repo.insertAllowanceChange(tx, { userId, kind: 'pack_use', delta: -1, packId: pack.id, reference });
-  await publishBalanceChange(tx, userId);
   return true;
 }
 
@@ -106,4 +107,42 @@ export async function generationStatus(
       extraRemaining > 0 ||
       user.creditsHundredths >= PRICES.economyVideo,
   };
+}
+
+/**
+ * Gives back the daily or pack generation that paid for a generation (`reference` names it as its use
+ * did), with an allowance ledger row; false when no use of either kind paid for it. The caller makes
+ * sure this runs once per generation.
+ */
+export async function giveBackGenerationUse(
+  tx: Executor,
+  userId: string,
+  use: { reference: string; refundReference: string },
+): Promise<'daily' | 'pack' | null> {
+  const found = await repo.findUse(tx, use.reference);
+  if (found?.kind === 'daily_use' && found.dayStart) {
+    if (!(await repo.giveBackDailyGeneration(tx, userId, found.dayStart))) return null;
+    await repo.insertAllowanceChange(tx, {
+      userId,
+      kind: 'daily_use_refund',
+      delta: 1,
+      dayStart: found.dayStart,
+      reference: use.refundReference,
+    });
+    await publishBalanceChange(tx, userId);
+    return 'daily';
+  }
+  if (found?.kind === 'pack_use' && found.packId) {
+    if (!(await repo.giveBackPackGeneration(tx, found.packId))) return null;
+    await repo.insertAllowanceChange(tx, {
+      userId,
+      kind: 'pack_use_refund',
+      delta: 1,
+      packId: found.packId,
+      reference: use.refundReference,
+    });
+    await publishBalanceChange(tx, userId);
+    return 'pack';
+  }
+  return null;
 }

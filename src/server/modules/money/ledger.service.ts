@@ -1,8 +1,25 @@
 import type { Executor } from '../../db/client';
 import type { CreditChangeKind, CreditLedgerRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { publishBalanceChange } from '../events/live-events.service';
+import { publishBalanceChange } from '../../events/publish';
+import { CREDIT_UNIT } from '../../../shared/money/price-list';
+import { toCredits } from '../../../shared/money/credits';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import * as repo from './ledger.repository';
+
+/** `credits.low` goes out when a balance falls from at least this to below it (one credit: one standard video). */
+export const LOW_CREDITS_HUNDREDTHS = CREDIT_UNIT;
+
+/** Queues the user's `credits.low` webhooks when this change took the balance below the line (in the caller's transaction). */
+function announceLowCredits(tx: Executor, userId: string, before: number, after: number): Promise<void> {
+  if (!(before >= LOW_CREDITS_HUNDREDTHS && after < LOW_CREDITS_HUNDREDTHS)) return Promise.resolve();
+  return recordWebhookEvent(tx, {
+    userId,
+    type: 'credits.low',
+    at: new Date(),
+    data: () => ({ credits: toCredits(after), thresholdCredits: toCredits(LOW_CREDITS_HUNDREDTHS) }),
+  });
+}
 
 /** Kinds that add to a user's lifetime credits when positive. */
 const ADDING_KINDS: ReadonlySet<CreditChangeKind> = new Set(['purchase', 'grant', 'admin_adjustment']);
@@ -36,6 +53,7 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     usedDelta: change.kind === 'charge' ? -change.deltaHundredths : 0,
   });
   await publishBalanceChange(tx, change.userId);
+  await announceLowCredits(tx, change.userId, locked.creditsHundredths, balance);
   return repo.insertLedgerRow(tx, {
     userId: change.userId,
     deltaHundredths: change.deltaHundredths,
@@ -46,6 +64,30 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     reason: change.reason ?? null,
     reference: change.reference ?? null,
   });
+}
+
+/**
+ * A charge by a caller that already holds the user's row lock and read their balance under it (a
+ * generation's payment): the balance and its ledger row in one statement, without locking the row a
+ * second time. It publishes nothing: the caller's own live event tells the user's tabs (a generation's
+ * event names the balance too).
+ */
+export async function chargeLockedBalance(
+  tx: Executor,
+  locked: { creditsHundredths: number },
+  charge: { userId: string; hundredths: number; actor: string; reason?: string | null; reference?: string | null },
+): Promise<void> {
+  if (!Number.isInteger(charge.hundredths) || charge.hundredths <= 0)
+    throw new Error('a charge is a positive whole number of hundredths');
+  if (locked.creditsHundredths < charge.hundredths)
+    throw new AppError(402, 'insufficient_credits', 'Not enough credits for this change.');
+  await repo.chargeWithLedgerRow(tx, { ...charge, reason: charge.reason ?? null, reference: charge.reference ?? null });
+  await announceLowCredits(tx, charge.userId, locked.creditsHundredths, locked.creditsHundredths - charge.hundredths);
+}
+
+/** What a user's charges since `since` came to (hundredths), less the ones given back: the daily spend cap's sum. */
+export function creditsChargedSince(tx: Executor, userId: string, since: Date): Promise<number> {
+  return repo.chargedSince(tx, userId, since);
 }
 
 /** The user's balance in hundredths, with their row locked until the transaction ends. */

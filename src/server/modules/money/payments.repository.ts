@@ -29,6 +29,15 @@ export async function claimEvent(tx: Executor, event: { id: string; type: string
   return rows.length > 0;
 }
 
+/**
+ * The payer's current row. Money has its own lookup: the users module pays its welcome credits
+ * through the ledger, so money importing users back would make the two one tangle.
+ */
+export async function findUserById(tx: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findUserByCustomer(tx: Executor, customerId: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.stripeCustomerId, customerId));
   return row ?? null;

@@ -41,7 +41,7 @@ async function paidIntent(cookie: string, credits: number) {
 describe('GET /api/payments/config', () => {
   it('gives the browser the publishable key at run time, never the secret', async () => {
     const response = await injectJson(t.app, 'GET', '/api/payments/config');
-    expect(response.json()).toEqual({ enabled: true, publishableKey: 'pk_test_reelsmith' });
+    expect(response.json()).toEqual({ enabled: true, publishableKey: 'pk_test_reelsmith', operatorContact: null });
     expect(response.body).not.toContain(stripe.secretKey);
   });
 });
@@ -422,6 +422,30 @@ describe('extra packs and the daily subscription', () => {
 });
 
 describe('without Stripe keys', () => {
+  it("says who to ask for credits: the operator's contact (OPERATOR_CONTACT), in the public config and every refusal", async () => {
+    const plain = await createTestApp({ OPERATOR_CONTACT: 'ops@videos.example.com' });
+    try {
+      const cookie = await signIn(plain.app, await createUser(plain.db));
+      expect((await injectJson(plain.app, 'GET', '/api/payments/config')).json()).toEqual({
+        enabled: false,
+        publishableKey: null,
+        operatorContact: 'ops@videos.example.com',
+      });
+      const refused = await injectJson(plain.app, 'POST', '/api/credits/payment-intent', {
+        cookie,
+        body: { credits: 10 },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        code: 'payments_disabled',
+        message:
+          'Payments are not set up on this server. To get credits, contact the operator: ops@videos.example.com.',
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('answers 503 payments_disabled on every payment call and keeps everything else working', async () => {
     const plain = await createTestApp();
     try {
@@ -430,6 +454,7 @@ describe('without Stripe keys', () => {
       expect((await injectJson(plain.app, 'GET', '/api/payments/config')).json()).toEqual({
         enabled: false,
         publishableKey: null,
+        operatorContact: null,
       });
       const calls: Array<[string, unknown]> = [
         ['/api/credits/checkout', { creditsAmount: 10 }],
@@ -445,7 +470,7 @@ describe('without Stripe keys', () => {
         expect(response.statusCode, url).toBe(503);
         expect(response.json()).toMatchObject({
           code: 'payments_disabled',
-          message: 'Payment processing is currently disabled',
+          message: 'Payments are not set up on this server. To get credits, ask the person who runs it.',
         });
       }
       const webhook = await injectJson(plain.app, 'POST', '/api/stripe/webhook', {

@@ -56,6 +56,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
     enabled: Boolean(ctx.stripe),
     publishableKey: ctx.config.stripe?.publishableKey ?? null,
+    operatorContact: ctx.config.operatorContact ?? null,
   }));
 
   app.post(

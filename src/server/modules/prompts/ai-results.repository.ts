@@ -1,12 +1,21 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AiResultKind, type AiResultRow, aiResults } from '../../db/schema';
 
+/** Records a result; answers its id (the enhance and analyse answers carry it). */
 export async function insertAiResult(
   tx: Executor,
   row: { userId: string; kind: AiResultKind; text: string; fromSuggestion: boolean },
-): Promise<void> {
-  await tx.insert(aiResults).values(row);
+): Promise<string> {
+  const [inserted] = await tx.insert(aiResults).values(row).returning({ id: aiResults.id });
+  if (!inserted) throw new Error('ai_results insert returned no row');
+  return inserted.id;
+}
+
+/** The results with these ids, whoever they belong to (the caller checks the owner). */
+export function findAiResults(tx: Executor, ids: string[]): Promise<AiResultRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.select().from(aiResults).where(inArray(aiResults.id, ids));
 }
 
 /** The user's latest results made since `since`, newest first. */

@@ -222,6 +222,7 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
         improvements: ['Added an aerial shot'],
         confidence: 91,
       },
+      resultId: expect.any(String),
     });
     const [request] = fake.received;
     expect(request?.path).toBe(`/v1beta/models/${TEXT_MODEL}:generateContent`);
@@ -256,7 +257,11 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
     replies = [answer(cat)];
     const response = await analyze(image, { analysisType: 'comprehensive', generatePrompt: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: { ...cat, detectorNote: null } });
+    expect(response.json()).toEqual({
+      success: true,
+      data: { ...cat, detectorNote: null },
+      resultId: expect.any(String),
+    });
     const [request] = fake.received;
     expect(request?.path).toBe(`/v1beta/models/${TEXT_MODEL}:generateContent`);
     expect(request?.headers['x-goog-api-key']).toBe('gemini-test-key');

@@ -10,8 +10,12 @@ import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import * as prompts from './prompts.service';
 
-/** Per user (per IP when signed out): each call costs money (Gemini) or CPU (the local detector). */
+/**
+ * Per user (per IP when signed out), the user's tokens included: each call costs money (Gemini) or
+ * CPU (the local detector). A token needs `videos:write` (the result is spent on a video).
+ */
 const perUserLimit = {
+  tokenScope: 'videos:write' as const,
   rateLimit: {
     max: 30,
     timeWindow: '1 minute',
@@ -25,7 +29,8 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     { config: perUserLimit, schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return { success: true as const, data: await prompts.enhanceText(ctx, user.id, request.body) };
+      const { data, resultId } = await prompts.enhanceText(ctx, user.id, request.body);
+      return { success: true as const, data, resultId };
     },
   );
 
@@ -34,7 +39,8 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     { config: perUserLimit, schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return { success: true as const, data: await prompts.analyzeUpload(ctx, user.id, request.body) };
+      const { data, resultId } = await prompts.analyzeUpload(ctx, user.id, request.body);
+      return { success: true as const, data, resultId };
     },
   );
 };

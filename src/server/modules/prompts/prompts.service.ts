@@ -7,31 +7,39 @@ import {
   type ImageAnalysis,
   type PromptEnhancement,
 } from '../../../shared/ai';
-import { AUDIO_DESCRIPTION_SEPARATOR } from '../../../shared/generations';
+import type { AiResultIds } from '../../../shared/generations';
 import { analyzeImage } from '../../ai/image-analyzer';
 import { enhancePrompt } from '../../ai/prompt-enhancer';
 import type { ServiceContext } from '../../context';
 import { badRequest } from '../../lib/app-error';
 import { resolveUploadRef } from '../uploads/uploads.service';
+import type { AiResultKind } from '../../db/schema';
 import * as results from './ai-results.repository';
+
+/** What an AI helper produced, with the id a generation names to use it (null: no text to use). */
+export interface Produced<T> {
+  data: T;
+  resultId: string | null;
+}
 
 /** Improves a description: Gemini with a key, the local enhancer without. Blank: 400 prompt_required. */
 export async function enhanceText(
   ctx: ServiceContext,
   userId: string,
   request: z.output<typeof enhanceTextRequestSchema>,
-): Promise<PromptEnhancement> {
+): Promise<Produced<PromptEnhancement>> {
   const userPrompt = request.userPrompt.trim();
   if (!userPrompt) throw badRequest(ENHANCE_PROMPT_REQUIRED_MESSAGE, 'prompt_required');
   const enhancement = await enhancePrompt(ctx.config, { ...request, userPrompt }, { retryDelayMs: ctx.aiRetryDelayMs });
-  // Enhancing an image analysis's suggestion: a video made from the result uses both.
+  // For the older request shape only, which names no ids: enhancing an image analysis's suggestion
+  // makes a text whose use uses both (this app's generator names both results instead).
   const since = new Date(ctx.now().getTime() - AI_RESULT_VALID_MS);
   const recent = await results.recentAiResults(ctx.db, userId, since, RECENT_RESULTS);
   const fromSuggestion = recent.some(
     (row) => row.text === userPrompt && (row.kind === 'image_suggestion' || row.fromSuggestion),
   );
-  await recordResult(ctx, userId, 'enhanced_prompt', enhancement.enhancedPrompt, fromSuggestion);
-  return enhancement;
+  const resultId = await recordResult(ctx, userId, 'enhanced_prompt', enhancement.enhancedPrompt, fromSuggestion);
+  return { data: enhancement, resultId };
 }
 
 /**
@@ -42,7 +50,7 @@ export async function analyzeUpload(
   ctx: ServiceContext,
   userId: string,
   request: z.output<typeof analyzeImageRequestSchema>,
-): Promise<ImageAnalysis> {
+): Promise<Produced<ImageAnalysis>> {
   const upload = await resolveUploadRef(ctx, userId, request.imageUrl);
   if (upload.kind !== 'image') throw badRequest('Only an uploaded image can be analysed.', 'not_an_image');
   const bytes = await buffer(await ctx.storage.read(upload.objectKey));
@@ -51,8 +59,8 @@ export async function analyzeUpload(
     analysisType: request.analysisType,
     retryDelayMs: ctx.aiRetryDelayMs,
   });
-  await recordResult(ctx, userId, 'image_suggestion', analysis.suggestedPrompt, false);
-  return analysis;
+  const resultId = await recordResult(ctx, userId, 'image_suggestion', analysis.suggestedPrompt, false);
+  return { data: analysis, resultId };
 }
 
 /** How long an AI result can be used for a generation (as long as an upload lives). */
@@ -61,61 +69,115 @@ export const AI_RESULT_VALID_MS = 24 * 60 * 60 * 1000;
 /** The results a generation's claim is checked against (a user makes far fewer in a day's use). */
 const RECENT_RESULTS = 200;
 
-/**
- * Whether a generation's prompt is this AI text: the text itself, or the text with the audio
- * description the generator appends (composePrompt in shared/generations.ts).
- */
-export function promptUsesText(prompt: string, text: string): boolean {
-  const sent = prompt.trim();
-  return sent === text || sent.startsWith(`${text}${AUDIO_DESCRIPTION_SEPARATOR}`);
-}
-
 async function recordResult(
   ctx: ServiceContext,
   userId: string,
-  kind: 'enhanced_prompt' | 'image_suggestion',
+  kind: AiResultKind,
   text: string,
   fromSuggestion: boolean,
-) {
-  if (!text.trim()) return;
-  await results.insertAiResult(ctx.db, { userId, kind, text: text.trim(), fromSuggestion });
+): Promise<string | null> {
+  if (!text.trim()) return null;
+  return results.insertAiResult(ctx.db, { userId, kind, text: text.trim(), fromSuggestion });
+}
+
+/** The add-ons a generation is charged for. */
+export interface ChargedAiUse {
+  promptEnhancement: boolean;
+  imageAnalysis: boolean;
 }
 
 /**
- * Decision 012: a generation that says it used AI prompt enhancement or image analysis is charged
- * for it only when its description is a text the server produced for this user in the last 24
- * hours: an enhanced prompt, or an analysis's suggested prompt (or an enhanced prompt made from
- * one, which uses both). A claim the server cannot verify is a 400, never a silent price change.
+ * What a generation request says it used of the AI helpers: the results' ids (this app's
+ * generator), or, in the older request shape, two flags and the descriptions its prompt may hold
+ * (the prompt itself, or the part before an appended audio description).
  */
-export async function verifyAiUse(
+export type AiUseClaim =
+  | { by: 'ids'; ids: AiResultIds }
+  | { by: 'text'; descriptions: string[]; usedPromptEnhancement: boolean; usedImageAnalysis: boolean };
+
+/**
+ * Which add-ons a generation is charged for (decisions 012 and 016). A claim the server cannot
+ * verify is a 400, never a silent price change; nothing is charged for what is not claimed.
+ */
+export function chargeableAiUse(ctx: ServiceContext, userId: string, claim: AiUseClaim): Promise<ChargedAiUse> {
+  return claim.by === 'ids' ? verifyAiResultIds(ctx, userId, claim.ids) : verifyAiUseByText(ctx, userId, claim);
+}
+
+const KIND_OF: Record<keyof AiResultIds, { kind: AiResultKind; words: string }> = {
+  promptEnhancement: { kind: 'enhanced_prompt', words: 'an enhanced prompt' },
+  imageAnalysis: { kind: 'image_suggestion', words: "an image analysis's suggested prompt" },
+};
+
+/**
+ * Decision 016: naming a result is asking to be charged for it, once per generation that names it.
+ * Each id must be a result of the user's own, of the kind its field says, made in the last 24 hours.
+ * Unknown and someone else's ids get the same answer, so an id tells nothing about other users.
+ */
+async function verifyAiResultIds(ctx: ServiceContext, userId: string, ids: AiResultIds): Promise<ChargedAiUse> {
+  const claimed = (Object.keys(KIND_OF) as (keyof AiResultIds)[]).flatMap((field) => {
+    const id = ids[field];
+    return id ? [{ field, id }] : [];
+  });
+  if (claimed.length === 0) return { promptEnhancement: false, imageAnalysis: false };
+  const rows = await results.findAiResults(
+    ctx.db,
+    claimed.map((c) => c.id),
+  );
+  const since = ctx.now().getTime() - AI_RESULT_VALID_MS;
+  for (const { field, id } of claimed) {
+    const row = rows.find((r) => r.id === id && r.userId === userId);
+    if (!row) {
+      throw badRequest(
+        `aiResultIds.${field} names no AI result of yours. Enhance or analyse again, or send the description without it.`,
+        'ai_result_not_found',
+      );
+    }
+    if (row.kind !== KIND_OF[field].kind)
+      throw badRequest(`aiResultIds.${field} must name ${KIND_OF[field].words}.`, 'ai_result_wrong_kind');
+    if (row.createdAt.getTime() <= since) {
+      throw badRequest(
+        `aiResultIds.${field} was made more than 24 hours ago and can no longer be used. Enhance or analyse again.`,
+        'ai_result_expired',
+      );
+    }
+  }
+  return { promptEnhancement: Boolean(ids.promptEnhancement), imageAnalysis: Boolean(ids.imageAnalysis) };
+}
+
+/**
+ * The older request shape (decision 012): a generation that says it used AI prompt enhancement or
+ * image analysis is charged for it only when its description is a text the server produced for
+ * this user in the last 24 hours: an enhanced prompt, or an analysis's suggested prompt (or an
+ * enhanced prompt made from one, which uses both).
+ */
+async function verifyAiUseByText(
   ctx: ServiceContext,
   userId: string,
-  prompt: string,
-  claims: { usedPromptEnhancement: boolean; usedImageAnalysis: boolean },
-): Promise<{ promptEnhancement: boolean; imageAnalysis: boolean }> {
-  if (!claims.usedPromptEnhancement && !claims.usedImageAnalysis)
+  claim: Extract<AiUseClaim, { by: 'text' }>,
+): Promise<ChargedAiUse> {
+  if (!claim.usedPromptEnhancement && !claim.usedImageAnalysis)
     return { promptEnhancement: false, imageAnalysis: false };
   const since = new Date(ctx.now().getTime() - AI_RESULT_VALID_MS);
   const rows = (await results.recentAiResults(ctx.db, userId, since, RECENT_RESULTS)).filter((row) =>
-    promptUsesText(prompt, row.text),
+    claim.descriptions.includes(row.text),
   );
   const enhanced = rows.filter((row) => row.kind === 'enhanced_prompt');
-  if (claims.usedPromptEnhancement && enhanced.length === 0) {
+  if (claim.usedPromptEnhancement && enhanced.length === 0) {
     throw badRequest(
       'This description is not an enhanced prompt made for you. Enhance it again, or turn AI Enhance off.',
       'enhancement_not_found',
     );
   }
-  const suggestion = claims.usedPromptEnhancement
+  const suggestion = claim.usedPromptEnhancement
     ? enhanced.some((row) => row.fromSuggestion)
     : rows.some((row) => row.kind === 'image_suggestion');
-  if (claims.usedImageAnalysis && !suggestion) {
+  if (claim.usedImageAnalysis && !suggestion) {
     throw badRequest(
       "This description is not the image analysis's suggested prompt. Use the suggestion, or upload the image again.",
       'analysis_not_found',
     );
   }
-  return { promptEnhancement: claims.usedPromptEnhancement, imageAnalysis: claims.usedImageAnalysis };
+  return { promptEnhancement: claim.usedPromptEnhancement, imageAnalysis: claim.usedImageAnalysis };
 }
 
 /** Forgets AI results too old to be used (the retention sweeper). */

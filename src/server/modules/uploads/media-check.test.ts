@@ -20,7 +20,7 @@ let cookie: string;
 beforeAll(async () => {
   // The FFmpeg the server prefers: the system's, on PATH (tests/support/media.ts finds the same).
   t = await createTestApp({ PATH: readEnv().PATH ?? '' });
-  expect(t.ctx.engines.binaries).toMatchObject({ ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe });
+  expect(t.ctx.media).toMatchObject({ ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe });
   cookie = await signIn(t.app, await createUser(t.db));
 });
 afterAll(async () => {

@@ -92,7 +92,7 @@ export async function checkStoredMedia(
   try {
     const file = path.join(dir, 'input');
     await pipeline(await ctx.storage.read(objectKey), createWriteStream(file));
-    const inspection = await inspectMedia(ctx.engines.binaries, file, sniffed.kind).catch((error: unknown) => {
+    const inspection = await inspectMedia(ctx.media, file, sniffed.kind).catch((error: unknown) => {
       if (error instanceof UnreadableMediaError) throw unplayable(BROKEN);
       if (error instanceof MediaTimeoutError) {
         throw unplayable(

@@ -1,5 +1,4 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES, type UploadKind } from '../../../shared/uploads';
 import { AppError } from '../../lib/app-error';
 
@@ -22,6 +21,7 @@ export function kindOf(mime: string): UploadKind | null {
 }
 
 export async function sniff(head: Buffer): Promise<SniffedType | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   const kind = detected ? kindOf(detected.mime) : null;
   return detected && kind ? { kind, mime: detected.mime } : null;

@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
-import { RETENTION_MS } from '../../../shared/retention';
+import { HOUR_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
-import { requireUser } from '../../http/guards';
+import { rateLimitKey, requireUser } from '../../http/guards';
 import { serveObject } from '../../http/serve-object';
 import { badRequest, notFound } from '../../lib/app-error';
 import { untilAborted } from '../../lib/until-aborted';
@@ -14,6 +14,7 @@ import { tooLarge } from './upload-guard';
 import { watchUploadRate } from './upload-rate';
 import { requireValidSignature } from './upload-signature';
 import * as uploads from './uploads.service';
+import { idempotentRoute } from '../api/idempotency.service';
 
 const uploadParams = z.object({ id: z.uuid('must be an upload id') });
 const signatureQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
@@ -59,14 +60,23 @@ function fileFromForm(request: FastifyRequest): Promise<Readable> {
 const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
-  app.post('/api/objects/upload', { schema: { response: { 200: uploadTargetSchema } } }, async (request) => {
-    return uploads.createUploadTarget(ctx, requireUser(request).id);
-  });
+  app.post(
+    '/api/objects/upload',
+    {
+      config: { tokenScope: 'uploads:write' },
+      schema: { response: { 200: uploadTargetSchema } },
+      // Idempotency-Key: a retried request answers the same upload link instead of reserving another.
+      ...idempotentRoute(ctx),
+    },
+    async (request) => {
+      return uploads.createUploadTarget(ctx, requireUser(request).id);
+    },
+  );
 
   app.post(
     '/api/files/cleanup',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { tokenScope: 'uploads:write', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { response: { 200: z.object({ deleted: z.number() }) } },
     },
     async (request) => ({ deleted: await uploads.sweepExpiredUploads(ctx, requireUser(request).id) }),
@@ -74,7 +84,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.get(
     '/api/objects/uploads/:userId/:id',
-    { schema: { params: z.object({ userId: z.uuid(), id: z.uuid() }) } },
+    { config: { tokenScope: 'videos:read' }, schema: { params: z.object({ userId: z.uuid(), id: z.uuid() }) } },
     async (request, reply) => {
       const user = requireUser(request);
       if (request.params.userId !== user.id) throw notFound('This file is no longer available.', 'file_gone');
@@ -86,7 +96,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       return serveObject(request, reply, ctx.storage, {
         key: upload.objectKey,
         contentType: upload.contentType,
-        cacheSeconds: Math.floor(RETENTION_MS / 1000),
+        cacheSeconds: Math.floor((ctx.config.retention.videoHours * HOUR_MS) / 1000),
       });
     },
   );
@@ -97,22 +107,33 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
+    /** `id` and its signature: the signed link's upload; `userId`: a new upload of the signed-in caller's. */
     const receive = async (
       request: FastifyRequest,
-      id: string,
-      query: z.infer<typeof signatureQuery>,
+      target: { id: string; query: z.infer<typeof signatureQuery> } | { userId: string },
       viaForm: boolean,
     ) => {
-      requireValidSignature(ctx.secret, id, query.exp, query.sig, ctx.now());
+      if ('id' in target) requireValidSignature(ctx.secret, target.id, target.query.exp, target.query.sig, ctx.now());
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_UPLOAD_BYTES + (viaForm ? 64 * 1024 : 0)) throw tooLarge();
       // A client trickling bytes (even before the form's file part) is cut off with 408.
       const rate = watchUploadRate(request.raw);
       try {
         const body = viaForm ? await untilAborted(fileFromForm(request), rate.signal, asError) : request.raw;
-        return await uploads.receiveUpload(ctx, id, body, rate.signal);
+        return 'id' in target
+          ? await uploads.receiveUpload(ctx, target.id, body, rate.signal)
+          : await uploads.uploadInOneRequest(ctx, target.userId, body, rate.signal);
       } finally {
         rate.stop();
+      }
+    };
+    // The client may still be sending when we refuse: close the connection rather than read the rest.
+    const closingOnError = async <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => {
+      try {
+        return await run();
+      } catch (error) {
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
       }
     };
     const schema = { params: uploadParams, querystring: signatureQuery, response: { 200: uploadCompleteSchema } };
@@ -121,16 +142,28 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       async (
         request: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof signatureQuery> }>,
         reply: FastifyReply,
-      ) => {
-        try {
-          return await receive(request, request.params.id, request.query, viaForm);
-        } catch (error) {
-          // The client may still be sending: close the connection rather than read the rest.
-          if (!request.raw.complete) reply.header('connection', 'close');
-          throw error;
-        }
-      };
-    raw.put('/api/uploads/:id', { schema }, handle(false));
-    raw.post('/api/uploads/:id', { schema }, handle(true));
+      ) =>
+        closingOnError(request, reply, () =>
+          receive(request, { id: request.params.id, query: request.query }, viaForm),
+        );
+    raw.put('/api/uploads/:id', { config: { tokenScope: 'uploads:write' }, schema }, handle(false));
+    raw.post('/api/uploads/:id', { config: { tokenScope: 'uploads:write' }, schema }, handle(true));
+
+    // One request for programs (an access token with uploads:write, or a session): the file as the
+    // body of PUT /api/uploads, or as the file of a multipart form POSTed there. Same limits and
+    // checks as the signed link; the answer names the objectPath a generation takes.
+    const oneRequest = (viaForm: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = requireUser(request);
+      return closingOnError(request, reply, () => receive(request, { userId: user.id }, viaForm));
+    };
+    const oneRequestOptions = {
+      config: {
+        tokenScope: 'uploads:write' as const,
+        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: rateLimitKey },
+      },
+      schema: { response: { 200: uploadCompleteSchema } },
+    };
+    raw.put('/api/uploads', oneRequestOptions, oneRequest(false));
+    raw.post('/api/uploads', oneRequestOptions, oneRequest(true));
   });
 };

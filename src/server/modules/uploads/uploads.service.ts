@@ -38,9 +38,37 @@ const CHECK_MARGIN_MS = 5 * 60_000;
  */
 export async function createUploadTarget(ctx: ServiceContext, userId: string): Promise<UploadTarget> {
   const now = ctx.now();
+  const row = await reserveUpload(ctx, userId, now);
+  const key = row.objectKey;
+  const objectPath = objectPathOf(userId, row.id);
+  const direct = await ctx.storage.createDirectUpload(key, {
+    maxBytes: MAX_UPLOAD_BYTES,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
+  if (direct)
+    return { uploadURL: direct.url, objectPath, method: direct.method, fields: direct.fields, headers: direct.headers };
+  return { uploadURL: signedUploadPath(ctx.secret, row.id, now), objectPath, method: 'PUT', fields: {}, headers: {} };
+}
+
+/**
+ * An upload in one request (programs with an access token: `PUT /api/uploads` with the file as
+ * the body): reserves it as createUploadTarget does, under the same limits, and receives the body
+ * through this server whatever the storage (S3 too).
+ */
+export async function uploadInOneRequest(
+  ctx: ServiceContext,
+  userId: string,
+  body: Readable,
+  signal?: AbortSignal,
+): Promise<UploadComplete> {
+  const row = await reserveUpload(ctx, userId, ctx.now());
+  return receiveUpload(ctx, row.id, body, signal);
+}
+
+async function reserveUpload(ctx: ServiceContext, userId: string, now: Date) {
   const id = randomUUID();
   const key = objectKeyOf(userId, id);
-  const row = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await repo.lockUserReservations(tx, userId);
     const live = await repo.countPendingSince(tx, userId, new Date(now.getTime() - LINK_TTL_MS));
     if (live.count >= MAX_PENDING_UPLOADS_PER_USER) {
@@ -51,16 +79,14 @@ export async function createUploadTarget(ctx: ServiceContext, userId: string): P
         'too_many_pending_uploads',
       );
     }
-    return repo.insertUpload(tx, { id, userId, objectKey: key, createdAt: now, expiresAt: expiryFrom(now) });
+    return repo.insertUpload(tx, {
+      id,
+      userId,
+      objectKey: key,
+      createdAt: now,
+      expiresAt: expiryFrom(now, ctx.config.retention.videoHours),
+    });
   });
-  const objectPath = objectPathOf(userId, row.id);
-  const direct = await ctx.storage.createDirectUpload(key, {
-    maxBytes: MAX_UPLOAD_BYTES,
-    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-  });
-  if (direct)
-    return { uploadURL: direct.url, objectPath, method: direct.method, fields: direct.fields, headers: direct.headers };
-  return { uploadURL: signedUploadPath(ctx.secret, row.id, now), objectPath, method: 'PUT', fields: {}, headers: {} };
 }
 
 const linkUsed = () => forbidden('This upload link has already been used.', 'upload_link_used');
@@ -292,7 +318,7 @@ export async function storeServerImage(
       sizeBytes: size,
       createdAt: now,
       completedAt: now,
-      expiresAt: expiryFrom(now),
+      expiresAt: expiryFrom(now, ctx.config.retention.videoHours),
     });
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);

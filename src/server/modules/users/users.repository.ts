@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { installation, users, type UserRow } from '../../db/schema';
 
@@ -7,6 +7,8 @@ export interface NewUser {
   passwordHash: string | null;
   firstName: string | null;
   lastName: string | null;
+  emailVerifiedAt?: Date | null;
+  signupCreditsPending?: boolean;
 }
 
 /** Inserts a user; answers null when the email is already taken. */
@@ -45,7 +47,7 @@ export async function findUserById(tx: Executor, id: string): Promise<UserRow | 
   return row ?? null;
 }
 
-export async function updatePasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(tx: Executor, userId: string, passwordHash: string | null): Promise<void> {
   await tx
     .update(users)
     .set({ passwordHash, updatedAt: sql`now()` })
@@ -56,4 +58,38 @@ export async function updatePasswordHash(tx: Executor, userId: string, passwordH
 export async function lockUser(tx: Executor, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row ?? null;
+}
+
+/** Marks the email proven; true only for the caller that changed it (one of concurrent callers). */
+export async function markEmailVerified(tx: Executor, userId: string, email: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Clears the pending sign-up credits; true only for the one caller that cleared them. */
+export async function takePendingSignupCredits(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ signupCreditsPending: false })
+    .where(and(eq(users.id, userId), eq(users.signupCreditsPending, true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Frees an email held by an account nobody proved it for and that has no password (made by an
+ * external sign-in whose provider did not verify the email): the account keeps its sign-in under a
+ * placeholder address that can never receive mail. Answers whether one was freed.
+ */
+export async function releaseUnprovenEmail(tx: Executor, email: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ email: sql`${users.id}::text || '@unclaimed.invalid'`, updatedAt: sql`now()` })
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -9,7 +9,12 @@ import { presentUserStatus } from './users.service';
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app) => {
   app.get(
     '/api/user/status',
-    { schema: { response: { 200: userStatusSchema } }, serializerCompiler: trustedSerializer, ...polledRoute },
+    {
+      config: { tokenScope: 'account:read' },
+      schema: { response: { 200: userStatusSchema } },
+      serializerCompiler: trustedSerializer,
+      ...polledRoute,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       // Everything the answer says is on the session's user row: the tag is those three values.

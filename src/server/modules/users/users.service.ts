@@ -1,44 +1,88 @@
-import { type AuthUser, isUnlimitedStatus, toDisplayName, type UserStatus } from '../../../shared/auth';
-import { toCredits } from '../../../shared/money/credits';
+import { type AuthUser, toDisplayName } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { conflict } from '../../lib/app-error';
+import { conflict, forbidden } from '../../lib/app-error';
 import { applyCreditChange } from '../money/ledger.service';
 import * as repo from './users.repository';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+/** How accounts are made on this server: the sign-up credits, and whether they wait for a verified email. */
+export interface SignupPolicy {
+  signupCreditsHundredths: number;
+  /** Mail is configured: an account made with an unproven email gets its credits once it is verified. */
+  creditsAwaitVerifiedEmail: boolean;
+}
+
+/** The sign-up policy of this server's configuration. */
+export function signupPolicy(ctx: ServiceContext): SignupPolicy {
+  return {
+    signupCreditsHundredths: ctx.config.accounts.signupCreditsHundredths,
+    creditsAwaitVerifiedEmail: ctx.config.accounts.mail !== undefined,
+  };
+}
 
 /**
  * Creates an account. The first account ever created on the installation becomes the
  * administrator with unlimited generation; the claim and the insert commit together.
  */
 export async function createAccount(ctx: ServiceContext, data: repo.NewUser): Promise<UserRow> {
-  return ctx.db.transaction((tx) => createAccountIn(tx, ctx.config.accounts.signupCreditsHundredths, data));
+  return ctx.db.transaction(async (tx) => {
+    // An external sign-in whose provider did not verify the email never keeps it from its owner.
+    if (data.passwordHash) await repo.releaseUnprovenEmail(tx, data.email);
+    return createAccountIn(tx, signupPolicy(ctx), data);
+  });
 }
 
 /**
  * createAccount inside the caller's transaction (an external sign-in links its identity in the same
- * one). The sign-up credits (SIGNUP_CREDITS) are a ledger row of the same transaction.
+ * one). The sign-up credits (SIGNUP_CREDITS) are a ledger row of the same transaction, unless mail is
+ * configured and the email is not yet proven: then they wait for grantPendingSignupCredits.
  */
-export async function createAccountIn(
-  tx: Executor,
-  signupCreditsHundredths: number,
-  data: repo.NewUser,
-): Promise<UserRow> {
-  const user = await repo.insertUser(tx, data);
+export async function createAccountIn(tx: Executor, policy: SignupPolicy, data: repo.NewUser): Promise<UserRow> {
+  const waits = policy.creditsAwaitVerifiedEmail && !data.emailVerifiedAt && policy.signupCreditsHundredths > 0;
+  const user = await repo.insertUser(tx, { ...data, signupCreditsPending: waits });
   if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
-  if (signupCreditsHundredths > 0) {
-    await applyCreditChange(tx, {
-      userId: user.id,
-      deltaHundredths: signupCreditsHundredths,
-      kind: 'grant',
-      actor: 'system',
-      reason: 'Sign-up credits',
-    });
-  }
+  if (!waits && policy.signupCreditsHundredths > 0) await grantSignupCredits(tx, user.id, policy);
   if (await repo.claimFirstAdmin(tx)) return repo.makeUnlimitedAdmin(tx, user.id);
   return (await repo.findUserById(tx, user.id)) ?? user;
+}
+
+async function grantSignupCredits(tx: Executor, userId: string, policy: SignupPolicy): Promise<void> {
+  await applyCreditChange(tx, {
+    userId,
+    deltaHundredths: policy.signupCreditsHundredths,
+    kind: 'grant',
+    actor: 'system',
+    reason: 'Sign-up credits',
+  });
+}
+
+/**
+ * Marks the user's email (as it is now) proven, in the caller's transaction, and grants sign-up
+ * credits that were waiting for it: exactly once, however many verifications race (the flag is
+ * cleared by one update). Answers whether this call verified it.
+ */
+export async function markEmailVerified(tx: Executor, policy: SignupPolicy, user: UserRow): Promise<boolean> {
+  const changed = await repo.markEmailVerified(tx, user.id, user.email);
+  if (policy.signupCreditsHundredths > 0 && (await repo.takePendingSignupCredits(tx, user.id))) {
+    await grantSignupCredits(tx, user.id, policy);
+  }
+  return changed;
+}
+
+export const EMAIL_UNVERIFIED_MESSAGE =
+  'Please verify your email address before making videos. Ask the administrator of this server for help.';
+
+/**
+ * Refuses (403 email_unverified) an account whose email was never verified when this server lets
+ * only verified accounts spend (no mail, UNVERIFIED_ACCOUNTS_CAN_SPEND=false). Administrators pass.
+ */
+export function requireMaySpend(ctx: ServiceContext, user: UserRow): void {
+  const { mail, unverifiedCanSpend } = ctx.config.accounts;
+  if (mail || unverifiedCanSpend || user.isAdmin || user.emailVerifiedAt) return;
+  throw forbidden(EMAIL_UNVERIFIED_MESSAGE, 'email_unverified');
 }
 
 /** The user with this email inside the caller's transaction, or null. */
@@ -46,8 +90,8 @@ export function findUserByEmailIn(tx: Executor, email: string): Promise<UserRow 
   return repo.findUserByEmail(tx, email);
 }
 
-/** Sets a new password hash (a password reset). */
-export function setPasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+/** Sets a new password hash (a password reset), or removes it (null). */
+export function setPasswordHash(tx: Executor, userId: string, passwordHash: string | null): Promise<void> {
   return repo.updatePasswordHash(tx, userId, passwordHash);
 }
 
@@ -64,6 +108,7 @@ export function presentAuthUser(user: UserRow): AuthUser {
   return {
     id: user.id,
     email: user.email,
+    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
     firstName: user.firstName,
     lastName: user.lastName,
     displayName: toDisplayName(user),
@@ -74,13 +119,8 @@ export function presentAuthUser(user: UserRow): AuthUser {
   };
 }
 
-export function presentUserStatus(user: UserRow): UserStatus {
-  return {
-    availableCredits: toCredits(user.creditsHundredths),
-    isUnlimited: isUnlimitedStatus(user.subscriptionStatus),
-    plan: user.plan,
-  };
-}
+/** GET /api/user/status is one part of the balance (money/balance.service.ts). */
+export { presentUserStatus } from '../money/balance.service';
 
 /** The user with their row locked until the caller's transaction ends, or null. */
 export function lockUser(tx: Executor, id: string): Promise<UserRow | null> {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 
 import type { AccountSignIns } from '../../../../shared/accounts';
+import { plainNoticeText } from '../../../../shared/login-notices';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeaderRow } from '../../../components/ui/card';
@@ -22,7 +23,8 @@ function useLinkNotice(): void {
     if (handled.current || !search) return;
     handled.current = true;
     const params = new URLSearchParams(search);
-    const error = params.get('error');
+    // Anyone can write a link with ?error=: it is shown only as short plain text.
+    const error = plainNoticeText(params.get('error'));
     if (error) toast({ variant: 'destructive', title: 'Sign-in Not Linked', description: error });
     else if (params.get('linked'))
       toast({ title: 'Sign-in Linked', description: 'You can now sign in to this account with it.' });

@@ -25,7 +25,7 @@ export interface AdminUsersPage {
   nextCursor: string | null;
 }
 
-/** Spec section 9: the admin table starts sorted by sign-up date, newest first. */
+/** Administration (docs/product-rules.md): the admin table starts sorted by sign-up date, newest first. */
 export const DEFAULT_ADMIN_USERS_PARAMS: AdminUsersParams = { q: '', sort: 'createdAt', order: 'desc' };
 
 export function adminUsersUrl(params: AdminUsersParams, cursor: string | null): string {

@@ -7,3 +7,9 @@ export const adminUsersQueryKey = ['/api/admin/users'] as const;
 
 /** Its own key, outside the users prefix, so saving or deleting a user never re-runs the probe. */
 export const adminAccessQueryKey = ['admin-access'] as const;
+
+/** The prefix of every filtered view of the jobs console: invalidating it refreshes them all. */
+export const adminJobsQueryKey = ['/api/admin/jobs'] as const;
+
+/** The cost view, by the number of days it covers. */
+export const adminCostsQueryKey = ['/api/admin/costs'] as const;

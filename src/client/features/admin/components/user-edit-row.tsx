@@ -27,6 +27,8 @@ interface Draft {
   availableCredits: string;
   totalCreditsUsed: string;
   subscriptionStatus: SubscriptionStatus;
+  /** Blank: the operator's default cap. */
+  dailySpendCap: string;
 }
 
 function toDraft(user: AdminUser): Draft {
@@ -37,6 +39,7 @@ function toDraft(user: AdminUser): Draft {
     availableCredits: exactCredits(user.availableCredits),
     totalCreditsUsed: exactCredits(user.totalCreditsUsed),
     subscriptionStatus: user.subscriptionStatus,
+    dailySpendCap: user.dailySpendCap == null ? '' : exactCredits(user.dailySpendCap),
   };
 }
 
@@ -45,7 +48,7 @@ export function exactCredits(credits: number): string {
   return Number.isInteger(credits) ? String(credits) : credits.toFixed(2);
 }
 
-/** A blank credits field means 0 (spec section 3). */
+/** A blank credits field means 0 (docs/product-rules.md, Administration). */
 function toCredits(text: string): number {
   return text.trim() === '' ? 0 : Number(text);
 }
@@ -62,6 +65,8 @@ function toPayload(draft: Draft, shown: AdminUser) {
     availableCredits: toCredits(draft.availableCredits),
     subscriptionStatus: draft.subscriptionStatus,
     totalCreditsUsed: toCredits(draft.totalCreditsUsed),
+    // Blank follows the operator's default (DAILY_SPEND_CAP_CREDITS); 0 is no cap for this user.
+    dailySpendCap: draft.dailySpendCap.trim() === '' ? null : Number(draft.dailySpendCap),
     original: {
       firstName: shown.firstName,
       lastName: shown.lastName,
@@ -69,6 +74,7 @@ function toPayload(draft: Draft, shown: AdminUser) {
       availableCredits: shown.availableCredits,
       totalCreditsUsed: shown.totalCreditsUsed,
       subscriptionStatus: shown.subscriptionStatus,
+      dailySpendCap: shown.dailySpendCap ?? null,
     },
   };
 }
@@ -80,6 +86,7 @@ const FIELD_LABELS: Record<string, string> = {
   availableCredits: 'Current credits',
   totalCreditsUsed: 'Credits used',
   subscriptionStatus: 'Status',
+  dailySpendCap: 'Daily spend cap',
 };
 
 /** The shared rule's message, led by the field's label ('Credits used must be a whole number'). */
@@ -223,6 +230,17 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
             </option>
           ))}
         </select>
+        <div className="mt-1.5">
+          <CreditsInput
+            {...bind('dailySpendCap')}
+            label="Daily spend cap"
+            placeholder="Default"
+            title="Credits this user may spend a UTC day: blank for the default, 0 for no cap"
+          />
+        </div>
+        <p aria-hidden="true" className="mt-1 text-right text-xs text-muted-foreground">
+          Daily cap
+        </p>
       </td>
       <td className="px-3 py-2 align-top">
         {confirmingSelf && demotesSelf ? (
@@ -268,7 +286,7 @@ export function UserEditRow({ user, focus, onDone }: UserEditRowProps) {
 }
 
 /** A non-negative number of credits, to the hundredth (the ledger's unit). */
-function CreditsInput({ label, ...props }: BoundFieldProps & { label: string }) {
+function CreditsInput({ label, ...props }: BoundFieldProps & { label: string; placeholder?: string; title?: string }) {
   return (
     <Input
       {...props}

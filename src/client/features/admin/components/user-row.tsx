@@ -51,7 +51,19 @@ export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
       )}
       {cell('availableCredits', 'Credits Last 30d', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
       {cell('totalCreditsUsed', 'Lifetime Credits', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
-      {cell('subscriptionStatus', 'Status', '', <SubscriptionStatusBadge status={user.subscriptionStatus} />)}
+      {cell(
+        'subscriptionStatus',
+        'Status',
+        '',
+        <>
+          <SubscriptionStatusBadge status={user.subscriptionStatus} />
+          {user.dailySpendCap != null ? (
+            <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
+              {user.dailySpendCap === 0 ? 'No daily cap' : `Cap ${formatNumber(user.dailySpendCap)}/day`}
+            </span>
+          ) : null}
+        </>,
+      )}
       <td className="px-3 py-2 max-md:col-span-2">
         <div className="flex items-center justify-end gap-1 max-md:justify-start">
           <Button

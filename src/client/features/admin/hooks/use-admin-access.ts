@@ -6,7 +6,7 @@ import { adminAccessQueryKey } from '../api/query-keys';
 export type AdminAccess = 'checking' | 'allowed' | 'denied';
 
 /**
- * The server decides who is an administrator (spec section 6): the users call is probed once, and
+ * The server decides who is an administrator (docs/product-rules.md, Administration): the users call is probed once, and
  * a 403 or any other failure means denied. The probe loads the table's first page (default sort)
  * into the cache, so the table then shows it without a second request.
  */

@@ -22,12 +22,16 @@ function readForm(form: HTMLFormElement): Login {
 const linkClass =
   'font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none';
 
-/** Where a failed sign-in's sentence goes: a wrong password (with the tries left) beside the password. */
+/**
+ * Where a failed sign-in's sentence goes, once: a wrong password (with the tries left) beside the
+ * password, any other sentence of the server's (a pause, a refusal) above the button. Only a failure
+ * with no sentence of its own (the network) is a 'Login Failed' toast.
+ */
 function errorsFor(error: unknown): { fields: FieldErrors; form: string | null } {
   const fields = serverFieldErrors(error);
   if (Object.keys(fields).length > 0) return { fields, form: null };
-  const message = getServerMessage(error) ?? 'Invalid credentials';
-  if (error instanceof ApiError && error.code === 'invalid_credentials')
+  const message = getServerMessage(error);
+  if (message && error instanceof ApiError && error.code === 'invalid_credentials')
     return { fields: { password: message }, form: null };
   return { fields: {}, form: message };
 }
@@ -35,7 +39,7 @@ function errorsFor(error: unknown): { fields: FieldErrors; form: string | null }
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLoginUser({ onSuccess: () => navigate('/dashboard') });
-  const { passwordReset } = useSignInOptions();
+  const { passwordReset, isLoading: optionsLoading } = useSignInOptions();
   const { errors, setErrors, checkFields } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   useLoginQueryNotice();
@@ -58,11 +62,9 @@ export function LoginForm() {
         const shown = errorsFor(error);
         setErrors(shown.fields);
         setFormError(shown.form);
-        toast({
-          variant: 'destructive',
-          title: 'Login Failed',
-          description: getServerMessage(error) ?? 'Invalid credentials',
-        });
+        if (Object.keys(shown.fields).length === 0 && !shown.form) {
+          toast({ variant: 'destructive', title: 'Login Failed', description: 'Invalid credentials' });
+        }
       },
     });
   }
@@ -96,6 +98,12 @@ export function LoginForm() {
             ) : null
           }
         />
+        {!passwordReset && !optionsLoading ? (
+          // No mail on this server: a reset link comes from the operator (npm run admin -- reset-password).
+          <p className="text-sm text-muted-foreground">
+            Forgot your password? Ask the person who runs this server for a reset link.
+          </p>
+        ) : null}
         {formError ? (
           <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
             {formError}

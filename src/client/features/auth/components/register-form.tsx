@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Register } from '../../../../shared/auth';
@@ -8,8 +8,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, getServerMessage } from '../../../lib/api-client';
 import { readText } from '../../../lib/form-data';
 import { useRegisterUser } from '../api/register-user';
-import { type FieldErrors, serverFieldErrors } from '../field-errors';
+import { browserFieldErrors, type FieldErrors, serverFieldErrors } from '../field-errors';
 import { useFieldErrors } from '../hooks/use-field-errors';
+import { useRegistrationChallenge } from '../hooks/use-registration-challenge';
+import { useSignInOptions } from '../../../lib/sign-in-options';
 import { ExternalSignInSection } from './external-sign-in-buttons';
 
 function readForm(form: HTMLFormElement): Register {
@@ -34,32 +36,51 @@ export function RegisterForm() {
   const [, navigate] = useLocation();
   const register = useRegisterUser({ onSuccess: () => navigate('/dashboard') });
   const { errors, setErrors, checkFields } = useFieldErrors();
+  const challenge = useRegistrationChallenge(useSignInOptions().registrationChallenge);
+  const [waitingForCheck, setWaitingForCheck] = useState(false);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readForm(form);
-    if (!values.firstName || !values.email || !values.password) {
-      toast({
-        variant: 'destructive',
-        title: 'Missing Information',
-        description: 'Please fill in all required fields',
-      });
+    const required = ['firstName', 'email', 'password'] as const;
+    if (!checkFields(form, required)) {
+      // Each field says what is wrong with it; the toast is for missing fields only (a too-short
+      // password is not 'missing'), and then also names the other problems.
+      if (!values.firstName || !values.email || !values.password) {
+        const others = Object.entries(browserFieldErrors(form, required))
+          .filter(([name]) => values[name as keyof Register])
+          .map(([, sentence]) => sentence);
+        toast({
+          variant: 'destructive',
+          title: 'Missing Information',
+          description: ['Please fill in all required fields', ...others].join('. '),
+        });
+      }
+      return;
     }
-    if (!checkFields(form, ['firstName', 'email', 'password'])) return;
-    register.mutate(values, {
-      onError: (error) => {
-        setErrors(errorsFor(error));
-        const description = getServerMessage(error) ?? 'Please try again';
-        toast({ variant: 'destructive', title: 'Registration Failed', description });
+    setWaitingForCheck(true);
+    const challengeSolution = await challenge.takeSolution();
+    setWaitingForCheck(false);
+    register.mutate(
+      { ...values, challengeSolution },
+      {
+        onError: (error) => {
+          const fields = errorsFor(error);
+          setErrors(fields);
+          // A sentence beside a field is said there only; anything else is the toast.
+          if (Object.keys(fields).length > 0) return;
+          const description = getServerMessage(error) ?? 'Please try again';
+          toast({ variant: 'destructive', title: 'Registration Failed', description });
+        },
       },
-    });
+    );
   }
 
   return (
     <div>
       <ExternalSignInSection />
-      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             label="First Name"
@@ -99,8 +120,17 @@ export function RegisterForm() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
           error={errors.password}
         />
-        <Button type="submit" variant="brand" size="lg" className="mt-2 w-full" disabled={register.isPending}>
-          {register.isPending ? 'Creating Account...' : 'CREATE ACCOUNT'}
+        <p role="status" className="text-sm text-muted-foreground">
+          {challenge.state === 'checking' ? 'Checking this browser…' : ''}
+        </p>
+        <Button
+          type="submit"
+          variant="brand"
+          size="lg"
+          className="mt-2 w-full"
+          disabled={register.isPending || waitingForCheck}
+        >
+          {register.isPending || waitingForCheck ? 'Creating Account...' : 'CREATE ACCOUNT'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import { LockKeyhole } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { Brand } from '../../../components/layouts/brand';
-import { buttonVariants } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { signInPath, useSignInOptions } from '../../../lib/sign-in-options';
 
@@ -16,7 +16,10 @@ const SENTENCES: Record<SignInRequiredVariant, string> = {
 /** Shown on a signed-in route to a visitor who is not signed in. */
 export function SignInRequired({ variant = 'default' }: { variant?: SignInRequiredVariant }) {
   // The spec's link is /api/login: this server's OpenID Connect sign-in when it has one, else the /login form.
-  const path = signInPath(useSignInOptions());
+  // Until GET /api/auth/providers answers, a disabled button holds its place: the link never changes
+  // its target under the visitor's finger.
+  const options = useSignInOptions();
+  const path = options.isLoading ? null : signInPath(options);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-background px-4 py-10">
       <Brand />
@@ -28,7 +31,11 @@ export function SignInRequired({ variant = 'default' }: { variant?: SignInRequir
           <h1 className="text-xl font-bold">Sign In Required</h1>
           <p className="text-sm text-muted-foreground">{SENTENCES[variant]}</p>
           <div className="grid w-full gap-2">
-            {path === '/login' ? (
+            {path === null ? (
+              <Button variant="brand" disabled aria-busy="true">
+                Sign In
+              </Button>
+            ) : path === '/login' ? (
               <Link href="/login" className={buttonVariants({ variant: 'brand' })}>
                 Sign In
               </Link>

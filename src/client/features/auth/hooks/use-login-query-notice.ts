@@ -1,14 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 
-import { type LoginNotice, loginErrorNotice, loginMessageNotice } from '../../../../shared/login-notices';
+import {
+  type LoginNotice,
+  loginErrorNotice,
+  loginMessageNotice,
+  plainNoticeText,
+} from '../../../../shared/login-notices';
 import { toast } from '../../../components/ui/use-toast';
 
 export function noticeFromSearch(search: string): LoginNotice | null {
   const params = new URLSearchParams(search);
   const error = params.get('error');
   if (error) return loginErrorNotice(error, params.get('details'));
-  const message = params.get('message');
+  const message = plainNoticeText(params.get('message'));
   return message ? loginMessageNotice(message) : null;
 }
 

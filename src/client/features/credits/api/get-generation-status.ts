@@ -1,14 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import type { LiveBalance } from '../../../../shared/live-events';
+import type { GenerationStatus } from '../../../../shared/money/plans';
+import { useBalance } from './get-balance';
 
-import { type GenerationStatus, generationStatusSchema } from '../../../../shared/money/plans';
-import { getJsonWithEtag } from '../../../lib/api-client';
-import { generationStatusQueryKey } from '../../../lib/query-keys';
+const generationStatusOf = (balance: LiveBalance): GenerationStatus => balance.generationStatus;
 
-/** GET /api/user/generation-status: today's daily generations, extra generations and the subscription (304 when unchanged). */
-export async function getGenerationStatus(): Promise<GenerationStatus> {
-  return generationStatusSchema.parse(await getJsonWithEtag(generationStatusQueryKey[0]));
-}
-
+/** Today's daily generations, extra generations and the subscription: a part of the one balance query. */
 export function useGenerationStatus({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: generationStatusQueryKey, queryFn: getGenerationStatus, enabled });
+  return useBalance({ enabled }, generationStatusOf);
 }

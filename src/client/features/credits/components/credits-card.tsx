@@ -3,34 +3,28 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { UserStatus } from '../../../../shared/auth';
-import { formatCreditCount } from '../../../../shared/money/credits';
+import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
 import { describeGenerationPayer, type GenerationPayer } from '../../../../shared/money/display';
-import { ADD_ON_PRICES } from '../../../../shared/money/pricing';
+import { ADD_ON_PRICES, type VideoPrice } from '../../../../shared/money/pricing';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
-import type { ShownEstimate } from '../api/estimate-cost';
 import { formatCredits } from '../api/get-user-status';
 
 interface CreditsCardProps {
   status: UserStatus | undefined;
-  cost: ShownEstimate;
+  /** This video's price (src/shared/money/pricing.ts), priced with its model's catalogue price. */
+  price: VideoPrice;
+  /** False until the model's price is known (the catalogue is loading or failed): the total only. */
+  itemised: boolean;
   /** What pays for the next video; daily and extra generations go before credits. */
   payer?: GenerationPayer;
   /** The tour's 'Show Me How This Works' button, when the tour exists. */
   tourButton?: ReactNode;
   /** Whether this server takes payments; false turns 'Buy Credits' into 'ask the administrator' for someone who cannot pay. */
   paymentsEnabled?: boolean;
-  /** What this video uses of the priced add-ons, for the breakdown's lines. */
-  uses?: { hasAudio: boolean; usedPromptEnhancement: boolean; usedImageAnalysis: boolean };
 }
-
-const ADD_ON_USED: Record<(typeof ADD_ON_PRICES)[number]['key'], keyof NonNullable<CreditsCardProps['uses']>> = {
-  audio: 'hasAudio',
-  promptEnhancement: 'usedPromptEnhancement',
-  imageAnalysis: 'usedImageAnalysis',
-};
 
 interface BreakdownLine {
   label: string;
@@ -40,48 +34,44 @@ interface BreakdownLine {
 }
 
 /**
- * The breakdown (decision 012): the base, then audio, AI prompt enhancement and image analysis
- * with the amounts the server charges (each shown even when unused, so its price is known), then
- * any model premium or plan discount. The numbers are the estimate's, from src/shared/money/pricing.ts.
+ * The breakdown (decision 012): the model's base price, then audio, AI prompt enhancement and image
+ * analysis with the amounts the server charges (each shown even when unused, so its price is known).
  */
-function breakdownLines(cost: ShownEstimate, uses: CreditsCardProps['uses']): BreakdownLine[] {
-  if (!cost.estimate || !uses) return [{ label: 'Estimated cost', value: String(cost.totalCost) }];
-  const addOns = ADD_ON_PRICES.map((addOn) => {
-    const used = uses[ADD_ON_USED[addOn.key]];
-    return used
+function breakdownLines(price: VideoPrice, itemised: boolean): BreakdownLine[] {
+  const total = toCredits(price.total);
+  if (!itemised) return [{ label: 'Estimated cost', value: String(total) }];
+  const addOns = ADD_ON_PRICES.map((addOn) =>
+    price.parts[addOn.key] > 0
       ? { label: addOn.label, value: `+${addOn.credits}` }
-      : { label: addOn.label, value: `+${addOn.credits} if used`, unused: true };
-  });
-  const audio = uses.hasAudio ? (ADD_ON_PRICES.find((a) => a.key === 'audio')?.credits ?? 0) : 0;
-  const lines: BreakdownLine[] = [
-    { label: 'Base video', value: String(round(cost.estimate.baseVideo - audio)) },
+      : { label: addOn.label, value: `+${addOn.credits} if used`, unused: true },
+  );
+  return [
+    { label: 'Base video', value: String(toCredits(price.parts.baseVideo)) },
     ...addOns,
+    { label: 'Total', value: String(total) },
   ];
-  if (cost.estimate.modelPremium !== 0) lines.push({ label: 'Model', value: `+${cost.estimate.modelPremium}` });
-  if (cost.estimate.planDiscount !== 0) lines.push({ label: 'Plan discount', value: `-${cost.estimate.planDiscount}` });
-  lines.push({ label: 'Total', value: String(cost.totalCost) });
-  return lines;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Spec section 2: the balance badge, this video's cost, any shortfall, the breakdown and the ways
+ * Screens (docs/product-rules.md): the balance badge, this video's cost, any shortfall, the breakdown and the ways
  * onward. A video paid by a daily or extra generation says so instead of counting a shortfall.
  */
 export function CreditsCard({
   status,
-  cost,
+  price,
+  itemised,
   payer = { kind: 'credits' },
   tourButton,
-  uses,
   paymentsEnabled,
 }: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
-  const shortfall = status && !status.isUnlimited && !allowance ? round(cost.totalCost - status.availableCredits) : 0;
+  const totalCost = toCredits(price.total);
+  const shortfall = status && !status.isUnlimited && !allowance ? round(totalCost - status.availableCredits) : 0;
   // Nothing to pay with and nowhere to buy: the only way on is the administrator.
   const askAdministrator = paymentsEnabled === false && shortfall > 0;
-  const breakdown = breakdownLines(cost, uses);
+  const breakdown = breakdownLines(price, itemised);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -100,7 +90,7 @@ export function CreditsCard({
         <div className="flex items-baseline justify-between gap-3">
           <span className="text-sm text-muted-foreground">This video costs</span>
           <span className="text-2xl font-bold tabular-nums" data-testid="video-cost">
-            {status?.isUnlimited ? 'Free' : allowance ? '1 generation' : formatCreditCount(cost.totalCost)}
+            {status?.isUnlimited ? 'Free' : allowance ? '1 generation' : formatCreditCount(totalCost)}
           </span>
         </div>
         {allowance ? (

@@ -36,7 +36,7 @@ interface GenerationStatusCardProps {
   isError: boolean;
 }
 
-/** Spec section 2 (/subscribe): daily and extra generations, the subscription and whether the user can generate. */
+/** Screens (docs/product-rules.md), /subscribe: daily and extra generations, the subscription and whether the user can generate. */
 export function GenerationStatusCard({ status, isError }: GenerationStatusCardProps) {
   const nextReset = useNextReset();
   return (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { type MessageBody, messageSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { generationJobsQueryKey, generationsQueryKey, recentJobsQueryKey } from './query-keys';
+import { generationsQueryKey } from './query-keys';
 
 /** DELETE /api/video-generation/{id}: removes the video, its inputs and its record. */
 export async function deleteGeneration(id: string): Promise<MessageBody> {
@@ -15,11 +15,7 @@ export function useDeleteGeneration() {
   return useMutation({
     mutationFn: deleteGeneration,
     onSuccess: async () => {
-      await Promise.all(
-        [generationsQueryKey, generationJobsQueryKey, recentJobsQueryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await queryClient.invalidateQueries({ queryKey: generationsQueryKey });
     },
   });
 }

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 
-import type { GenerationJob, GenerationRecord } from '../../../../shared/generations';
+import type { GenerationRecord } from '../../../../shared/generations';
+import { latestVideos } from './get-generations';
 import { applyGenerationChange, applyGenerationDeleted, applyGenerationsSnapshot } from './live-cache';
-import { generationJobsQueryKey, generationsQueryKey, recentJobsQueryKey } from './query-keys';
+import { generationsQueryKey } from './query-keys';
 
 function record(id: string, overrides: Partial<GenerationRecord> = {}): GenerationRecord {
   return {
@@ -25,8 +26,11 @@ function record(id: string, overrides: Partial<GenerationRecord> = {}): Generati
   };
 }
 
-describe('live updates in the query caches', () => {
-  it('puts a new video first in every list, and Recent History keeps 3', () => {
+/** The one cached list of videos. */
+const list = (client: QueryClient) => client.getQueryData<GenerationRecord[]>(generationsQueryKey) ?? [];
+
+describe('live updates in the query cache', () => {
+  it('puts a new video first in the list, and Recent History shows its latest 3', () => {
     const client = new QueryClient();
     applyGenerationsSnapshot(client, [record('c'), record('b'), record('a')]);
     applyGenerationChange(client, record('d'));
@@ -36,13 +40,8 @@ describe('live updates in the query caches', () => {
       'b',
       'a',
     ]);
-    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.map((v) => v.id)).toEqual([
-      'd',
-      'c',
-      'b',
-      'a',
-    ]);
-    expect(client.getQueryData<GenerationJob[]>(recentJobsQueryKey)?.map((v) => v.id)).toEqual(['d', 'c', 'b']);
+    // Recent History is the latest three of the same list.
+    expect(latestVideos(list(client)).map((v) => v.id)).toEqual(['d', 'c', 'b']);
   });
 
   it('replaces a video in place when its progress or status changes, and removes a deleted one', () => {
@@ -53,13 +52,16 @@ describe('live updates in the query caches', () => {
       ['b', 'pending'],
       ['a', 'completed'],
     ]);
-    expect(client.getQueryData<GenerationJob[]>(generationJobsQueryKey)?.[1]).toMatchObject({
-      id: 'a',
-      textPrompt: 'Prompt a',
-      outputVideoUrl: '/api/media/x',
-    });
+    expect(list(client)[1]).toMatchObject({ id: 'a', prompt: 'Prompt a', outputVideoUrl: '/api/media/x' });
     applyGenerationDeleted(client, 'b');
     expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.map((v) => v.id)).toEqual(['a']);
+  });
+
+  it('takes a deleted video out of the list, so Recent History shows the next one without asking the server', () => {
+    const client = new QueryClient();
+    applyGenerationsSnapshot(client, [record('d'), record('c'), record('b'), record('a')]);
+    applyGenerationDeleted(client, 'c');
+    expect(latestVideos(list(client)).map((v) => v.id)).toEqual(['d', 'b', 'a']);
   });
 
   it('keeps the newer copy when an older one arrives later (the answer to Generate after a live event)', () => {
@@ -75,12 +77,10 @@ describe('live updates in the query caches', () => {
     applyGenerationChange(client, running);
     applyGenerationChange(client, record('b', { version: 2, queuePosition: 1 }));
     expect(client.getQueryData<GenerationRecord[]>(generationsQueryKey)?.[0]).toEqual(running);
-    for (const key of [generationJobsQueryKey, recentJobsQueryKey]) {
-      expect(client.getQueryData<GenerationJob[]>(key)?.map((v) => [v.id, v.status, v.progress])).toEqual([
-        ['b', 'processing', 40],
-        ['a', 'pending', 0],
-      ]);
-    }
+    expect(latestVideos(list(client)).map((v) => [v.id, v.status, v.progress])).toEqual([
+      ['b', 'processing', 40],
+      ['a', 'pending', 0],
+    ]);
   });
 
   it('takes a copy of the same version: the queue place and estimates move without a change of the row', () => {

@@ -1,6 +1,7 @@
 import { ArrowRight, Clock, Coins, Film, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 
+import { retentionTitle, retentionWords } from '../../../lib/retention';
 import { cn } from '../../../lib/utils';
 
 const QUICK_LINKS = [
@@ -30,7 +31,7 @@ const QUICK_LINKS = [
 /** An unlimited account is not sent to buy credits: the same link reads as its balance. */
 const UNLIMITED_CREDITS_LINK = { label: 'Credits', description: 'Unlimited: nothing to buy' };
 
-/** Spec section 2: links to the generator, the credits page and the media page. */
+/** Screens (docs/product-rules.md): links to the generator, the credits page and the media page. */
 export function DashboardQuickLinks({ className, unlimited = false }: { className?: string; unlimited?: boolean }) {
   const links = QUICK_LINKS.map((link) =>
     unlimited && link.href === '/credits' ? { ...link, ...UNLIMITED_CREDITS_LINK } : link,
@@ -60,7 +61,7 @@ export function DashboardQuickLinks({ className, unlimited = false }: { classNam
   );
 }
 
-/** The 24-hour storage reminder (spec section 1: users are told repeatedly to download). */
+/** The storage reminder, with the operator's VIDEO_RETENTION_HOURS (docs/product-rules.md, Retention: users are told repeatedly to download). */
 export function DashboardStorageNotice({ className }: { className?: string }) {
   return (
     <aside
@@ -72,8 +73,10 @@ export function DashboardStorageNotice({ className }: { className?: string }) {
     >
       <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="grid gap-0.5">
-        <p className="font-semibold">Important: 24-Hour Video Storage</p>
-        <p>Videos are stored for 24 hours and then deleted automatically. Download the ones you want to keep.</p>
+        <p className="font-semibold">Important: {retentionTitle()} Video Storage</p>
+        <p>
+          Videos are stored for {retentionWords()} and then deleted automatically. Download the ones you want to keep.
+        </p>
       </div>
     </aside>
   );

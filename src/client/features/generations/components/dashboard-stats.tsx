@@ -72,7 +72,7 @@ interface DashboardStatsProps {
   credits: string | undefined;
 }
 
-/** Spec section 2: Total Videos, Available Credits, Processing and This Month. */
+/** Screens (docs/product-rules.md): Total Videos, Available Credits, Processing and This Month. */
 export function DashboardStats({ videos, credits }: DashboardStatsProps) {
   const summary = videos ? summarizeVideos(videos) : undefined;
   const count = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));

@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { cn } from '../../../lib/utils';
 import { DEFAULT_GALLERY_QUERY, filterGallery, type GalleryQuery, isFiltering } from '../gallery-filter';
 import { GalleryEmptyState } from './gallery-empty-state';
-import { GalleryItem, type GalleryView } from './gallery-item';
 import { GalleryToolbar } from './gallery-toolbar';
-import { ViewToggle } from './view-toggle';
+import { VideoCard } from './video-card';
+import { type LayoutView, ViewToggle } from './view-toggle';
 import { GalleryVideoModal } from './gallery-video-modal';
 
 interface VideoGalleryProps {
@@ -16,10 +16,10 @@ interface VideoGalleryProps {
   isError: boolean;
 }
 
-/** Spec section 2: the dashboard's Video Gallery with search, filter, sort, grid/list and the modal player. */
+/** Screens (docs/product-rules.md): the dashboard's Video Gallery with search, filter, sort, grid/list and the modal player. */
 export function VideoGallery({ videos, isError }: VideoGalleryProps) {
   const [query, setQuery] = useState<GalleryQuery>(DEFAULT_GALLERY_QUERY);
-  const [view, setView] = useState<GalleryView>('grid');
+  const [view, setView] = useState<LayoutView>('grid');
   // The id, not the record: each poll brings fresh progress, and a deleted video closes the modal.
   const [openId, setOpenId] = useState<string | null>(null);
   const shown = useMemo(() => (videos ? filterGallery(videos, query) : []), [videos, query]);
@@ -65,7 +65,7 @@ export function VideoGallery({ videos, isError }: VideoGalleryProps) {
           >
             {shown.map((video) => (
               <li key={video.id} className="flex">
-                <GalleryItem video={video} view={view} onOpen={setOpenId} />
+                <VideoCard video={video} view={view} onOpen={setOpenId} withStatus withDelete />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { formatCreditCount } from '../../../../shared/money/credits';
 import type { FormEvent, ReactNode } from 'react';
 
 import { MAX_PROMPT_LENGTH, parseAdvancedSettings } from '../../../../shared/generations';
+import { chosenModel } from '../../../../shared/models';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -10,7 +11,10 @@ import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import type { useGeneratorForm } from '../hooks/use-generator-form';
 import { useModels } from '../api/get-models';
+import type { FittedControls } from '../controls/video-controls';
 import { ModelSelect } from './model-select';
+import { VariationsPicker } from './variations-picker';
+import { ShapeControls } from './shape-controls';
 
 interface GenerationFormProps {
   form: ReturnType<typeof useGeneratorForm>;
@@ -25,9 +29,18 @@ interface GenerationFormProps {
   descriptionAddon?: ReactNode;
   /** Why the chosen model cannot take this request (an input it does not take): shown, and Generate waits. */
   problem?: string | null;
+  /** Variations: how many videos Generate makes (`cost` is already for all of them), and its picker's change. */
+  variations?: number;
+  onVariationsChange?: (count: number) => void;
+  /** The shape, length and camera the video is rendered at on the chosen model (null until the catalogue arrives). */
+  fitted?: FittedControls | null;
+  /** When the price is over the balance but the video without its AI add-ons fits: that video, one click away. */
+  withoutAddOns?: { cost: number; onGenerate: () => void } | null;
+  /** Shown with 'Insufficient credits': how to get more here (or who to ask). */
+  shortfallHelp?: ReactNode;
 }
 
-const JSON_PLACEHOLDER = '{\n  "aspectRatio": "16:9",\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
+const JSON_PLACEHOLDER = '{\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
 export function GenerationForm({
@@ -39,13 +52,18 @@ export function GenerationForm({
   onGenerate,
   descriptionAddon,
   problem,
+  variations = 1,
+  onVariationsChange,
+  fitted,
+  withoutAddOns,
+  shortfallHelp,
 }: GenerationFormProps) {
   const { state } = form;
   const models = useModels();
-  const model = models.data?.find((m) => (state.model ? m.id === state.model : m.isDefault));
+  const model = chosenModel(models.data, state.model);
   // The catalogue's economy price of the chosen model (the local engine also renders 480p then).
   const economyNote = model
-    ? `${model.isPreview ? '480p for ' : ''}${formatCreditCount(model.economyCredits)} instead of ${formatCreditCount(model.credits)}.`
+    ? `${model.isPreview && !state.controls.resolution ? '480p for ' : ''}${formatCreditCount(model.economyCredits)} instead of ${formatCreditCount(model.credits)}.`
     : '480p for half a credit.';
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
@@ -136,10 +154,13 @@ export function GenerationForm({
           <CardTitle className="flex items-center gap-2">
             <Settings2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Advanced Settings
           </CardTitle>
-          <CardDescription>Choose the model, and optionally fine-tune with JSON.</CardDescription>
+          <CardDescription>
+            Choose the model, the video's shape and camera, and optionally fine-tune with JSON.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           <ModelSelect value={state.model} onChange={form.setModel} />
+          {model && fitted ? <ShapeControls model={model} value={fitted} onChange={form.setControls} /> : null}
           <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
             <Label htmlFor="economy-switch" className="grid gap-0.5">
               <span>Economy mode</span>
@@ -165,7 +186,7 @@ export function GenerationForm({
             />
             <p className={settings.ok ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
               {settings.ok
-                ? 'Known keys: aspectRatio (16:9, 9:16, 1:1), negativePrompt, seed, resolution (480p, 720p, 1080p).'
+                ? 'Known keys: negativePrompt, seed. Shape and camera are the choices above.'
                 : settings.message}
             </p>
           </div>
@@ -174,10 +195,25 @@ export function GenerationForm({
 
       <Card className="border-violet-500/30">
         <CardContent className="grid gap-4 pt-6">
+          {onVariationsChange ? (
+            <VariationsPicker
+              value={variations}
+              onChange={onVariationsChange}
+              unitCost={credits === null || allowanceNote ? null : cost / variations}
+            />
+          ) : null}
           <div className="flex items-baseline justify-between gap-3">
-            <span className="text-sm text-muted-foreground">Cost of this video</span>
+            <span className="text-sm text-muted-foreground">
+              {variations > 1 ? `Cost of ${variations} videos` : 'Cost of this video'}
+            </span>
             <span className="text-lg font-semibold tabular-nums">
-              {credits === null ? 'Included (unlimited)' : allowanceNote ? '1 generation' : formatCreditCount(cost)}
+              {credits === null
+                ? 'Included (unlimited)'
+                : allowanceNote
+                  ? variations > 1
+                    ? `${variations} generations`
+                    : '1 generation'
+                  : formatCreditCount(cost)}
             </span>
           </div>
           {allowanceNote ? <p className="text-sm text-emerald-700 dark:text-emerald-300">{allowanceNote}</p> : null}
@@ -191,16 +227,29 @@ export function GenerationForm({
             </p>
           ) : null}
           {insufficient ? (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive"
+            <div role="alert" className="grid gap-3 rounded-lg bg-destructive/10 p-3 text-sm font-medium">
+              <p className="flex items-start gap-2 text-destructive">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                Insufficient credits. You need {cost} but have {credits}.
+              </p>
+              {shortfallHelp}
+            </div>
+          ) : null}
+          {insufficient && withoutAddOns && !pending && !problem && state.description.trim() ? (
+            <Button
+              type="button"
+              variant="brand"
+              size="lg"
+              // Wraps on a phone instead of widening the page.
+              className="h-auto min-h-12 w-full py-2 whitespace-normal"
+              onClick={withoutAddOns.onGenerate}
             >
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Insufficient credits. You need {cost} but have {credits}.
-            </p>
+              <Sparkles aria-hidden="true" /> Generate without the add-ons ({formatCreditCount(withoutAddOns.cost)})
+            </Button>
           ) : null}
           <Button type="submit" variant="brand" size="lg" disabled={disabled} className="w-full" data-tour="generate">
-            <Sparkles aria-hidden="true" /> {pending ? 'Processing...' : 'Generate Video'}
+            <Sparkles aria-hidden="true" />{' '}
+            {pending ? 'Processing...' : variations > 1 ? `Generate ${variations} Videos` : 'Generate Video'}
           </Button>
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { Progress } from '../../../components/ui/progress';
 
 /**
- * How much of a video's progress is drawn (spec section 4):
+ * How much of a video's progress is drawn (docs/product-rules.md, Statuses):
  * - 'bar': the bar alone (Recent History card, the gallery list's small poster);
  * - 'bar-percent': the bar with the percentage beside it (history page);
  * - 'stage-row': the stage on the left and the percentage on the right, above the bar (media list);

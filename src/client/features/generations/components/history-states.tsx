@@ -14,7 +14,7 @@ export function HistoryLoading() {
   );
 }
 
-/** Spec section 2: 'No Videos Yet' with a Create Video link. */
+/** Screens (docs/product-rules.md): 'No Videos Yet' with a Create Video link. */
 export function HistoryEmpty() {
   return (
     <div className={BOX}>

@@ -2,17 +2,19 @@ import { Clock, Download, type LucideIcon, MonitorPlay } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Card } from '../../../components/ui/card';
+import { retentionWords } from '../../../lib/retention';
 
-/** Spec sections 2 and 9: the 24-hour storage, how to download, and the advertised playback formats. */
+/** Screens and Retention (docs/product-rules.md): the storage time (VIDEO_RETENTION_HOURS), how to download, and the advertised playback formats. */
 export function MediaInfoPanel() {
+  const words = retentionWords();
   return (
     <Card role="region" aria-labelledby="media-info-heading" className="@container p-4 sm:p-6">
       <h2 id="media-info-heading" className="text-base font-semibold">
         About your videos
       </h2>
       <div className="mt-4 grid gap-5 @2xl:grid-cols-3 @2xl:gap-6">
-        <InfoBlock icon={Clock} title="Stored for 24 hours" tone="bg-amber-500/15 text-amber-700 dark:text-amber-300">
-          Videos are deleted automatically 24 hours after they are made. Each video shows how long it has left, so
+        <InfoBlock icon={Clock} title={`Stored for ${words}`} tone="bg-amber-500/15 text-amber-700 dark:text-amber-300">
+          Videos are deleted automatically {words} after they are made. Each video shows how long it has left, so
           download the ones you want to keep.
         </InfoBlock>
         <InfoBlock icon={Download} title="How to download" tone="bg-violet-500/15 text-violet-700 dark:text-violet-300">

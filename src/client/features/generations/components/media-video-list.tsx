@@ -9,8 +9,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
 import { isUnfinished } from '../format';
-import { MediaVideoCard, type MediaView } from './media-video-card';
-import { ViewToggle } from './view-toggle';
+import { VideoCard } from './video-card';
+import { type LayoutView, ViewToggle } from './view-toggle';
 
 export type MediaTab = 'completed' | 'processing';
 
@@ -19,13 +19,13 @@ interface MediaVideoListProps {
   isError: boolean;
   tab: MediaTab;
   onTabChange: (tab: MediaTab) => void;
-  view: MediaView;
-  onViewChange: (view: MediaView) => void;
+  view: LayoutView;
+  onViewChange: (view: LayoutView) => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
 
-/** Spec section 2: tabs 'Completed (n)' and 'Processing (n)', grid or list; failed videos in a section below. */
+/** Screens (docs/product-rules.md): tabs 'Completed (n)' and 'Processing (n)', grid or list; failed videos in a section below. */
 export function MediaVideoList({
   videos,
   isError,
@@ -114,7 +114,7 @@ export function MediaVideoList({
 interface MediaItemsProps {
   videos: GenerationRecord[];
   label: string;
-  view: MediaView;
+  view: LayoutView;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
@@ -127,7 +127,7 @@ function MediaItems({ videos, label, view, selectedId, onSelect }: MediaItemsPro
     >
       {videos.map((video) => (
         <li key={video.id} className="min-w-0">
-          <MediaVideoCard video={video} view={view} selected={video.id === selectedId} onSelect={onSelect} />
+          <VideoCard video={video} view={view} selected={video.id === selectedId} onOpen={onSelect} />
         </li>
       ))}
     </ul>

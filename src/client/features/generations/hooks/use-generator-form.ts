@@ -1,11 +1,18 @@
 import { useState } from 'react';
 
-import { audioWordIn, mentionsAudio } from '../../../../shared/generations';
+import { type AiResultIds, audioWordIn, mentionsAudio } from '../../../../shared/generations';
 import { ADD_ON_PRICES } from '../../../../shared/money/pricing';
 import type { ModelId } from '../../../../shared/money/pricing';
+import type { VideoControls } from '../controls/video-controls';
 
 export interface GeneratorFormState {
   description: string;
+  /**
+   * The AI results whose text the description is (the analysis's suggestion, an enhanced prompt):
+   * set when the generator puts such a text in, dropped at the user's first edit. Generate names
+   * them, and the video is charged for them.
+   */
+  aiResultIds: AiResultIds;
   audioEnabled: boolean;
   audioDescription: string;
   advancedSettings: string;
@@ -14,6 +21,8 @@ export interface GeneratorFormState {
   model: ModelId | null;
   /** Why audio is on when the description's words switched it on (shown beside the switch), else null. */
   audioNotice: string | null;
+  /** The shape, length and camera the user picked (each absent: the chosen model's default). */
+  controls: VideoControls;
 }
 
 const AUDIO_CREDITS = ADD_ON_PRICES.find((a) => a.key === 'audio')?.credits ?? 0;
@@ -25,12 +34,14 @@ export function audioSwitchedOnNotice(word: string): string {
 
 const EMPTY: GeneratorFormState = {
   description: '',
+  aiResultIds: {},
   audioEnabled: false,
   audioDescription: '',
   advancedSettings: '',
   isEconomy: false,
   model: null,
   audioNotice: null,
+  controls: {},
 };
 
 /**
@@ -42,12 +53,14 @@ export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
   const update = (patch: Partial<GeneratorFormState>) => setState((current) => ({ ...current, ...patch }));
   return {
     state,
-    setDescription: (description: string) =>
+    /** Typing passes the text alone; an AI helper's text comes with the ids of the results it is. */
+    setDescription: (description: string, aiResultIds: AiResultIds = {}) =>
       setState((current) => {
         const word = !current.audioEnabled && !mentionsAudio(current.description) ? audioWordIn(description) : null;
         return {
           ...current,
           description,
+          aiResultIds,
           audioEnabled: current.audioEnabled || word !== null,
           // The notice stays while audio is on because of the description's words.
           audioNotice: word
@@ -62,7 +75,16 @@ export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
     setAdvancedSettings: (advancedSettings: string) => update({ advancedSettings }),
     setEconomy: (isEconomy: boolean) => update({ isEconomy }),
     setModel: (model: ModelId) => update({ model }),
+    setControls: (patch: VideoControls) =>
+      setState((current) => ({ ...current, controls: { ...current.controls, ...patch } })),
     /** After a successful generation: description, settings and (in the page) inputs are cleared. */
-    clear: () => setState((current) => ({ ...EMPTY, model: current.model, audioEnabled: false, audioNotice: null })),
+    clear: () =>
+      setState((current) => ({
+        ...EMPTY,
+        model: current.model,
+        controls: current.controls,
+        audioEnabled: false,
+        audioNotice: null,
+      })),
   };
 }

@@ -4,18 +4,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { isRecentVideo } from '../../../../shared/video-display';
 import { toast } from '../../../components/ui/use-toast';
+import { retentionWords } from '../../../lib/retention';
 import { isUnfinished } from '../format';
 
 /**
  * 'auto' follows the newest completed video until the user picks one, touches the player, or deletes
- * the selected video (spec section 8: the selection then clears and stays clear). 'picked' keeps one
+ * the selected video (docs/product-rules.md, Screens: the selection then clears and stays clear). 'picked' keeps one
  * video, whatever its state: the one just generated is picked this way (decision 011), so the
  * player shows its progress and then plays it, without jumping to another video.
  */
 type Selection = { mode: 'auto' } | { mode: 'picked'; id: string } | { mode: 'cleared' };
 
 /**
- * The media page's selected video (spec section 4: the first completed one is selected by itself;
+ * The media page's selected video (docs/product-rules.md, Screens: the first completed one is selected by itself;
  * `followId`, the video just generated, is selected instead).
  */
 export function useMediaSelection(videos: GenerationRecord[] | undefined, followId: string | null = null) {
@@ -27,6 +28,8 @@ export function useMediaSelection(videos: GenerationRecord[] | undefined, follow
   useVideoReadyToast(selection.mode === 'auto' ? firstCompleted : undefined, selected);
   return {
     selected,
+    /** The id the user (or the address) picked, whether or not it is in the list; null otherwise. */
+    pickedId: selection.mode === 'picked' ? selection.id : null,
     select: (id: string) => setSelection({ mode: 'picked', id }),
     clear: () => setSelection({ mode: 'cleared' }),
     /** Keeps the shown video when a newer one completes, so playback is never swapped under the user. */
@@ -54,7 +57,7 @@ function useVideoReadyToast(autoSelected: GenerationRecord | undefined, selected
       announced.current.add(id);
       toast({
         title: 'Video Ready!',
-        description: 'Your new video is ready to watch. Download it within 24 hours to keep it.',
+        description: `Your new video is ready to watch. Download it within ${retentionWords()} to keep it.`,
       });
     };
     if (selectedId && selectedStatus && isUnfinished(selectedStatus)) seenUnfinished.current.add(selectedId);

@@ -1,7 +1,7 @@
 import { videoFileName } from '../../../../shared/video-display';
 import { toast } from '../../../components/ui/use-toast';
 
-/** Fetches the video as a blob and saves it as reelsmith-video-{id}-{timestamp}.mp4 (spec section 7). */
+/** Fetches the video as a blob and saves it as reelsmith-video-{id}-{timestamp}.mp4 (docs/product-rules.md, Statuses). */
 export async function downloadVideo(id: string, url: string): Promise<void> {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) throw new Error(`Download failed: ${response.status}`);

@@ -7,11 +7,13 @@ import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
 import { useLastFrameUpload } from '../api/last-frame';
 import { useModels } from '../api/get-models';
+import { ExtendDialog } from './extend-dialog';
 import { canContinue, continueDraft, remixDraft, saveGeneratorDraft } from './generator-draft';
 
 /**
  * Remix opens the generator with a finished video's prompt, settings, model and inputs; Continue
- * (when a model here takes an image) starts a new video from its last frame.
+ * (when a model here takes an image) starts a new video from its last frame; Extend (when the
+ * video's own model takes an image) makes it longer: its continuation joined to it.
  */
 export function RemixActions({ video }: { video: GenerationRecord }) {
   const [, navigate] = useLocation();
@@ -38,6 +40,9 @@ export function RemixActions({ video }: { video: GenerationRecord }) {
     });
   };
   const ready = video.outputVideoUrl !== null;
+  // Extend continues from the last frame with the video's own model: offered when that model takes an image.
+  const ownModel = models.data?.find((m) => m.id === video.model);
+  const extendable = ownModel?.available === true && ownModel.inputs.includes('image');
   return (
     <div role="group" aria-label="Make another video from this one" className="grid grid-cols-2 gap-2 sm:flex">
       <Button
@@ -57,6 +62,7 @@ export function RemixActions({ video }: { video: GenerationRecord }) {
           <FastForward aria-hidden="true" /> {lastFrame.isPending ? 'Preparing...' : 'Continue'}
         </Button>
       ) : null}
+      {extendable ? <ExtendDialog video={video} model={ownModel} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { FastForward, Repeat2 } from 'lucide-react';
 
 import { Card, CardContent } from '../../../components/ui/card';
+import { retentionWords } from '../../../lib/retention';
 
 /** Says what Remix or Continue filled in, above the inputs. */
 export function RemixNotice({ origin }: { origin: 'remix' | 'continue' }) {
@@ -13,7 +14,7 @@ export function RemixNotice({ origin }: { origin: 'remix' | 'continue' }) {
           {origin === 'remix' ? (
             <>
               <span className="font-semibold">Remix:</span> the prompt, settings, model and inputs of your video are
-              filled in. Inputs older than 24 hours are no longer available.
+              filled in. Inputs older than {retentionWords()} are no longer available.
             </>
           ) : (
             <>

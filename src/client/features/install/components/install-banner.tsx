@@ -5,11 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { isInstallDismissed, promptInstall, rememberInstallDismissed, useInstallState } from '../install-prompt';
 import { InstallHelp } from './install-help';
 
-/** Spec section 9: the install banner appears 30 seconds in, or as soon as the browser offers installation. */
+/** Browser timings (docs/product-rules.md): the install banner appears 30 seconds in, or as soon as the browser offers installation. */
 export const INSTALL_BANNER_DELAY_MS = 30_000;
 
 /**
- * Spec section 4: hidden when running installed; shown when the browser offers install or after 30
+ * Screens (docs/product-rules.md): hidden when running installed; shown when the browser offers install or after 30
  * seconds unless dismissed earlier; hidden after accept, install or dismiss (a dismissal is remembered).
  */
 export function InstallBanner() {

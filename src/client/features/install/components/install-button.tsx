@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { promptInstall, useInstallState } from '../install-prompt';
 import { InstallHelp } from './install-help';
 
-/** Spec section 2: the generator's install button; the browser's own prompt when it offers one, else the steps. */
+/** Screens (docs/product-rules.md): the generator's install button; the browser's own prompt when it offers one, else the steps. */
 export function InstallButton() {
   const { installed, standalone } = useInstallState();
   const [helpOpen, setHelpOpen] = useState(false);

@@ -32,7 +32,7 @@ const PLATFORMS = [
   },
 ] as const;
 
-/** Spec section 2: the steps per platform, for when the browser offers no install prompt. */
+/** Screens (docs/product-rules.md): the steps per platform, for when the browser offers no install prompt. */
 export function InstallHelpDialog({ open, onOpenChange }: InstallHelpDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

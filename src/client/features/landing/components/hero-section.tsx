@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
+import { retentionWords } from '../../../lib/retention';
 import { cn } from '../../../lib/utils';
 
 /** The first screen; `signIn` is where the page puts the external sign-in buttons. */
@@ -28,7 +29,8 @@ export function HeroSection({ signIn }: { signIn: ReactNode }) {
           short video for you.
         </p>
         <p className="mx-auto mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
-          <Clock aria-hidden="true" className="size-4" /> Videos are kept for 24 hours, so download the ones you love.
+          <Clock aria-hidden="true" className="size-4" /> Videos are kept for {retentionWords()}, so download the ones
+          you love.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link href="/register" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'w-full sm:w-auto')}>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 
 import { Brand } from '../../../components/layouts/brand';
+import { retentionWords } from '../../../lib/retention';
 
 const linkClass =
   'rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -12,7 +13,8 @@ export function LandingFooter() {
         <div className="max-w-sm">
           <Brand />
           <p className="mt-3 text-sm text-muted-foreground">
-            Generated videos are stored for 24 hours and then deleted automatically. Download the ones you want to keep.
+            Generated videos are stored for {retentionWords()} and then deleted automatically. Download the ones you
+            want to keep.
           </p>
         </div>
         <nav aria-label="Footer" className="flex gap-6">

@@ -5,7 +5,7 @@ import { FIRST_TIME_TOUR_DELAY_MS } from '../tour-timing';
 import { isTourCompleted } from '../tour-storage';
 
 /**
- * Spec sections 2 and 9: the first-time tour starts by itself 2 seconds after sign-in, once. Mount it
+ * Screens and Browser timings (docs/product-rules.md): the first-time tour starts by itself 2 seconds after sign-in, once. Mount it
  * only for a signed-in user; it renders nothing.
  */
 export function FirstTimeTour() {

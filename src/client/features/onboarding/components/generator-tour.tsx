@@ -7,7 +7,7 @@ import { GENERATOR_TOUR_DELAY_MS } from '../tour-timing';
 import { isTourCompleted } from '../tour-storage';
 
 /**
- * Spec sections 4 and 9: on the generator, the tour appears 1 second after the page mounts unless it
+ * Screens and Browser timings (docs/product-rules.md): on the generator, the tour appears 1 second after the page mounts unless it
  * was completed, and only once the first-time tour is done (it goes first; two never overlap).
  */
 export function GeneratorTourAutoStart() {

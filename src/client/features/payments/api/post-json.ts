@@ -2,12 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
 import { apiRequest } from '../../../lib/api-client';
-import {
-  authQueryKey,
-  creditBalanceQueryKey,
-  generationStatusQueryKey,
-  userStatusQueryKey,
-} from '../../../lib/query-keys';
+import { authQueryKey, balanceQueryKey } from '../../../lib/query-keys';
 import { receiptsQueryKey, subscriptionDetailsQueryKey } from './query-keys';
 
 /** POSTs a JSON body (or none) and parses the answer with the shared schema. */
@@ -17,14 +12,7 @@ export async function postJson<T>(url: string, body: unknown, schema: z.ZodType<
 }
 
 /** What a purchase changes: the user, the credits and the daily and extra generations. */
-const PURCHASE_QUERY_KEYS = [
-  authQueryKey,
-  userStatusQueryKey,
-  generationStatusQueryKey,
-  creditBalanceQueryKey,
-  subscriptionDetailsQueryKey,
-  receiptsQueryKey,
-];
+const PURCHASE_QUERY_KEYS = [authQueryKey, balanceQueryKey, subscriptionDetailsQueryKey, receiptsQueryKey];
 
 /** Refetches everything a purchase changes. */
 export async function refreshAfterPurchase(queryClient: QueryClient): Promise<void> {

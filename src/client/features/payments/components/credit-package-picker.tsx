@@ -4,6 +4,7 @@ import { CREDIT_PACKAGES } from '../../../../shared/money/plans';
 import { formatPrice } from '../../../../shared/money/display';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
+import { formatCreditTitle } from '../../../../shared/money/credits';
 
 interface CreditPackagePickerProps {
   selected: number | null;
@@ -12,7 +13,7 @@ interface CreditPackagePickerProps {
   informationOnly?: boolean;
 }
 
-/** Spec section 9: the four packages at $1 a credit, 30 marked most popular. */
+/** Prices (docs/product-rules.md): the four packages at $1 a credit, 30 marked most popular. */
 export function CreditPackagePicker({ selected, onSelect, informationOnly = false }: CreditPackagePickerProps) {
   if (informationOnly) {
     return (
@@ -27,9 +28,11 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
                 Most Popular
               </Badge>
             ) : null}
-            <span className="text-xl font-bold tracking-tight sm:text-2xl">{credits} Credits</span>
+            <span className="text-xl font-bold tracking-tight sm:text-2xl">{formatCreditTitle(credits)}</span>
             <span className="text-lg font-semibold text-muted-foreground">{formatPrice(priceCents)}</span>
-            <span className="text-xs text-muted-foreground">About {credits} standard videos</span>
+            <span className="text-xs text-muted-foreground">
+              About {credits} standard {credits === 1 ? 'video' : 'videos'}
+            </span>
           </li>
         ))}
       </ul>
@@ -62,11 +65,13 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
                   <Check aria-hidden="true" className="size-3.5" />
                 </span>
               ) : null}
-              <span className="text-xl font-bold tracking-tight sm:text-2xl">{credits} Credits</span>
+              <span className="text-xl font-bold tracking-tight sm:text-2xl">{formatCreditTitle(credits)}</span>
               <span className="text-lg font-semibold text-violet-700 dark:text-violet-300">
                 {formatPrice(priceCents)}
               </span>
-              <span className="text-xs text-muted-foreground">About {credits} standard videos</span>
+              <span className="text-xs text-muted-foreground">
+                About {credits} standard {credits === 1 ? 'video' : 'videos'}
+              </span>
             </button>
           </li>
         );

@@ -20,7 +20,7 @@ import {
 } from './payment-notices';
 import { PaymentFormCard } from './payment-form-card';
 
-/** Spec section 9: the redirect after credit fulfilment. */
+/** Browser timings (docs/product-rules.md): the redirect after credit fulfilment. */
 export const FULFILMENT_REDIRECT_MS = 1000;
 /** Where the buyer goes once the credits are on the account: the dashboard shows the new balance. */
 const AFTER_PURCHASE_PATH = '/dashboard';

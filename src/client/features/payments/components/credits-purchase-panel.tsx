@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 
 import { formatPrice, purchaseCreditsLabel } from '../../../../shared/money/display';
 import { CREDIT_PRICE_CENTS } from '../../../../shared/money/payments';
+import { formatCreditTitle } from '../../../../shared/money/credits';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ interface CreditsPurchasePanelProps {
 }
 
 /**
- * Spec section 2: the chosen package's purchase panel. The main way is the embedded card form
+ * Screens (docs/product-rules.md): the chosen package's purchase panel. The main way is the embedded card form
  * (/payment-checkout); Stripe's hosted Checkout page is the second.
  */
 export function CreditsPurchasePanel({ credits, canPay }: CreditsPurchasePanelProps) {
@@ -28,7 +29,7 @@ export function CreditsPurchasePanel({ credits, canPay }: CreditsPurchasePanelPr
   return (
     <Card className="border-violet-500/40">
       <CardHeader>
-        <CardTitle>{credits} Credits</CardTitle>
+        <CardTitle>{formatCreditTitle(credits)}</CardTitle>
         <CardDescription>
           {formatPrice(credits * CREDIT_PRICE_CENTS)} · {formatPrice(CREDIT_PRICE_CENTS)} per credit · credits never
           expire
@@ -54,7 +55,7 @@ export function CreditsPurchasePanel({ credits, canPay }: CreditsPurchasePanelPr
   );
 }
 
-/** Spec section 8, checkout creation: the reason, with a way to log in after a 401. */
+/** Wording (docs/product-rules.md), checkout creation: the reason, with a way to log in after a 401. */
 function CheckoutError({ error }: { error: Error }) {
   return (
     <div role="alert" className="grid gap-2 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">

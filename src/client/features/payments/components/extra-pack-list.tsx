@@ -15,7 +15,7 @@ interface ExtraPackListProps {
   disabled: boolean;
 }
 
-/** Spec section 9: the three extra-generation packs, each valid for 30 days. */
+/** Extra packs (docs/product-rules.md): the three extra-generation packs, each valid for 30 days. */
 export function ExtraPackList({ onBuy, buying, disabled }: ExtraPackListProps) {
   return (
     <section aria-labelledby="packs-heading" className="grid content-start gap-4">

@@ -19,13 +19,13 @@ interface PaymentFormCardProps {
   onCancel: () => void;
   /** Where Stripe sends the browser back to, for payment methods that need a redirect. */
   returnUrl: string;
-  /** Spec section 8 words an unexpected failure differently on /payment-checkout and /subscribe. */
+  /** The payment wording (docs/product-rules.md, Wording) words an unexpected failure differently on /payment-checkout and /subscribe. */
   unexpectedErrorMessage: string;
   /** Called once Stripe says the payment succeeded; the card stays in 'Processing...' until it settles. */
   onPaid: (paymentIntentId: string) => Promise<void> | void;
 }
 
-/** Spec section 8: the embedded form's messages for a confirmation that did not succeed. */
+/** Wording (docs/product-rules.md): the embedded form's messages for a confirmation that did not succeed. */
 function reportOutcome(outcome: Exclude<ConfirmOutcome, { kind: 'succeeded' }>, unexpectedErrorMessage: string) {
   switch (outcome.kind) {
     case 'failed':
@@ -108,7 +108,7 @@ export function PaymentFormCard(props: PaymentFormCardProps) {
   );
 }
 
-/** Spec section 2: covers the form until Stripe says it is ready; after 10 s it warns it may be slow. */
+/** Browser timings (docs/product-rules.md): covers the form until Stripe says it is ready; after 10 s it warns it may be slow. */
 function FormLoadingOverlay({ isSlow }: { isSlow: boolean }) {
   return (
     <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-lg bg-card px-4 text-center">

@@ -6,6 +6,7 @@ import { mentionsLogIn } from '../../../../shared/money/display';
 import { BackLink } from '../../../components/layouts/back-link';
 import { NoticeCard } from '../../../components/layouts/notice-card';
 import { buttonVariants } from '../../../components/ui/button';
+import { OperatorContact } from './operator-contact';
 
 const backToCredits = (
   <BackLink href="/credits" size="default">
@@ -26,7 +27,7 @@ export function PaymentProgressCard({ title, description }: { title: string; des
   );
 }
 
-/** Spec section 2 (/payment-checkout): shown until the card form can be drawn. */
+/** Screens (docs/product-rules.md), /payment-checkout: shown until the card form can be drawn. */
 export function PreparingPaymentCard() {
   return (
     <PaymentProgressCard title="Preparing Payment" description="Setting up a secure card payment with Stripe..." />
@@ -47,7 +48,7 @@ export function PaymentSucceededCard({ description, action }: { description: str
   );
 }
 
-/** Spec section 2: 'Payment Error' with the reason, Log In when the reason is about logging in, and Back to Credits. */
+/** Wording (docs/product-rules.md): 'Payment Error' with the reason, Log In when the reason is about logging in, and Back to Credits. */
 export function PaymentErrorCard({ message }: { message: string }) {
   const actions = (
     <div className="flex flex-wrap gap-2">
@@ -78,7 +79,7 @@ interface PaymentUnavailableCardProps {
   showBackToCredits?: boolean;
 }
 
-/** A server without Stripe keys: 'Payment Unavailable' (spec section 2), or the words /subscribe uses. */
+/** A server without Stripe keys: 'Payment Unavailable' (docs/product-rules.md, Wording), or the words /subscribe uses, and who to ask for credits. */
 export function PaymentUnavailableCard({
   title = 'Payment Unavailable',
   description = 'Payment system is not configured',
@@ -88,7 +89,12 @@ export function PaymentUnavailableCard({
     <NoticeCard
       icon={<CircleOff aria-hidden="true" />}
       title={title}
-      description={description}
+      description={
+        <>
+          <span className="block">{description}</span>
+          <OperatorContact className="mt-1 block" />
+        </>
+      }
       action={showBackToCredits ? backToCredits : undefined}
     />
   );

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 
-/** The footer of the payment screens (spec section 2: payments are secure). */
+/** The footer of the payment screens (docs/product-rules.md, Screens: payments are secure). */
 export function SecurePaymentsNote() {
   return (
     <p className="flex items-center justify-center gap-2 text-center text-xs text-muted-foreground">

@@ -12,7 +12,7 @@ const NEXT_STEPS = [
   { icon: Download, text: 'Download your creations' },
 ] as const;
 
-/** Spec section 2 (/payment-success): what was added, what to do next, and the ways onward. */
+/** Screens (docs/product-rules.md), /payment-success: what was added, what to do next, and the ways onward. */
 export function PaymentSuccessCard({ creditsAdded }: { creditsAdded: number }) {
   const logout = useLogout();
   return (

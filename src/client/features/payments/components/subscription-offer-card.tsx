@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 const INTRO = formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS);
 const REGULAR = formatPrice(SUBSCRIPTION_PRICE_CENTS);
 
-/** Spec section 2 and 9: how the daily subscription works. */
+/** Daily generations and the 3am New York day, and Screens (docs/product-rules.md): how the daily subscription works. */
 const TERMS = [`${DAILY_GENERATION_LIMIT} generations daily`, 'Resets at 3am EST', 'Use them or lose them'] as const;
 const BENEFITS = [
   'Full AI video generation access',

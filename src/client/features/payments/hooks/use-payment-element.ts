@@ -5,12 +5,12 @@ import { toast } from '../../../components/ui/use-toast';
 import { onThemeChange, prefersDark, stripeAppearance } from '../stripe/appearance';
 import { getStripe } from '../stripe/load-stripe';
 
-/** Spec section 9: after this long the form says it may be slow to load. */
+/** Browser timings (docs/product-rules.md): after this long the form says it may be slow to load. */
 export const SLOW_FORM_MS = 10_000;
 
 export type PaymentElementState = 'loading' | 'ready' | 'failed';
 
-/** How a confirmation ended; the screens word each kind (spec section 8). */
+/** How a confirmation ended; the screens word each kind (docs/product-rules.md, Wording). */
 export type ConfirmOutcome =
   | { kind: 'succeeded'; paymentIntentId: string }
   /** Paid by a method that settles later (the PaymentIntent is processing, not failed). */

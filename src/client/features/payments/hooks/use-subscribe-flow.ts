@@ -9,7 +9,7 @@ import { useConfirmPayment } from '../api/confirm-payment';
 import { useStartSubscription } from '../api/start-subscription';
 import { isPaymentsDisabledError, isUnauthorizedError } from '../payment-errors';
 
-/** Spec section 9: the wait before a logged-out buyer is sent to sign in again. */
+/** Browser timings (docs/product-rules.md): the wait before a logged-out buyer is sent to sign in again. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 export type Purchase = { mode: 'subscription' } | { mode: 'extra'; pack: ExtraPackName };
@@ -20,7 +20,7 @@ interface OpenPayment {
 }
 
 /**
- * /subscribe's flow (spec section 4): idle with the offers, then a client secret for the
+ * /subscribe's flow (docs/product-rules.md, Screens): idle with the offers, then a client secret for the
  * subscription or a pack shows the card form; a confirmed payment clears it, asks the server to
  * check it with Stripe, and shows 'Payment Successful!'. Cancel returns to the offers.
  */
@@ -41,7 +41,7 @@ export function useSubscribeFlow({ returnedFromStripe }: { returnedFromStripe: b
     [],
   );
 
-  /** Spec section 8: the start calls' failures. */
+  /** Wording (docs/product-rules.md): the start calls' failures. */
   const handleStartError = (error: Error) => {
     if (isPaymentsDisabledError(error)) return setDisabledByServer(true);
     if (isUnauthorizedError(error)) {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { type EnhanceTextRequest, enhanceTextAnswerSchema, type PromptEnhancement } from '../../../../shared/ai';
+import { type EnhanceTextAnswer, type EnhanceTextRequest, enhanceTextAnswerSchema } from '../../../../shared/ai';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/prompts/enhance-text */
-export async function enhancePrompt(request: EnhanceTextRequest): Promise<PromptEnhancement> {
+/** POST /api/prompts/enhance-text: the enhanced prompt, and its resultId (a generation that uses it names it). */
+export async function enhancePrompt(request: EnhanceTextRequest): Promise<EnhanceTextAnswer> {
   const response = await apiRequest('POST', '/api/prompts/enhance-text', request);
-  return enhanceTextAnswerSchema.parse(await response.json()).data;
+  return enhanceTextAnswerSchema.parse(await response.json());
 }
 
 export function useEnhancePrompt() {

@@ -1,14 +1,21 @@
 import { Check, Sparkles, Wand2 } from 'lucide-react';
 
+import type { AiResultIds } from '../../../../shared/generations';
+import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
+import { PRICES } from '../../../../shared/money/price-list';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import type { usePromptEnhancement } from '../hooks/use-prompt-enhancement';
 
+/** AI Enhance's share of a video's price, said beside the switch before anyone turns it on. */
+const ENHANCE_SHARE = formatCreditCount(toCredits(PRICES.promptEnhancement));
+
 interface AiEnhancePanelProps {
   enhancement: ReturnType<typeof usePromptEnhancement>;
-  onUseEnhanced: (text: string) => void;
+  /** 'Use Enhanced': the enhanced prompt goes into the description, with the results it names. */
+  onUseEnhanced: (text: string, aiResultIds: AiResultIds) => void;
 }
 
 /** The 'AI Enhance' switch and, while it is on, the enhanced prompt with its improvements. */
@@ -22,7 +29,8 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
             <Sparkles aria-hidden="true" className="size-4 text-violet-600 dark:text-violet-400" /> AI Enhance
           </span>
           <span className="text-xs font-normal text-muted-foreground">
-            Adds camera, lighting and pacing details to your description.
+            Adds camera, lighting and pacing details to your description. A video made with it costs{' '}
+            <span className="font-semibold text-foreground">+{ENHANCE_SHARE}</span>.
           </span>
         </Label>
         <Switch id="ai-enhance" checked={enabled} onCheckedChange={enhancement.toggle} aria-label="AI Enhance" />
@@ -69,8 +77,8 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
               size="sm"
               disabled={!result || pending}
               onClick={() => {
-                const text = enhancement.consume();
-                if (text) onUseEnhanced(text);
+                const used = enhancement.consume();
+                if (used) onUseEnhanced(used.text, used.aiResultIds);
               }}
             >
               <Check aria-hidden="true" /> Use Enhanced

@@ -1,18 +1,25 @@
 import { Lightbulb, ScanEye, Sun, Tag, Wand2 } from 'lucide-react';
 
 import { MAX_SHOWN_OBJECTS } from '../../../../shared/ai';
+import type { AiResultIds } from '../../../../shared/generations';
+import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
+import { PRICES } from '../../../../shared/money/price-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import type { useImageAnalysis } from '../hooks/use-image-analysis';
 
+/** The image analysis's share of a video's price, said beside Use This. */
+const ANALYSIS_SHARE = formatCreditCount(toCredits(PRICES.imageAnalysis));
+
 interface ImageAnalysisCardProps {
   state: ReturnType<typeof useImageAnalysis>;
-  onUseSuggestion: (prompt: string) => void;
+  /** 'Use This': the suggestion goes into the description, naming its result (a generation using it pays for the analysis). */
+  onUseSuggestion: (prompt: string, aiResultIds: AiResultIds) => void;
 }
 
-/** Spec section 2: scene, up to 6 objects with confidence, lighting, mood, and a suggested prompt. */
+/** AI assist (docs/product-rules.md): scene, up to 6 objects with confidence, lighting, mood, and a suggested prompt. */
 export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardProps) {
   const { analysis, pending } = state;
   if (!analysis && !pending) return null;
@@ -66,15 +73,21 @@ export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardP
             <div className="grid gap-2 rounded-lg border border-violet-500/30 bg-violet-500/5 p-3">
               <h3 className="text-sm font-semibold">Suggested prompt</h3>
               <p className="text-sm break-words">{analysis.suggestedPrompt}</p>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                className="justify-self-start"
-                onClick={() => onUseSuggestion(analysis.suggestedPrompt)}
-              >
-                <Wand2 aria-hidden="true" /> Use This
-              </Button>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    onUseSuggestion(analysis.suggestedPrompt, state.resultId ? { imageAnalysis: state.resultId } : {})
+                  }
+                >
+                  <Wand2 aria-hidden="true" /> Use This
+                </Button>
+                <span className="text-xs text-muted-foreground">
+                  A video made from it costs <span className="font-semibold text-foreground">+{ANALYSIS_SHARE}</span>.
+                </span>
+              </div>
             </div>
           </>
         ) : null}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { ENHANCE_PROMPT_REQUIRED_MESSAGE, type PromptEnhancement } from '../../../../shared/ai';
-import type { ProducedEnhancement } from '../../../../shared/ai-use';
+import type { AiResultIds } from '../../../../shared/generations';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
 import { useEnhancePrompt } from '../api/enhance-prompt';
@@ -11,15 +11,21 @@ export function enhanceRequestFor(description: string, audioEnabled: boolean) {
   return { userPrompt: description, style: 'cinematic', duration: 'medium', mood: audioEnabled ? 'energetic' : 'calm' };
 }
 
+/** A description as Generate sends it: the text and the AI results whose text it is. */
+export interface DescriptionToSend {
+  text: string;
+  aiResultIds: AiResultIds;
+}
+
 /**
- * AI Enhance (spec section 4): on with text enhances; off clears the result; a result belongs to
- * the description it was made from, so editing the description clears it.
+ * AI Enhance (docs/product-rules.md, AI assist): on with text enhances; off clears the result; a result belongs to
+ * the description it was made from, so editing the description clears it. The description's own
+ * AI results (`descriptionAiResults`: the suggestion or an earlier enhanced prompt put into it)
+ * carry over: an enhanced prompt made from an image analysis's suggestion uses both.
  */
-export function usePromptEnhancement(description: string, audioEnabled: boolean) {
+export function usePromptEnhancement(description: string, audioEnabled: boolean, descriptionAiResults: AiResultIds) {
   const [enabled, setEnabled] = useState(false);
-  const [result, setResult] = useState<(PromptEnhancement & { source: string }) | null>(null);
-  // Every enhanced prompt made here: a description that is one of them uses (and pays for) enhancement.
-  const [produced, setProduced] = useState<ProducedEnhancement[]>([]);
+  const [result, setResult] = useState<(PromptEnhancement & { source: string; aiResultIds: AiResultIds }) | null>(null);
   const enhance = useEnhancePrompt();
   const current = result && result.source === description ? result : null;
 
@@ -29,10 +35,14 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
       return;
     }
     const source = description;
+    const fromSuggestion = descriptionAiResults.imageAnalysis;
     enhance.mutate(enhanceRequestFor(source, audioEnabled), {
-      onSuccess: (data) => {
-        setResult({ ...data, source });
-        setProduced((list) => [...list.slice(-19), { source, enhancedPrompt: data.enhancedPrompt }]);
+      onSuccess: ({ data, resultId }) => {
+        const aiResultIds: AiResultIds = {
+          ...(resultId ? { promptEnhancement: resultId } : {}),
+          ...(fromSuggestion ? { imageAnalysis: fromSuggestion } : {}),
+        };
+        setResult({ ...data, source, aiResultIds });
         toast({ title: 'Prompt Enhanced', description: `Improved with ${data.improvements.length} enhancements` });
       },
       onError: (error) => {
@@ -48,7 +58,6 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
   return {
     enabled,
     result: current,
-    produced,
     pending: enhance.isPending,
     toggle: (on: boolean) => {
       setEnabled(on);
@@ -56,14 +65,17 @@ export function usePromptEnhancement(description: string, audioEnabled: boolean)
       else if (description.trim()) run();
     },
     enhance: run,
-    /** 'Use Enhanced': the caller copies the text into the description; enhancement turns off. */
-    consume: (): string | null => {
+    /** 'Use Enhanced': the caller copies the text (with its results) into the description; enhancement turns off. */
+    consume: (): DescriptionToSend | null => {
       if (!current) return null;
       setEnabled(false);
       setResult(null);
-      return current.enhancedPrompt;
+      return { text: current.enhancedPrompt, aiResultIds: current.aiResultIds };
     },
-    /** What Generate sends: the enhanced prompt while enhancement is on and one exists. */
-    promptToSend: (fallback: string) => (enabled && current ? current.enhancedPrompt : fallback),
+    /** What Generate sends: the enhanced prompt while enhancement is on and one exists, else the description. */
+    toSend: (): DescriptionToSend =>
+      enabled && current
+        ? { text: current.enhancedPrompt, aiResultIds: current.aiResultIds }
+        : { text: description, aiResultIds: descriptionAiResults },
   };
 }

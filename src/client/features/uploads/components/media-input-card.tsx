@@ -27,7 +27,7 @@ function without(value: MediaInputValue, kind: UploadKind): MediaInputValue {
   return next;
 }
 
-/** Spec section 2: three optional uploads; each button reads 'Choose ...' and becomes '✓ ... Ready'. */
+/** Screens (docs/product-rules.md): three optional uploads; each button reads 'Choose ...' and becomes '✓ ... Ready'. */
 export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
   function handleComplete({ kind, uploadedToast }: MediaKind, result: UploadButtonResult) {
     const { objectPath } = summarizeUpload(result);

@@ -7,7 +7,7 @@ import { UPLOAD_CONFIGURATION_FAILED } from '../upload-outcome';
 import type { CreateUploader, UploadButtonResult, Uploader, UploadFile, UploadParameters } from '../uploader-types';
 
 export interface UploadButtonProps {
-  /** Spec section 5: one file per picker unless told otherwise. */
+  /** Uploads (docs/product-rules.md): one file per picker unless told otherwise. */
   maxNumberOfFiles?: number;
   /** Bytes; 50 MiB unless told otherwise. */
   maxFileSize?: number;
@@ -46,7 +46,7 @@ export function preloadUploadDialog(): void {
 }
 
 /**
- * The reusable upload button (spec section 2, "Upload dialog"): opens a modal upload dialog
+ * The reusable upload button (docs/product-rules.md, Screens): opens a modal upload dialog
  * (automatic light/dark theme, progress details, remove button after completion, no branding
  * line). Uploads start when the user presses upload; each file goes straight to storage with the
  * parameters the host supplies.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 import { cleanupFiles } from '../api/cleanup-files';
 
-/** Spec section 9: cleanup every 10 minutes. */
+/** Retention (docs/product-rules.md): cleanup every 10 minutes. */
 export const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Asks the server to sweep expired files on mount and then every 10 minutes; failures are only logged. */

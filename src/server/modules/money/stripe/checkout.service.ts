@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import { EXTRA_PACKS, type ExtraPackName, type GenerationStatus } from '../../../../shared/money/plans';
 import { CREDIT_PRICE_CENTS, type CreditsPaymentIntent } from '../../../../shared/money/payments';
+import { formatCount } from '../../../../shared/money/price-list';
 import type { ServiceContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { callStripe, requireStripe, type StripeClient } from '../../../payments/stripe-client';
-import { findUserById } from '../../users/users.service';
+import { findUserById } from '../payments.repository';
 import { generationStatus } from '../allowances.service';
 import {
   assertPayer,
@@ -96,7 +97,13 @@ export async function createCreditsPaymentIntent(
 ): Promise<CreditsPaymentIntent> {
   const amountCents = credits * CREDIT_PRICE_CENTS;
   const metadata: PaymentMetadata = { userId: user.id, kind: 'credits', credits: String(credits) };
-  const intent = await createIntent(requireStripe(ctx), user, amountCents, metadata, `${credits} Reelsmith credits`);
+  const intent = await createIntent(
+    requireStripe(ctx),
+    user,
+    amountCents,
+    metadata,
+    `${formatCount(credits)} Reelsmith ${credits === 1 ? 'credit' : 'credits'}`,
+  );
   return { clientSecret: clientSecretOf(intent), paymentIntentId: intent.id, credits, amountCents };
 }
 

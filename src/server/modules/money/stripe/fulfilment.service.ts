@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { EXTRA_PACKS, type ExtraPackName } from '../../../../shared/money/plans';
 import { CREDIT_PRICE_CENTS } from '../../../../shared/money/payments';
-import { toHundredths } from '../../../../shared/money/credits';
+import { formatCreditCount, toHundredths } from '../../../../shared/money/credits';
 import type { Executor } from '../../../db/client';
 import type { PaymentSource } from '../../../db/schema';
 import { AppError, forbidden } from '../../../lib/app-error';
@@ -114,7 +114,7 @@ export async function fulfilPayment(
       deltaHundredths: toHundredths(payment.credits),
       kind: 'purchase',
       actor: 'stripe',
-      reason: `${payment.credits} credits bought (${source})`,
+      reason: `${formatCreditCount(payment.credits)} bought (${source})`,
       reference: payment.paymentId,
     });
     return { creditsAdded: payment.credits, alreadyCredited: false };

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
 import { callStripe, idOf, paymentsDisabled, requireStripe, type StripeClient } from '../../../payments/stripe-client';
-import { findUserById } from '../../users/users.service';
+import { findUserById } from '../payments.repository';
 import { generationStatus } from '../allowances.service';
 import { applySubscription, dailyPrices } from './subscriptions.service';
 
@@ -123,7 +123,7 @@ export async function createBillingPortalSession(ctx: ServiceContext, user: User
  */
 export async function cancelSubscriptionForAdmin(ctx: ServiceContext, user: UserRow): Promise<string | null> {
   if (!user.stripeSubscriptionId) return null;
-  if (!ctx.stripe) throw paymentsDisabled();
+  if (!ctx.stripe) throw paymentsDisabled(ctx.config.operatorContact);
   const stripe = ctx.stripe;
   let current: Stripe.Subscription;
   try {

@@ -9,9 +9,9 @@ import type { ServiceContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
-import { findUserById } from '../../users/users.service';
+import { findUserById } from '../payments.repository';
 import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
-import { publishBalanceChange } from '../../events/live-events.service';
+import { publishBalanceChange } from '../../../events/publish';
 import * as repo from '../payments.repository';
 
 /** The two daily prices, found by lookup key so every server of an installation shares them. */

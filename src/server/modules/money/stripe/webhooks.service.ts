@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
-import { findUserById } from '../../users/users.service';
+import { findUserById } from '../payments.repository';
 import * as repo from '../payments.repository';
 import { retrievePaymentIntent } from './checkout.service';
 import { fulfilPayment, verifyCheckoutSession, verifyPaymentIntent } from './fulfilment.service';

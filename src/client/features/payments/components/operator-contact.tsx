@@ -1,0 +1,24 @@
+import { operatorContactHref } from '../../../../shared/money/payments';
+import { usePaymentsConfig } from '../api/get-payments-config';
+
+/**
+ * Where this server takes no payments: who to ask for credits (OPERATOR_CONTACT, from GET
+ * /api/payments/config), as a link; without one, the person who runs the server.
+ */
+export function OperatorContact({ className }: { className?: string }) {
+  const contact = usePaymentsConfig().data?.operatorContact ?? null;
+  if (!contact) return <span className={className}>To get credits, ask the person who runs this server.</span>;
+  return (
+    <span className={className}>
+      To get credits, contact the operator:{' '}
+      <a
+        href={operatorContactHref(contact)}
+        className="font-semibold break-all text-primary underline underline-offset-4"
+        {...(contact.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+      >
+        {contact}
+      </a>
+      .
+    </span>
+  );
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseDocument } from 'yaml';
+import { ENV_VARIABLES, readEnv } from './config';
+
+// The container recipe cannot be built or run here (no Docker): this checks that Dockerfile and
+// compose.yaml parse and that the Reelsmith processes in them are configured only with variables
+// that config.ts reads (a misspelt name would be ignored silently in production).
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const known = new Set(ENV_VARIABLES);
+const onPostgres = readEnv().TEST_DB === 'postgres';
+
+/** Dockerfile instructions (docs.docker.com/reference/dockerfile), continuation lines joined. */
+function dockerfileInstructions(text: string): { keyword: string; args: string }[] {
+  const joined = text.replace(/\\\n/g, ' ');
+  return joined
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [keyword = '', ...rest] = line.split(/\s+/);
+      return { keyword: keyword.toUpperCase(), args: rest.join(' ') };
+    });
+}
+
+const DOCKERFILE_KEYWORDS = new Set(
+  'FROM RUN CMD LABEL EXPOSE ENV ADD COPY ENTRYPOINT VOLUME USER WORKDIR ARG ONBUILD STOPSIGNAL HEALTHCHECK SHELL'.split(
+    ' ',
+  ),
+);
+
+describe.skipIf(onPostgres)('the container recipe', () => {
+  it('Dockerfile: known instructions, npm ci from the lock file, and only variables config.ts reads', () => {
+    const instructions = dockerfileInstructions(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
+    for (const { keyword } of instructions) expect(DOCKERFILE_KEYWORDS, keyword).toContain(keyword);
+    expect(instructions[0]?.keyword).toBe('FROM');
+    expect(instructions.some((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args))).toBe(true);
+    expect(instructions.some((i) => i.keyword === 'COPY' && i.args.includes('package-lock.json'))).toBe(true);
+    const envNames = instructions
+      .filter((i) => i.keyword === 'ENV')
+      .flatMap((i) => [...i.args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=/g)].map((m) => m[1] ?? ''));
+    expect(envNames.length).toBeGreaterThan(0);
+    expect(envNames.filter((name) => !known.has(name))).toEqual([]);
+    for (const i of instructions.filter((i) => ['CMD', 'ENTRYPOINT'].includes(i.keyword)))
+      expect(() => JSON.parse(i.args.replace(/^.*?(\[)/, '$1')) as unknown).not.toThrow();
+  });
+
+  it('compose.yaml: PostgreSQL, MinIO, the web process and scalable workers, configured only with known variables', () => {
+    const text = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
+    const document = parseDocument(text, { merge: true });
+    expect(document.errors).toEqual([]);
+    const compose = parse(text, { merge: true }) as {
+      services: Record<
+        string,
+        { image?: string; build?: unknown; command?: string[]; environment?: Record<string, unknown>; deploy?: unknown }
+      >;
+    };
+    const services = compose.services;
+    expect(services.postgres?.image).toMatch(/^postgres:/);
+    expect(services.minio?.image).toMatch(/^minio\/minio/);
+    expect(services.web?.command).toEqual(['node', 'dist/server/main.js', '--services=web']);
+    expect(services.worker?.command).toEqual(['node', 'dist/server/main.js', '--services=worker']);
+    expect(services.worker?.deploy).toMatchObject({ replicas: expect.any(String) as unknown });
+    for (const name of ['web', 'worker']) {
+      const environment = services[name]?.environment ?? {};
+      expect(services[name]?.build, name).toBe('.');
+      expect(
+        Object.keys(environment).filter((key) => !known.has(key)),
+        name,
+      ).toEqual([]);
+      expect(String(environment.DATABASE_URL)).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+      expect(environment.S3_BUCKET).toBeTruthy();
+    }
+  });
+});

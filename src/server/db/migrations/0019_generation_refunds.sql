@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "refunded_at" timestamp with time zone;

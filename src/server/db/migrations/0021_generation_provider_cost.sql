@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "provider_cost_micro_usd" bigint;

@@ -1,0 +1,667 @@
+import { PAYMENTS_DISABLED, paymentsDisabledMessage } from '../../shared/money/payments';
+import { DAILY_SPEND_CAP_CODE, dailySpendCapMessage } from '../../shared/money/spend-cap';
+import { DEFAULT_VIDEO_RETENTION_HOURS, retentionInWords } from '../../shared/retention';
+
+/**
+ * The API reference's words for every /api route (GET /api/openapi.json, /api/docs): its summary,
+ * its own error answers and, for the routes programs use most, hand-written examples. The
+ * document's shapes come from the routes' zod schemas; openapi.ts joins the two and adds the
+ * answers every route of a kind has (400 for bad input, 401 and 403 by sign-in, 429 when limited,
+ * 500). A route added without an entry here, or in HIDDEN_ROUTES, fails src/server/http/openapi.test.ts.
+ * Keys are `METHOD /path` as Fastify registers them (`:id` parameters).
+ */
+
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface MediaDoc {
+  schema: Record<string, unknown>;
+  example?: unknown;
+}
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** Needs no session and no token (sign-up, sign-in, signed links, provider callbacks). */
+  public?: boolean;
+  /** Accepts `Idempotency-Key` (a retry answers the first request's result). */
+  idempotent?: boolean;
+  /** This route's own error answers, beyond the common ones. */
+  errors?: ErrorAnswer[];
+  /** The success answer's example; without one the document shows one built from its schema. */
+  example?: unknown;
+  /** The JSON body's example; without one, built from its schema. */
+  requestExample?: unknown;
+  /** A request body that is not JSON (uploads), by content type. */
+  requestContent?: Record<string, MediaDoc>;
+  /** Answers that are not JSON (files, streams, redirects), by status. */
+  responses?: Record<number, { description: string; content?: Record<string, MediaDoc> }>;
+}
+
+/** The document's sections, in order, with their descriptions. */
+export const API_TAGS = {
+  Videos: 'Make, list, extend and delete videos. Every request that makes a video spends credits.',
+  Uploads: 'Images, videos and sounds a generation starts from: one request, or the signed two-step flow.',
+  Media: 'Signed links to finished videos, posters and inputs.',
+  Account: 'The signed-in user, their balance and generation allowance.',
+  'Access tokens': 'Personal access tokens (`rs_...`), managed from a browser session only.',
+  Webhooks: 'Signed event deliveries (Standard Webhooks) to your own endpoints, managed from a browser session only.',
+  Prompts: 'Prompt help: a better prompt from a text or an image.',
+  'Sign-in': 'Registration, sign-in and sign-out for the website (cookie session).',
+  Credits: 'Estimates and credit purchases.',
+  Payments: 'Subscriptions, extra generations and receipts (browser session only).',
+  Notifications: 'Email and push notification settings.',
+  'Live events': 'The Server-Sent Events stream the website listens to.',
+  Admin: 'Operator routes: administrators only, browser session only.',
+  'Provider callbacks': 'Calls from payment and video providers, checked by their signatures.',
+  Diagnostics: 'Error reports from the website.',
+} as const;
+
+export type ApiTag = keyof typeof API_TAGS;
+
+const NOT_FOUND_VIDEO: ErrorAnswer = {
+  status: 404,
+  code: 'generation_not_found',
+  message: 'This video was not found. It may have been deleted already.',
+};
+const UNVERIFIED: ErrorAnswer = {
+  status: 403,
+  code: 'email_unverified',
+  message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
+};
+const FILE_GONE: ErrorAnswer = { status: 404, code: 'file_gone', message: 'This file is no longer available.' };
+const UPLOAD_REFUSED: ErrorAnswer[] = [
+  { status: 400, code: 'empty_file', message: 'The file is empty.' },
+  {
+    status: 408,
+    code: 'upload_too_slow',
+    message: 'The upload was too slow, so it was stopped. Check your connection, then try again.',
+  },
+  { status: 413, code: 'file_too_large', message: 'This file is larger than the 50 MB limit.' },
+  {
+    status: 415,
+    code: 'unsupported_file_type',
+    message: 'Only images, videos and audio files can be uploaded.',
+  },
+  { status: 422, code: 'media_unplayable', message: 'This video file has no picture that can be played.' },
+];
+const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
+  { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
+  { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
+];
+const IDEMPOTENCY_ERRORS: ErrorAnswer[] = [
+  {
+    status: 409,
+    code: 'idempotency_key_in_use',
+    message: 'A request with this Idempotency-Key is still being processed. Try again once it has finished.',
+  },
+  {
+    status: 422,
+    code: 'idempotency_key_reused',
+    message: 'This Idempotency-Key was already used with a different request. Use a new key for each new request.',
+  },
+];
+const WEBHOOK_NOT_FOUND: ErrorAnswer = {
+  status: 404,
+  code: 'webhook_not_found',
+  message: 'Webhook endpoint not found',
+};
+const NOT_ADMIN: ErrorAnswer = {
+  status: 403,
+  code: 'not_admin',
+  message: 'You do not have administrator privileges to access this page',
+};
+const USER_NOT_FOUND: ErrorAnswer = { status: 404, code: 'user_not_found', message: 'User not found' };
+const JOB_NOT_FOUND: ErrorAnswer = {
+  status: 404,
+  code: 'job_not_found',
+  message: 'This job was not found. Its owner may have deleted it.',
+};
+const PAYMENTS_OFF: ErrorAnswer = { status: 503, code: PAYMENTS_DISABLED, message: paymentsDisabledMessage(undefined) };
+const AI_DOWN: ErrorAnswer = {
+  status: 502,
+  code: 'ai_unavailable',
+  message: 'The AI service could not be reached. Please try again.',
+};
+
+const BINARY = { type: 'string', format: 'binary' };
+const FILE_BODY: Record<string, MediaDoc> = {
+  'application/octet-stream': { schema: BINARY },
+  'image/png': { schema: BINARY },
+  'image/jpeg': { schema: BINARY },
+  'video/mp4': { schema: BINARY },
+  'audio/mpeg': { schema: BINARY },
+};
+const FORM_BODY: Record<string, MediaDoc> = {
+  'multipart/form-data': {
+    schema: {
+      type: 'object',
+      properties: { file: { ...BINARY, description: 'The file (the form’s only file part).' } },
+      required: ['file'],
+    },
+  },
+};
+const FILE_ANSWER = {
+  200: {
+    description: 'The file (Range requests answer 206).',
+    content: { 'application/octet-stream': { schema: BINARY } },
+  },
+};
+
+const VIDEO_ID = '6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10';
+const UPLOAD_PATH = '/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90';
+const UPLOADED = { objectPath: UPLOAD_PATH, kind: 'image', contentType: 'image/png', size: 182_044 };
+/** One day's figures for one model, as GET /api/admin/costs answers them. */
+const COST_FIGURES = {
+  videos: 3,
+  completed: 2,
+  paidWithCredits: 3,
+  paidWithDaily: 0,
+  paidWithPack: 0,
+  free: 0,
+  creditsCharged: 12,
+  revenueUsd: 12,
+  providerCostUsd: 6.4,
+  completedWithoutCost: 0,
+  marginUsd: 5.6,
+};
+
+const VIDEO_RECORD = {
+  id: VIDEO_ID,
+  prompt: 'Slowly zoom in on the astronaut',
+  status: 'pending',
+  creditsUsed: 4,
+  duration: 4,
+  model: 'veo3',
+  hasAudio: false,
+  outputVideoUrl: null,
+  posterUrl: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  expiresAt: null,
+  progress: 0,
+  progressStage: null,
+  errorMessage: null,
+  queuePosition: 1,
+};
+
+/** Routes that are not part of the API: pages and redirects for browsers. */
+export const HIDDEN_ROUTES: Record<string, string> = {
+  'GET /api/logout': 'the sign-out page (HTML) of the website',
+  'POST /api/logout': 'the sign-out page’s form',
+  'GET /api/auth/verify-email': 'the page (HTML) a verification email links to',
+  'POST /api/auth/verify-email/form': 'that page’s form',
+  'GET /api/login': 'a browser redirect to the OpenID Connect provider',
+  'GET /api/callback': 'the OpenID Connect provider’s redirect back',
+  'GET /api/auth/google': 'a browser redirect to Google',
+  'GET /api/auth/google/callback': 'Google’s redirect back',
+};
+
+export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
+  Videos: {
+    'GET /api/models': {
+      summary: 'List the video models',
+      description:
+        'The models this server offers, their prices, durations and resolutions, and whether each is available now.',
+    },
+    'POST /api/video-generation': {
+      summary: 'Make a video',
+      description:
+        'Queues a video (or up to four variations) and charges its credits. Reference an upload by its `objectPath`. ' +
+        'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answer the first result and are charged once.',
+      idempotent: true,
+      requestExample: {
+        prompt: 'Slowly zoom in on the astronaut',
+        imageFile: UPLOAD_PATH,
+        duration: 4,
+        isEconomy: true,
+        hasAudio: false,
+      },
+      example: { ...VIDEO_RECORD, group: [VIDEO_RECORD] },
+      errors: [
+        {
+          status: 400,
+          code: 'invalid_upload',
+          message: 'That file is not one of your uploads, or its upload did not finish.',
+        },
+        { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+        UNVERIFIED,
+        ...IDEMPOTENCY_ERRORS,
+        {
+          status: 429,
+          code: DAILY_SPEND_CAP_CODE,
+          message: dailySpendCapMessage({
+            priceHundredths: 100,
+            capHundredths: 200,
+            spentHundredths: 200,
+            resetsAt: new Date('2026-11-26T00:00:00Z'),
+          }),
+        },
+        {
+          status: 429,
+          code: 'too_many_unfinished_jobs',
+          message: 'You already have 3 videos in progress. Wait for one to finish, then try again.',
+        },
+      ],
+    },
+    'GET /api/video-generation': {
+      summary: 'List your videos',
+      description: 'Newest first, with each video’s status, progress and, once finished, its signed `outputVideoUrl`.',
+      example: [
+        {
+          ...VIDEO_RECORD,
+          status: 'completed',
+          progress: 100,
+          outputVideoUrl: `/api/media/${VIDEO_ID}?exp=1764072000&sig=…`,
+        },
+      ],
+    },
+    'DELETE /api/video-generation/:id': {
+      summary: 'Delete a video',
+      example: { message: 'Video deleted' },
+      errors: [NOT_FOUND_VIDEO],
+    },
+    'POST /api/video-generation/:id/last-frame': {
+      summary: 'Take a video’s last frame as a new image upload',
+      description: 'The answer’s `objectPath` starts the next generation where this video ends (Continue).',
+      example: UPLOADED,
+      errors: [
+        NOT_FOUND_VIDEO,
+        { status: 400, code: 'last_frame_failed', message: 'Could not take the last frame of this video.' },
+      ],
+    },
+    'POST /api/video-generation/:id/extend': {
+      summary: 'Extend a video',
+      description: 'Renders the video’s continuation from its last frame and joins the two into one new, longer video.',
+      requestExample: { prompt: 'The astronaut waves', duration: 4, crossfade: 0.5 },
+      errors: [
+        NOT_FOUND_VIDEO,
+        { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+        { status: 409, code: 'not_finished', message: 'This video is not finished yet. Extend it once it is ready.' },
+      ],
+    },
+    'POST /api/video-generation/:id/keep': {
+      summary: 'Keep a video, or stop keeping it',
+      description:
+        'A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.',
+      requestExample: { keep: true },
+      example: { ...VIDEO_RECORD, kept: true, expiresAt: null },
+      errors: [
+        NOT_FOUND_VIDEO,
+        {
+          status: 403,
+          code: 'keep_not_allowed',
+          message: `Keeping videos is not available on your account. Videos are deleted ${retentionInWords(DEFAULT_VIDEO_RETENTION_HOURS)} after they are made, so download the ones you want.`,
+        },
+        { status: 409, code: 'not_finished', message: 'This video is not finished yet. Keep it once it is ready.' },
+        {
+          status: 400,
+          code: 'video_expired',
+          message: `This video has expired (videos are kept for ${retentionInWords(DEFAULT_VIDEO_RETENTION_HOURS)}), so it can no longer be kept.`,
+        },
+      ],
+    },
+    'GET /api/video-generation-jobs': {
+      summary: 'List your videos (job view)',
+      description: 'The same videos as GET /api/video-generation, in the older job shape.',
+    },
+    'GET /api/video-generation-jobs/recent': {
+      summary: 'List your most recent videos (job view)',
+    },
+  },
+  Uploads: {
+    'PUT /api/uploads': {
+      summary: 'Upload a file in one request',
+      description:
+        'The file is the request body (JPEG, PNG, WebP, MP4, WebM, MP3 or WAV, at most 50 MB). The answer’s `objectPath` is what a generation takes as `imageFile`, `videoFile` or `audioFile`.',
+      requestContent: FILE_BODY,
+      example: UPLOADED,
+      errors: UPLOAD_REFUSED,
+    },
+    'POST /api/uploads': {
+      summary: 'Upload a file as a form',
+      description: 'As PUT /api/uploads, with the file as the part of a multipart/form-data body.',
+      requestContent: FORM_BODY,
+      example: UPLOADED,
+      errors: [{ status: 400, code: 'missing_file', message: 'The form has no file.' }, ...UPLOAD_REFUSED],
+    },
+    'POST /api/objects/upload': {
+      summary: 'Get a signed upload link',
+      description:
+        'Step one of the two-step flow: send the file to `uploadURL` with `method`, `fields` and `headers` (no token needed there). Accepts `Idempotency-Key`.',
+      idempotent: true,
+      example: {
+        uploadURL: `/api/uploads/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90?exp=1764072000&sig=…`,
+        objectPath: UPLOAD_PATH,
+        method: 'PUT',
+        fields: {},
+        headers: {},
+      },
+      errors: [
+        ...IDEMPOTENCY_ERRORS,
+        {
+          status: 429,
+          code: 'too_many_pending_uploads',
+          message:
+            'You have 20 uploads waiting for their files. Send or cancel some, or wait a few minutes, then try again.',
+        },
+      ],
+    },
+    'PUT /api/uploads/:id': {
+      summary: 'Send a file to a signed upload link',
+      description: 'Step two: the signed link is its own permission (`exp` and `sig` in its query).',
+      public: true,
+      requestContent: FILE_BODY,
+      example: UPLOADED,
+      errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+    },
+    'POST /api/uploads/:id': {
+      summary: 'Send a file to a signed upload link as a form',
+      public: true,
+      requestContent: FORM_BODY,
+      example: UPLOADED,
+      errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+    },
+    'GET /api/objects/uploads/:userId/:id': {
+      summary: 'Download one of your uploads',
+      responses: FILE_ANSWER,
+      errors: [FILE_GONE],
+    },
+    'POST /api/files/cleanup': {
+      summary: 'Delete your expired unfinished uploads',
+      example: { deleted: 2 },
+    },
+  },
+  Media: {
+    'GET /api/media/:id': {
+      summary: 'Download a video, poster or input by its signed link',
+      description:
+        'The links in `outputVideoUrl` and `posterUrl`. The signature (`exp`, `sig`) is the permission: a shared link works until it expires, with or without a token.',
+      public: true,
+      responses: FILE_ANSWER,
+      errors: [
+        { status: 403, code: 'media_link_invalid', message: 'This link is not valid.' },
+        { status: 404, code: 'media_expired', message: 'This video has expired and was deleted.' },
+      ],
+    },
+  },
+  Account: {
+    'GET /api/auth/user': {
+      summary: 'Who is signed in',
+    },
+    'GET /api/user/status': { summary: 'Your plan, subscription and credits' },
+    'GET /api/user/balance': {
+      summary: 'Your balance',
+      description:
+        'Credits, plan, subscription and daily and extra generations: the same answer as the live `balance` event.',
+    },
+    'GET /api/user/generation-status': { summary: 'Your generation allowance today' },
+    'GET /api/credits/balance': { summary: 'Your credits' },
+    'GET /api/account/sign-ins': { summary: 'List the ways you sign in (password, linked providers)' },
+    'DELETE /api/account/identities/:id': {
+      summary: 'Remove a linked sign-in',
+      example: { message: 'The sign-in was removed from your account.' },
+      errors: [{ status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' }],
+    },
+  },
+  'Access tokens': {
+    'POST /api/account/tokens': {
+      summary: 'Create a personal access token',
+      description: 'The answer is the only time the token is shown. Session only: a token cannot create tokens.',
+      requestExample: {
+        name: 'render script',
+        scopes: ['uploads:write', 'videos:write', 'videos:read'],
+        expiresAt: null,
+      },
+      example: {
+        id: 'a4e1c9d2-6b3f-4f8a-9e2d-7c5b1a3f8e60',
+        token: 'rs_2Nf8kQ…',
+        name: 'render script',
+        scopes: ['uploads:write', 'videos:write', 'videos:read'],
+        expiresAt: null,
+        createdAt: '2026-11-25T10:00:00.000Z',
+      },
+      errors: [{ status: 400, code: 'invalid_expiry', message: 'The expiry date must be in the future.' }],
+    },
+    'GET /api/account/tokens': { summary: 'List your access tokens (never their secrets)' },
+    'DELETE /api/account/tokens/:id': {
+      summary: 'Revoke an access token',
+      example: { message: 'The access token was revoked.' },
+      errors: [
+        {
+          status: 404,
+          code: 'token_not_found',
+          message: 'This access token was not found. It may have been revoked already.',
+        },
+      ],
+    },
+  },
+  Webhooks: {
+    'POST /api/account/webhooks': {
+      summary: 'Add a webhook endpoint',
+      description:
+        'Events (`video.completed`, `video.failed`, `video.progress`, `credits.low`) are POSTed to the URL, signed per Standard Webhooks with the `whsec_...` secret this answer shows once.',
+      requestExample: { url: 'https://example.com/hooks/reelsmith', events: ['video.completed', 'video.failed'] },
+      errors: [
+        {
+          status: 422,
+          code: 'webhook_url_refused',
+          message: 'The webhook URL must start with https://.',
+        },
+      ],
+    },
+    'GET /api/account/webhooks': { summary: 'List your webhook endpoints' },
+    'DELETE /api/account/webhooks/:id': {
+      summary: 'Delete a webhook endpoint',
+      example: { message: 'The webhook endpoint was deleted.' },
+      errors: [WEBHOOK_NOT_FOUND],
+    },
+    'POST /api/account/webhooks/:id/test': {
+      summary: 'Send a test event to an endpoint',
+      errors: [WEBHOOK_NOT_FOUND],
+    },
+    'GET /api/account/webhooks/:id/deliveries': {
+      summary: 'An endpoint’s delivery log',
+      errors: [WEBHOOK_NOT_FOUND],
+    },
+    'POST /api/account/webhooks/:id/deliveries/:deliveryId/redeliver': {
+      summary: 'Send a delivery again',
+      errors: [WEBHOOK_NOT_FOUND, { status: 404, code: 'webhook_delivery_not_found', message: 'Delivery not found' }],
+    },
+  },
+  Prompts: {
+    'POST /api/prompts/enhance-text': {
+      summary: 'Improve a prompt',
+      requestExample: { userPrompt: 'an astronaut on the moon' },
+      errors: [AI_DOWN],
+    },
+    'POST /api/prompts/analyze-image': {
+      summary: 'Describe an uploaded image as a prompt',
+      errors: [FILE_GONE, AI_DOWN],
+    },
+  },
+  'Sign-in': {
+    'POST /api/auth/register': {
+      summary: 'Create an account',
+      public: true,
+      requestExample: {
+        email: 'ada@example.com',
+        password: 'correct horse battery staple',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      },
+      errors: [{ status: 409, code: 'email_taken', message: 'An account with this email already exists' }],
+    },
+    'POST /api/auth/login': {
+      summary: 'Sign in',
+      public: true,
+      requestExample: { email: 'ada@example.com', password: 'correct horse battery staple' },
+      errors: [{ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' }],
+    },
+    'POST /api/auth/logout': { summary: 'Sign out', public: true, example: { message: 'You have been signed out.' } },
+    'POST /api/auth/logout-all': {
+      summary: 'Sign out on every device',
+      example: { message: 'You have been signed out on every device (2 sessions ended).' },
+    },
+    'GET /api/auth/providers': { summary: 'The sign-in options this server offers', public: true },
+    'GET /api/auth/challenge': {
+      summary: 'A registration proof-of-work challenge',
+      public: true,
+      errors: [{ status: 404, code: 'challenge_off', message: 'Registration asks for no challenge on this server.' }],
+    },
+    'POST /api/auth/password-reset': {
+      summary: 'Ask for a password reset email',
+      public: true,
+      errors: [
+        {
+          status: 404,
+          code: 'password_reset_unavailable',
+          message: 'Password reset by email is not available on this server. Please ask the administrator.',
+        },
+      ],
+    },
+    'POST /api/auth/password-reset/confirm': {
+      summary: 'Set a new password with a reset link’s token',
+      public: true,
+      errors: [
+        {
+          status: 400,
+          code: 'reset_link_invalid',
+          message: 'This reset link has expired or has already been used. Please ask for a new one.',
+        },
+      ],
+    },
+    'POST /api/auth/verify-email': {
+      summary: 'Confirm an email address with its link’s token',
+      public: true,
+      errors: [
+        {
+          status: 400,
+          code: 'verification_link_invalid',
+          message: 'This verification link has expired or has already been used. Sign in and ask for a new one.',
+        },
+      ],
+    },
+    'POST /api/auth/verify-email/resend': { summary: 'Send the verification email again' },
+  },
+  Credits: {
+    'POST /api/credits/estimate': {
+      summary: 'What a video would cost',
+      requestExample: { model: 'veo3', duration: 4, hasAudio: false, isEconomy: true },
+      errors: [{ status: 400, code: 'unknown_model', message: 'This server has no model called "veo9".' }],
+    },
+    'POST /api/credits/checkout': { summary: 'Start buying credits (Stripe Checkout)', errors: [PAYMENTS_OFF] },
+    'POST /api/credits/checkout-success': { summary: 'Confirm a finished Checkout', errors: [PAYMENTS_OFF] },
+    'POST /api/credits/payment-intent': { summary: 'Start buying credits (payment form)', errors: [PAYMENTS_OFF] },
+    'POST /api/credits/fulfill': { summary: 'Confirm a credit payment', errors: [PAYMENTS_OFF] },
+  },
+  Payments: {
+    'GET /api/payments/config': { summary: 'The payment options this server offers', public: true },
+    'POST /api/payments/start-subscription': { summary: 'Start a subscription', errors: [PAYMENTS_OFF] },
+    'POST /api/payments/extra-generations': { summary: 'Buy extra generations', errors: [PAYMENTS_OFF] },
+    'POST /api/payments/confirm': { summary: 'Confirm a payment', errors: [PAYMENTS_OFF] },
+    'GET /api/payments/subscription': { summary: 'Your subscription' },
+    'POST /api/payments/cancel-subscription': { summary: 'Cancel your subscription', errors: [PAYMENTS_OFF] },
+    'POST /api/payments/billing-portal': { summary: 'Open the billing portal', errors: [PAYMENTS_OFF] },
+    'GET /api/payments/receipts': { summary: 'Your receipts' },
+  },
+  Notifications: {
+    'GET /api/notifications': { summary: 'Your notification settings' },
+    'PUT /api/notifications/email': { summary: 'Turn email notifications on or off' },
+    'POST /api/notifications/push-subscriptions': { summary: 'Add a browser push subscription' },
+    'DELETE /api/notifications/push-subscriptions': { summary: 'Remove a browser push subscription' },
+    'POST /api/notifications/presence': {
+      summary: 'Tell the server a tab is visible',
+      responses: { 204: { description: 'Noted.' } },
+    },
+  },
+  'Live events': {
+    'GET /api/events': {
+      summary: 'Live updates (Server-Sent Events)',
+      description: 'The website’s stream of changes to your videos and balance. Programs should use webhooks instead.',
+      responses: {
+        200: {
+          description: 'An endless `text/event-stream`; `Last-Event-ID` resumes it.',
+          content: {
+            'text/event-stream': {
+              schema: { type: 'string' },
+              example: 'retry: 3000\n\nid: 42\nevent: generation\ndata: {"id":"6f1c0b7e-…","status":"processing"}\n\n',
+            },
+          },
+        },
+      },
+      errors: [
+        {
+          status: 429,
+          code: 'too_many_streams',
+          message: 'At most 5 tabs get live updates at once; this one refreshes by itself instead.',
+        },
+      ],
+    },
+  },
+  Admin: {
+    'GET /api/admin/users': { summary: 'List users', errors: [NOT_ADMIN] },
+    'PATCH /api/admin/users/:id': {
+      summary: 'Change a user (credits, plan, role)',
+      errors: [NOT_ADMIN, USER_NOT_FOUND],
+    },
+    'DELETE /api/admin/users/:id': { summary: 'Delete a user', errors: [NOT_ADMIN, USER_NOT_FOUND] },
+    'GET /api/admin/stats': { summary: 'User statistics', errors: [NOT_ADMIN] },
+    'GET /api/admin/jobs': { summary: 'The job queue', errors: [NOT_ADMIN] },
+    'GET /api/admin/costs': {
+      summary: 'Videos, credits charged, provider cost and margin per day and model',
+      description:
+        'Per UTC day and model over the last `days` days (1 to 90, default 14). Provider cost comes from MODELS_CONFIG `providerCost` as it was when each video was made; revenue values a credit, a daily and a pack generation as `valuation` says, so the margin is a floor.',
+      example: {
+        days: 1,
+        from: '2026-11-25',
+        to: '2026-11-25',
+        rows: [{ day: '2026-11-25', model: 'veo3', modelName: 'Veo 3', ...COST_FIGURES }],
+        dayTotals: [{ day: '2026-11-25', ...COST_FIGURES }],
+        totals: COST_FIGURES,
+        valuation: { creditUsd: 1, dailyGenerationUsd: 0.133333, packGenerationUsd: 0.285714 },
+        defaultDailySpendCap: 50,
+      },
+      errors: [NOT_ADMIN],
+    },
+    'POST /api/admin/jobs/:id/cancel': { summary: 'Cancel a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+    'POST /api/admin/jobs/:id/rerun': { summary: 'Run a job again', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+    'POST /api/admin/jobs/:id/refund': { summary: 'Refund a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+  },
+  'Provider callbacks': {
+    'POST /api/stripe/webhook': {
+      summary: 'Stripe’s payment events',
+      public: true,
+      requestContent: {
+        'application/json': { schema: { type: 'object' }, example: { type: 'checkout.session.completed' } },
+      },
+      errors: [{ status: 400, code: 'bad_signature', message: 'The webhook signature is not valid.' }],
+    },
+    'POST /api/webhooks/replicate': {
+      summary: 'Replicate’s prediction updates',
+      public: true,
+      requestContent: {
+        'application/json': { schema: { type: 'object' }, example: { id: 'p_123', status: 'succeeded' } },
+      },
+      errors: [{ status: 401, code: 'invalid_signature', message: 'This webhook is not signed by Replicate.' }],
+    },
+  },
+  Diagnostics: {
+    'POST /api/errors/report': {
+      summary: 'Report an error seen in the browser',
+      public: true,
+      example: { received: true },
+    },
+  },
+};
+
+/** Every documented route's words with its tag, by `METHOD /path`. */
+export function routeDoc(key: string): (RouteDoc & { tag: ApiTag }) | undefined {
+  for (const [tag, routes] of Object.entries(ROUTE_DOCS) as [ApiTag, Record<string, RouteDoc>][]) {
+    const doc = routes[key];
+    if (doc) return { ...doc, tag };
+  }
+  return undefined;
+}

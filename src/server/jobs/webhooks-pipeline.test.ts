@@ -1,0 +1,114 @@
+import { Webhook } from 'standardwebhooks';
+import { startTestWorker } from '../../../tests/support/pipeline';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { createUser, signIn } from '../../../tests/support/factories';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
+import type { GenerationRecord } from '../../shared/generations';
+import type { CreatedWebhook } from '../../shared/webhooks';
+import { failForGood } from '../modules/generations/lifecycle.service';
+import { deliverDueWebhook } from '../modules/webhooks/webhooks.service';
+import * as queue from './queue.repository';
+import type { Worker } from './worker';
+
+// Webhooks from real generations: the local engine renders with FFmpeg, the worker delivers to a
+// receiver on 127.0.0.1 (allowed through WEBHOOK_ALLOWED_PRIVATE_HOSTS), and every request is verified
+// with the `standardwebhooks` package as a receiver would.
+
+let t: TestApp;
+let receiver: WebhookReceiver;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  t = await createTestApp({ WEBHOOK_ALLOWED_PRIVATE_HOSTS: receiver.hostPort });
+}, 240_000);
+afterAll(async () => {
+  await worker?.stop(1000);
+  await t.close();
+  await receiver.close();
+});
+
+async function userWithEndpoint(creditsHundredths: number, path: string, events: string[]) {
+  const user = await createUser(t.db, { creditsHundredths });
+  const cookie = await signIn(t.app, user);
+  const response = await injectJson(t.app, 'POST', '/api/account/webhooks', {
+    cookie,
+    body: { url: receiver.url(path), events },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { cookie, endpoint: response.json<CreatedWebhook>() };
+}
+
+function verified(secret: string, request: { headers: Record<string, unknown>; body: string }) {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  }) as { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+async function listed(cookie: string, id: string): Promise<GenerationRecord | undefined> {
+  const records = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
+  return records.find((r) => r.id === id);
+}
+
+it('sends video.failed with the failed record when a job fails for good', async () => {
+  const { cookie, endpoint } = await userWithEndpoint(500, '/failed', ['video.failed']);
+  const created = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A storm over the sea', duration: 4 },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  // No worker runs yet: this test claims the job as one would, and fails it.
+  const claimed = await queue.claimNext(t.db, 'test-worker', 60);
+  expect(claimed?.id).toBe(created.json<GenerationRecord>().id);
+  await failForGood(t.ctx, { id: claimed?.id ?? '', workerId: 'test-worker' }, 'The engine stopped.', 'system');
+
+  const arrived = receiver.next((r) => r.path === '/failed');
+  expect(await deliverDueWebhook(t.ctx)).toBe(true);
+  const event = verified(endpoint.secret, await arrived);
+  expect(event.type).toBe('video.failed');
+  expect(event.data).toEqual(await listed(cookie, claimed?.id ?? ''));
+  expect(event.data).toMatchObject({ status: 'failed', errorMessage: 'The engine stopped.' });
+});
+
+it('sends credits.low, progress and video.completed with the record as the API returns it, after a local-engine video', async () => {
+  worker = startTestWorker(t);
+  const events = ['video.completed', 'video.progress', 'credits.low'];
+  const { cookie, endpoint } = await userWithEndpoint(150, '/all', events);
+  // Someone else's endpoint hears nothing of it.
+  const bystander = await userWithEndpoint(1000, '/bystander', ['video.completed', 'video.progress']);
+
+  const low = receiver.next((r) => r.path === '/all' && r.body.includes('"credits.low"'));
+  const progress = receiver.next((r) => r.path === '/all' && r.body.includes('"video.progress"'));
+  const completed = receiver.next((r) => r.path === '/all' && r.body.includes('"video.completed"'), 120_000);
+  const started = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A blue and gold abstract sky', hasAudio: false, duration: 4 },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const id = started.json<GenerationRecord>().id;
+
+  expect(verified(endpoint.secret, await low)).toMatchObject({
+    type: 'credits.low',
+    data: { credits: 0.5, thresholdCredits: 1 },
+  });
+  const progressEvent = verified(endpoint.secret, await progress);
+  expect(progressEvent.data).toMatchObject({ id, status: 'processing' });
+
+  const done = verified(endpoint.secret, await completed);
+  expect(done.type).toBe('video.completed');
+  expect(Date.parse(done.timestamp)).not.toBeNaN();
+  const record = await listed(cookie, id);
+  expect(record?.status).toBe('completed');
+  expect(done.data).toEqual(record);
+  expect(done.data.outputVideoUrl).toMatch(/^\/api\/media\//);
+  // The link in the body plays the video.
+  const video = await t.app.inject({ method: 'GET', url: String(done.data.outputVideoUrl) });
+  expect(video.statusCode).toBe(200);
+  expect(video.headers['content-type']).toBe('video/mp4');
+
+  expect(receiver.received.filter((r) => r.path === '/bystander')).toEqual([]);
+  void bystander;
+}, 180_000);

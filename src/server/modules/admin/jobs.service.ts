@@ -1,0 +1,144 @@
+import {
+  type AdminJob,
+  type AdminJobActionName,
+  type AdminJobsOverview,
+  type AdminJobsQuery,
+  FAILURE_WINDOW_HOURS,
+} from '../../../shared/admin-jobs';
+import { toCredits } from '../../../shared/money/credits';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { publishQueueMoved } from '../../events/publish';
+import { conflict, notFound } from '../../lib/app-error';
+import { queueSnapshot, rerunGeneration } from '../generations/generations.service';
+import { cancelJob, refundFailedGeneration } from '../generations/lifecycle.service';
+import type { Actor } from './admin.service';
+import * as repo from './jobs.repository';
+
+// The jobs console (issue 31): what the queue holds, what runs where, why jobs fail, and an
+// administrator's three actions on a job, each with its audit row in the action's transaction.
+
+const RUNNING_LIMIT = 100;
+const FAILURE_GROUPS = 50;
+const PROMPT_PREVIEW = 200;
+export const CANCELLED_MESSAGE = 'This video was cancelled by an administrator.';
+
+function presentJob(row: repo.JobWithOwner): AdminJob {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    model: row.model,
+    status: row.status,
+    prompt: row.prompt.length > PROMPT_PREVIEW ? `${row.prompt.slice(0, PROMPT_PREVIEW - 1)}…` : row.prompt,
+    attempts: row.attempts,
+    worker: row.status === 'processing' ? row.leaseOwner : null,
+    progress: row.progress,
+    stage: row.progressStage,
+    errorMessage: row.errorMessage,
+    paidWith: row.paidWith,
+    creditsCharged: toCredits(row.creditsUsedHundredths),
+    refunded: row.refundedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/admin/jobs: the queue, running jobs, the last day's failures by model and reason, and the filtered jobs. */
+export async function jobsOverview(ctx: ServiceContext, query: AdminJobsQuery): Promise<AdminJobsOverview> {
+  const [queue, running, failures, jobs] = await Promise.all([
+    queueSnapshot(ctx),
+    repo.runningJobs(ctx.db, RUNNING_LIMIT),
+    repo.failureGroups(ctx.db, FAILURE_WINDOW_HOURS, FAILURE_GROUPS),
+    repo.listJobs(ctx.db, query),
+  ]);
+  return {
+    queue,
+    running: running.map(presentJob),
+    failures: failures.map((group) => ({ ...group, lastAt: group.lastAt.toISOString() })),
+    jobs: jobs.map(presentJob),
+    models: ctx.engines.list().map((model) => model.id),
+  };
+}
+
+/** The audit row of an action on a job: who, which job and whose, the job before and after. */
+async function audit(
+  tx: Tx,
+  actor: Actor,
+  action: AdminJobActionName,
+  before: repo.JobWithOwner,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await repo.insertAudit(tx, {
+    actor: actor.label,
+    actorUserId: actor.userId,
+    action: `job_${action}`,
+    targetUserId: before.userId,
+    targetEmail: before.userEmail,
+    before: { generationId: before.id, status: before.status, attempts: before.attempts, worker: before.leaseOwner },
+    after: { generationId: before.id, ...after },
+  });
+}
+
+async function requireJob(tx: Tx, id: string): Promise<repo.JobWithOwner> {
+  const job = await repo.lockJob(tx, id);
+  if (!job) throw notFound('This job was not found. Its owner may have deleted it.', 'job_not_found');
+  return job;
+}
+
+async function answer(ctx: ServiceContext, id: string, message: string) {
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw notFound('This job was not found. Its owner may have deleted it.', 'job_not_found');
+  return { message, job: presentJob(job) };
+}
+
+/**
+ * Cancels a waiting or running job: it fails with a sentence naming the administrator's cancel; a
+ * running job's worker stops its engine at its next heartbeat (the path of a deleted video). Nothing is
+ * refunded here: the refund is its own action. 409 when the job already ended.
+ */
+export async function cancelJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  const wasPending = await ctx.db.transaction(async (tx) => {
+    const before = await requireJob(tx, id);
+    const cancelled = await cancelJob(tx, id, CANCELLED_MESSAGE);
+    if (!cancelled) throw conflict(`This job already ${before.status}: there is nothing to cancel.`, 'job_finished');
+    await audit(tx, actor, 'cancel', before, { status: cancelled.status });
+    return before.status === 'pending';
+  });
+  if (wasPending) await publishQueueMoved(ctx);
+  return answer(ctx, id, 'The job was cancelled.');
+}
+
+/** Re-runs a failed job as a new job of the same owner, free (paid by the operator). 409 unless it failed. */
+export async function rerunJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  const created = await ctx.db.transaction(async (tx) => {
+    const before = await requireJob(tx, id);
+    if (before.status !== 'failed') throw conflict('Only a failed job can be re-run.', 'job_not_failed');
+    const row = await rerunGeneration(ctx, tx, before);
+    await audit(tx, actor, 'rerun', before, { newGenerationId: row.id, paidWith: row.paidWith });
+    return row;
+  });
+  await publishQueueMoved(ctx);
+  return answer(ctx, created.id, 'The job was queued again, free of charge.');
+}
+
+/**
+ * Gives a failed job's charge back to what paid it (credits, a daily or a pack generation), once,
+ * whatever REFUND_FAILED_GENERATIONS says. 409 when it did not fail, was refunded already, or cost nothing.
+ */
+export async function refundJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  const message = await ctx.db.transaction(async (tx) => {
+    const before = await requireJob(tx, id);
+    if (before.status !== 'failed') throw conflict('Only a failed job can be refunded.', 'job_not_failed');
+    if (before.refundedAt) throw conflict('This job was refunded already.', 'already_refunded');
+    const refund = await refundFailedGeneration(tx, before, actor);
+    if (!refund) throw conflict('This job cost nothing: there is nothing to refund.', 'nothing_to_refund');
+    await audit(tx, actor, 'refund', before, {
+      refundedWith: refund.paidWith,
+      credits: toCredits(refund.creditsHundredths),
+    });
+    return refund.sentence;
+  });
+  return answer(ctx, id, `Refunded. ${message}`);
+}

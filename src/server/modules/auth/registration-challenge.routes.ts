@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registrationChallengeSchema } from '../../../shared/accounts';
+import type { ServiceContext } from '../../context';
+import { issueRegistrationChallenge } from './registration-challenge';
+
+/** GET /api/auth/challenge: the proof of work a registration must solve when REGISTRATION_CHALLENGE is on. */
+export const registrationChallengeRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/auth/challenge',
+    { schema: { response: { 200: registrationChallengeSchema } } },
+    async (_request, reply) => {
+      // Each visit gets its own challenge; a cached one would be a replay waiting to be refused.
+      reply.header('Cache-Control', 'no-store');
+      return issueRegistrationChallenge(ctx);
+    },
+  );
+};

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { HOUR_MS } from '../../../shared/retention';
+import type { ServiceContext } from '../../context';
+import type { Executor } from '../../db/client';
+import type { GenerationRow } from '../../db/schema';
+import { publishGenerationChange } from '../../events/publish';
+import type { WebhookEventType } from '../../../shared/webhooks';
+import { type GenerationRefund, type RefundActor, refundGenerationCharge } from '../money/charge-generation.service';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
+import { presentRecord } from './generations.presenter';
+import * as repo from './lifecycle.repository';
+
+// Every change of a generation's state after it was created (progress, its provider task, completion,
+// a retry, failing for good, an expired output) is written here, with its live event in the same
+// transaction. The queue's own mechanics (claiming with SKIP LOCKED, the lease's heartbeat, handing a
+// job back on shutdown) stay in src/server/jobs.
+
+/** Claims so far: a job is tried at most this many times (a worker that died counts as one). */
+export const MAX_ATTEMPTS = 3;
+
+/** Every generated file of a user lives under this prefix. */
+export const userOutputsPrefix = (userId: string) => `outputs/${userId}/`;
+/** A fresh key per attempt, so a worker that lost its lease can never overwrite or delete the winner's file. */
+export const outputKeyFor = (userId: string, id: string, extension: 'mp4' | 'jpg') =>
+  `${userOutputsPrefix(userId)}${id}-${randomUUID().slice(0, 8)}.${extension}`;
+
+/** A claimed job as the worker holding its lease names it. */
+export interface LeasedJob {
+  id: string;
+  userId: string;
+  workerId: string;
+}
+
+/**
+ * Queues the user's `video.*` webhooks with the record as the API presents it now, in the transaction
+ * of the change they report (nothing is read when no endpoint takes the event).
+ */
+function announceToWebhooks(
+  ctx: ServiceContext,
+  tx: Executor,
+  job: { id: string; userId: string },
+  type: WebhookEventType,
+): Promise<void> {
+  const at = ctx.now();
+  return recordWebhookEvent(tx, {
+    userId: job.userId,
+    type,
+    at,
+    data: async () => {
+      const row = await repo.findRow(tx, job.id);
+      return row ? presentRecord(ctx.secret, row, at) : null;
+    },
+  });
+}
+
+/**
+ * The last progress step each running job told webhooks about (its tenth of the way and its stage):
+ * `video.progress` goes out when either moves, not on every once-a-second save.
+ */
+const progressAnnounced = new Map<string, string>();
+
+/** Writes a change and, when it hit the job (still ours), its live event; answers whether it hit. */
+function changeAndAnnounce(
+  ctx: ServiceContext,
+  job: LeasedJob,
+  write: (tx: Executor) => Promise<boolean>,
+  webhook?: WebhookEventType,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await write(tx))) return false;
+    await publishGenerationChange(tx, job.userId, job.id);
+    if (webhook) await announceToWebhooks(ctx, tx, job, webhook);
+    return true;
+  });
+}
+
+/** Saves progress (and renews the lease); false when the job is gone or no longer this worker's. */
+export function saveProgress(
+  ctx: ServiceContext,
+  job: LeasedJob,
+  progress: { progress: number; stage: string; leaseSeconds: number },
+): Promise<boolean> {
+  const step = `${Math.floor(progress.progress / 10)}|${progress.stage}`;
+  const announce = progressAnnounced.get(job.id) !== step;
+  if (announce) progressAnnounced.set(job.id, step);
+  return changeAndAnnounce(
+    ctx,
+    job,
+    (tx) => repo.saveProgress(tx, job.id, job.workerId, progress),
+    announce ? 'video.progress' : undefined,
+  );
+}
+
+/** Remembers the provider's task id, so a retry resumes it instead of paying twice; false when not ours. */
+export function saveProviderTask(ctx: ServiceContext, job: LeasedJob, taskId: string): Promise<boolean> {
+  return repo.saveProviderTask(ctx.db, job.id, job.workerId, taskId);
+}
+
+/** Records the finished video (kept 24 hours); false when the job is no longer this worker's. */
+export function completeGeneration(
+  ctx: ServiceContext,
+  job: LeasedJob,
+  output: { outputKey: string; posterKey: string | null; outputDuration: number },
+): Promise<boolean> {
+  progressAnnounced.delete(job.id);
+  return changeAndAnnounce(
+    ctx,
+    job,
+    (tx) =>
+      repo.complete(tx, job.id, job.workerId, {
+        ...output,
+        retentionSeconds: (ctx.config.retention.videoHours * HOUR_MS) / 1000,
+      }),
+    'video.completed',
+  );
+}
+
+/** Puts the job back in the queue after a transient failure; false when it is no longer this worker's. */
+export function retryGeneration(
+  ctx: ServiceContext,
+  job: LeasedJob,
+  retry: { delaySeconds: number; stage: string; restartTask: boolean },
+): Promise<boolean> {
+  progressAnnounced.delete(job.id);
+  return changeAndAnnounce(ctx, job, (tx) => repo.retryLater(tx, job.id, job.workerId, retry));
+}
+
+/** Whose failure it was: the user's (a content refusal, a bad input) is never refunded; the system's may be. */
+export type FailureCause = 'user' | 'system';
+
+/** The refund policy's name on ledger rows and in the audit of what it gave back. */
+const REFUND_POLICY = { label: 'system', userId: null };
+
+/**
+ * Gives a failed generation's charge back, at most once (the row's `refunded_at`, set under its row
+ * lock, decides), in the caller's transaction: the ledger row to what paid it, and the sentence saying
+ * so added to the job's message. Null when it was refunded already, is not failed, or cost nothing.
+ */
+export async function refundFailedGeneration(
+  tx: Executor,
+  row: Pick<GenerationRow, 'id' | 'paidWith' | 'creditsUsedHundredths'>,
+  actor: RefundActor,
+): Promise<GenerationRefund | null> {
+  if (!['credits', 'daily', 'pack'].includes(row.paidWith)) return null;
+  if (row.paidWith === 'credits' && row.creditsUsedHundredths <= 0) return null;
+  const marked = await repo.markRefunded(tx, row.id);
+  if (!marked) return null;
+  const refund = await refundGenerationCharge(tx, marked, actor);
+  if (refund) await repo.appendErrorMessage(tx, row.id, refund.sentence);
+  return refund;
+}
+
+/**
+ * The one way a generation fails: marked failed, the refund policy applied (a system failure gives its
+ * charge back when REFUND_FAILED_GENERATIONS is on) and its owner told, in the caller's transaction.
+ * Answers the failed record (null when the job was no longer this worker's).
+ */
+async function markFailed(
+  ctx: ServiceContext,
+  tx: Executor,
+  failure: { id: string; workerId: string | null; message: string; cause: FailureCause },
+): Promise<GenerationRow | null> {
+  progressAnnounced.delete(failure.id);
+  const failed = await repo.fail(tx, failure.id, failure.workerId, failure.message);
+  if (!failed) return null;
+  if (failure.cause === 'system' && ctx.config.operations.refundFailedGenerations)
+    await refundFailedGeneration(tx, failed, REFUND_POLICY);
+  await publishGenerationChange(tx, failed.userId, failed.id);
+  await announceToWebhooks(ctx, tx, failed, 'video.failed');
+  return failed;
+}
+
+/** Fails a job for good, in one transaction; answers the failed record (null when it was no longer this worker's). */
+export function failForGood(
+  ctx: ServiceContext,
+  job: Omit<LeasedJob, 'userId'>,
+  message: string,
+  cause: FailureCause,
+): Promise<GenerationRow | null> {
+  return ctx.db.transaction((tx) => markFailed(ctx, tx, { id: job.id, workerId: job.workerId, message, cause }));
+}
+
+/**
+ * Fails the jobs whose last allowed attempt died with its worker (the system's failure), each by one
+ * worker only; answers them.
+ */
+export async function failExhaustedJobs(ctx: ServiceContext, message: string): Promise<GenerationRow[]> {
+  return ctx.db.transaction(async (tx) => {
+    const failed: GenerationRow[] = [];
+    for (const row of await repo.lockExhausted(tx, MAX_ATTEMPTS)) {
+      const done = await markFailed(ctx, tx, { id: row.id, workerId: null, message, cause: 'system' });
+      if (done) failed.push(done);
+    }
+    return failed;
+  });
+}
+
+/**
+ * Cancels a job that is still waiting or running (an administrator's cancel), in the caller's
+ * transaction, with its live event: it fails with `message`, and a running job's worker, whose next
+ * heartbeat or progress write then misses, stops its engine as for a deleted video. Null when it
+ * already ended.
+ */
+export async function cancelJob(tx: Executor, id: string, message: string): Promise<GenerationRow | null> {
+  const cancelled = await repo.cancel(tx, id, message);
+  if (cancelled) await publishGenerationChange(tx, cancelled.userId, cancelled.id);
+  return cancelled;
+}
+
+/** Forgets an expired output whose files are deleted; the record stays, without a video. */
+export async function clearExpiredOutput(ctx: ServiceContext, row: { id: string; userId: string }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.clearOutput(tx, row.id);
+    await publishGenerationChange(tx, row.userId, row.id);
+  });
+}

@@ -1,0 +1,22 @@
+import type { GenerationRow } from '../../db/schema';
+
+/**
+ * Whether a video's file is there to play, download, continue or extend: completed with its file,
+ * and either kept or before its expiry (the sweeper deletes the file at the expiry).
+ */
+export function hasLiveOutput(
+  row: Pick<GenerationRow, 'status' | 'outputKey' | 'expiresAt' | 'kept'>,
+  now: Date,
+): row is typeof row & { outputKey: string } {
+  if (row.status !== 'completed' || !row.outputKey) return false;
+  return row.kept || (row.expiresAt !== null && row.expiresAt > now);
+}
+
+/**
+ * How long a signed link to a kept video's file (which has no expiry) is good for: to the end of the
+ * next UTC day, so the link stays the same all day (the lists' answers and the browser's cache with it).
+ */
+export function keptLinkExpiry(now: Date): Date {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(day + 2 * 86_400_000);
+}

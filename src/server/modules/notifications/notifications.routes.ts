@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emailNotificationsBodySchema,
+  notificationSettingsSchema,
+  presenceBodySchema,
+  pushEndpointBodySchema,
+  pushSubscriptionBodySchema,
+} from '../../../shared/notifications';
+import type { ServiceContext } from '../../context';
+import { requireUser } from '../../http/guards';
+import * as notifications from './notifications.service';
+import { vapidKeys } from './web-push';
+
+/** Being told when a video is ready or failed: the account page's choices, browsers' subscriptions, presence. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  // The VAPID pair is made (or read) at start, so the first browser to subscribe does not wait for it.
+  await vapidKeys(ctx.config);
+  app.addHook('onClose', async () => notifications.settleNotifications(ctx));
+
+  app.get('/api/notifications', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) =>
+    notifications.getSettings(ctx, requireUser(request).id),
+  );
+
+  app.put(
+    '/api/notifications/email',
+    { schema: { body: emailNotificationsBodySchema, response: { 200: notificationSettingsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await notifications.setEmailChoice(ctx, user.id, request.body.enabled);
+      return notifications.getSettings(ctx, user.id);
+    },
+  );
+
+  app.post(
+    '/api/notifications/push-subscriptions',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: { body: pushSubscriptionBodySchema, response: { 201: notificationSettingsSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await notifications.addPushSubscription(ctx, user.id, request.body);
+      return reply.status(201).send(await notifications.getSettings(ctx, user.id));
+    },
+  );
+
+  app.delete(
+    '/api/notifications/push-subscriptions',
+    { schema: { body: pushEndpointBodySchema, response: { 200: notificationSettingsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await notifications.removePushSubscription(ctx, user.id, request.body.endpoint);
+      return notifications.getSettings(ctx, user.id);
+    },
+  );
+
+  app.post('/api/notifications/presence', { schema: { body: presenceBodySchema } }, async (request, reply) => {
+    await notifications.savePresence(ctx, requireUser(request).id, request.body.visible);
+    return reply.status(204).send();
+  });
+};

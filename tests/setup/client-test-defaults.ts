@@ -1,0 +1,15 @@
+import { configure } from '@testing-library/dom';
+import { beforeEach } from 'vitest';
+import { COMPLETED_TOURS_KEY } from '../../src/client/features/onboarding/tour-storage';
+
+// findBy* and waitFor wait for what they look for, never a fixed time; their default limit of one
+// second was seen too short for a page whose code loads on demand while the server tests fill both
+// cores of a CI machine. A thing that never appears still fails, after 10 seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
+// The onboarding tours open a second after a page mounts (driver.js, which covers the page and takes
+// its clicks): a test slowed past that second by a busy machine would find its buttons covered. They
+// are done here, as for a returning user; the browser journeys (e2e/tours-pwa.spec.ts) test the tours.
+beforeEach(() => {
+  window.localStorage.setItem(COMPLETED_TOURS_KEY, JSON.stringify(['first-time', 'generator']));
+});
