@@ -29,7 +29,8 @@ export default defineConfig({
           environment: 'node',
           env: leg.env,
           // A self-signed certificate for the HTTPS test servers, trusted through NODE_EXTRA_CA_CERTS.
-          globalSetup: ['tests/setup/test-tls.ts'],
+          // One migrated database that each test file copies (tests/support/database.ts).
+          globalSetup: ['tests/setup/test-tls.ts', 'tests/setup/template-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

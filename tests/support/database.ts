@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { readEnv } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 
@@ -12,19 +14,25 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database on the server named by DATABASE_URL, dropped afterwards.
+ * database on the server named by DATABASE_URL, dropped afterwards. Each is a copy of the run's
+ * migrated template (tests/setup/template-database.ts) when the project has one.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const env = readEnv();
   if (env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite' });
+    const templateFile = provided('pgliteTemplateFile');
+    const template = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
+    const database = await openDatabase({ kind: 'pglite', ...(template ? { template } : {}) });
     await database.migrate();
     return { database, url: undefined, drop: () => database.close() };
   }
   const adminUrl = env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `reelsmith_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const template = provided('postgresTemplateName');
+  await withAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
@@ -37,6 +45,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** What the run's global setup provided; nothing outside Vitest (a bench that builds a test app). */
+function provided(key: 'pgliteTemplateFile' | 'postgresTemplateName'): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {

@@ -36,14 +36,17 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
   /** Raw SQL for the operator's backup and move (PGlite: its one session; PostgreSQL: any pool client). */
   query: RunSql;
-  /** PGlite on disk only: the data directory as a gzipped tarball, consistent because this process holds its lock. */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the data directory as a tarball (gzipped unless told), consistent because this
+   * process alone holds it (its lock on disk; in memory, nobody else can reach it).
+   */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory (tests)
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  // No dataDir: in memory (tests), empty or, with `template`, a copy of a dumped data directory.
+  { kind: 'pglite'; dataDir?: string; template?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** The committed migrations: beside this file in the source, copied beside main.js in the build. */
 export function migrationsFolder(): string {
@@ -53,13 +56,15 @@ export function migrationsFolder(): string {
 const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.template)
+    : openPostgres(options.url, options.poolSize);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? acquirePgliteLock(dataDir) : () => undefined;
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: template } : {});
   try {
     await client.waitReady;
   } catch (error) {
@@ -77,7 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     queued: () => turns.queued(),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     query: async (text, params) => (await turns.query<Record<string, unknown>>(text, params)).rows,
-    ...(dataDir ? { dumpDataDir: () => turns.query('CHECKPOINT').then(() => client.dumpDataDir('gzip')) } : {}),
+    dumpDataDir: (compression = 'gzip') => turns.query('CHECKPOINT').then(() => client.dumpDataDir(compression)),
     close: async () => {
       try {
         await client.close();

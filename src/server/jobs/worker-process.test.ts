@@ -178,7 +178,9 @@ describe('worker processes', () => {
 
   it(
     "pushes a worker process's progress and completion to the owner's stream in the web process",
-    { timeout: 90_000 },
+    // Each wait is for an event, with a ceiling a machine at load 7 stays well inside (a worker
+    // process started through tsx took over a minute to show progress there once).
+    { timeout: 330_000 },
     async () => {
       const base = await listenLocally(t);
       const user = await createUser(t.db, { creditsHundredths: 100 });
@@ -192,18 +194,24 @@ describe('worker processes', () => {
       const { id } = response.json<GenerationRecord>();
       const worker = startWorkerProcess();
       const isOurs = (data: unknown): data is GenerationRecord => (data as GenerationRecord).id === id;
-      await events.next(
-        (e) =>
-          e.event === 'generation' &&
-          isOurs(e.data) &&
-          e.data.status === 'processing' &&
-          e.data.progress > 0 &&
-          e.data.progress < 100,
-        60_000,
+      // A wait that ends without its event says what the worker process printed.
+      const withWorkerOutput = <T>(waiting: Promise<T>) =>
+        waiting.catch((error: unknown) => {
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\nworker: ${worker.output()}`);
+        });
+      await withWorkerOutput(
+        events.next(
+          (e) =>
+            e.event === 'generation' &&
+            isOurs(e.data) &&
+            e.data.status === 'processing' &&
+            e.data.progress > 0 &&
+            e.data.progress < 100,
+          150_000,
+        ),
       );
-      const done = await events.next(
-        (e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'completed',
-        60_000,
+      const done = await withWorkerOutput(
+        events.next((e) => e.event === 'generation' && isOurs(e.data) && e.data.status === 'completed', 150_000),
       );
       expect((done.data as GenerationRecord).outputVideoUrl).toMatch(/^\/api\/media\//);
       const stages = events.events

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite legs: a dumped, migrated in-memory data directory (a tarball file) that each test file loads. */
+    pgliteTemplateFile: string;
+    /** PostgreSQL legs: a migrated database that each test file's database is created from. */
+    postgresTemplateName: string;
+  }
+}
+
+let cleanUp: (() => Promise<void>) | undefined;
+
+/**
+ * One migrated database per test run, copied by every test file instead of each making its own
+ * (tests/support/database.ts). On PGlite a fresh in-memory database runs initdb and then every
+ * migration, several seconds a file on a busy machine; loading a dumped data directory skips both.
+ * On PostgreSQL, `CREATE DATABASE ... TEMPLATE` copies the migrated one. Each file's copy is still
+ * its own, so files stay independent; createTestDatabase still migrates it (nothing left to apply).
+ */
+export async function setup(project: TestProject): Promise<void> {
+  if (project.name === 'server-postgres') {
+    // eslint-disable-next-line no-restricted-properties -- test setup: the runner's environment, not app configuration
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('the server-postgres project needs DATABASE_URL');
+    const name = `reelsmith_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    await database.migrate();
+    // A template may have no other session open while it is copied.
+    await database.close();
+    project.provide('postgresTemplateName', name);
+    cleanUp = () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    return;
+  }
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-db-'));
+  const file = path.join(dir, 'template.tar');
+  // Uncompressed: each test file reads it once, and gunzip would cost more than the bytes.
+  const tarball = await database.dumpDataDir!('none');
+  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplateFile', file);
+  cleanUp = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+export async function teardown(): Promise<void> {
+  await cleanUp?.();
+}
+
+async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
