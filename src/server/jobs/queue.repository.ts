@@ -16,7 +16,9 @@ const ownedBy = (id: string, workerId: string) =>
  * generations.repository.ts) are fair between users: one user's batch is spread a turn apart, so
  * another user's single job made meanwhile goes between them instead of behind them all. One walk
  * of `generations_fair_queue_idx`, stopping at the first runnable job. SKIP LOCKED lets any number
- * of workers claim at once without waiting on each other or taking the same job.
+ * of workers claim at once without waiting on each other or taking the same job. Every worker loop
+ * runs it all the time, so it is named (prepared): PostgreSQL parses and plans it once per
+ * connection (its text never changes; the worker, lease and attempts are parameters).
  */
 export async function claimNext(
   tx: Executor,
@@ -46,7 +48,9 @@ export async function claimNext(
       progressStage: 'Starting',
     })
     .where(eq(generations.id, next))
-    .returning();
+    .returning()
+    .prepare('queue_claim_next')
+    .execute();
   return row ?? null;
 }
 
