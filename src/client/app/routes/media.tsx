@@ -64,18 +64,19 @@ export function MediaPage() {
           ref={playerRef}
           className={cn('scroll-mt-20 lg:sticky lg:top-22', !selection.selected && !missing && 'hidden lg:block')}
         >
+          {/* The video just started is still rendering: offer to be told when it is done (once), above
+              the player, where the page opens after Generate. */}
+          {selection.selected && followId === selection.selected.id && isUnfinished(selection.selected.status) ? (
+            <div className="mb-3">
+              <NotifyOffer />
+            </div>
+          ) : null}
           <MediaPlayerPane
             video={missing ? null : selection.selected}
             missing={missing}
             onDeleted={selection.clear}
             onInteract={selection.pin}
           />
-          {/* The video just started is still rendering: offer to be told when it is done (once). */}
-          {selection.selected && followId === selection.selected.id && isUnfinished(selection.selected.status) ? (
-            <div className="mt-3">
-              <NotifyOffer />
-            </div>
-          ) : null}
           <div className="mt-6 empty:hidden">
             <VariationGroup videos={videos.data} selected={selection.selected} onPick={handleSelect} />
           </div>

@@ -79,7 +79,7 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
       <div className={cn('mx-auto flex h-16 w-full items-center justify-between gap-3 px-4 sm:px-6', maxWidth)}>
-        <Brand />
+        <Brand compactOnPhones />
         <nav aria-label="Account" className="flex min-w-0 items-center gap-1 sm:gap-2">
           {user ? (
             <Link

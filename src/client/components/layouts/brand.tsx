@@ -4,7 +4,11 @@ import { Link } from 'wouter';
 import { cn } from '../../lib/utils';
 
 /** The Reelsmith mark and name, linking home. */
-export function Brand({ className }: { className?: string }) {
+/**
+ * The logo and the name. `compactOnPhones`: below 420 px wide the name is read but not shown (the
+ * signed-in header needs the room for its buttons).
+ */
+export function Brand({ className, compactOnPhones = false }: { className?: string; compactOnPhones?: boolean }) {
   return (
     <Link
       href="/"
@@ -16,7 +20,7 @@ export function Brand({ className }: { className?: string }) {
       <span className="flex size-8 items-center justify-center rounded-lg bg-linear-to-br from-violet-600 to-fuchsia-600 text-white shadow-sm">
         <Clapperboard aria-hidden="true" className="size-4" />
       </span>
-      <span className="text-brand-gradient">Reelsmith</span>
+      <span className={cn('text-brand-gradient', compactOnPhones && 'max-[419px]:sr-only')}>Reelsmith</span>
     </Link>
   );
 }

@@ -39,7 +39,7 @@ export function NotifyOffer() {
       className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-300/60 bg-violet-50 p-3 text-sm dark:border-violet-500/30 dark:bg-violet-950/40"
     >
       <Bell aria-hidden="true" className="size-5 shrink-0 text-primary" />
-      <span className="min-w-0 flex-1">Get a notification when it is ready, so you can leave this page.</span>
+      <span className="min-w-0 flex-1 basis-56">Get a notification when it is ready, so you can leave this page.</span>
       <span className="flex items-center gap-2">
         <Button
           variant="brand"
