@@ -93,6 +93,44 @@ describe('loadConfig', () => {
     );
   });
 
+  it('uses an OpenAI-compatible server only with LLM_BASE_URL and LLM_MODEL together, the key and time limit optional', () => {
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems.join('\n');
+      }
+      return 'no problem';
+    };
+    expect(loadConfig({ DATA_DIR: tempDir(), LLM_BASE_URL: '', LLM_MODEL: ' ' }).llm).toBeUndefined();
+    expect(problem({ LLM_BASE_URL: 'http://localhost:11434/v1' })).toBe(
+      'LLM_MODEL: must be set when LLM_BASE_URL is set (the model\'s name on that server, e.g. "llama3.2-vision" for Ollama)',
+    );
+    expect(problem({ LLM_MODEL: 'llama3.2', LLM_API_KEY: 'sk-1' })).toMatch(
+      /^LLM_MODEL and LLM_API_KEY: set LLM_BASE_URL too/,
+    );
+    expect(problem({ LLM_BASE_URL: 'localhost:11434', LLM_MODEL: 'x' })).toMatch(
+      /^LLM_BASE_URL: must be an http\(s\) URL/,
+    );
+    expect(problem({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'x', LLM_TIMEOUT_SECONDS: 'soon' })).toMatch(
+      /^LLM_TIMEOUT_SECONDS: /,
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: ' llama3.2-vision ' })
+        .llm,
+    ).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2-vision', apiKey: undefined, timeoutMs: 60_000 });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LLM_BASE_URL: 'https://llm.example.com/v1',
+        LLM_MODEL: 'qwen2.5-vl',
+        LLM_API_KEY: 'sk-1',
+        LLM_TIMEOUT_SECONDS: '180',
+      }).llm,
+    ).toEqual({ baseUrl: 'https://llm.example.com/v1', model: 'qwen2.5-vl', apiKey: 'sk-1', timeoutMs: 180_000 });
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountsConfig, accountsEnv, readAccountsConfig } from './config-accounts';
+import { type LlmConfig, llmEnv, readLlmConfig } from './config-llm';
 import { type NotificationsConfig, notificationsEnv, readNotificationsConfig } from './config-notifications';
 import { readWebhooksConfig, webhooksEnv, type WebhooksConfig } from './config-webhooks';
 import { type OperationsConfig, operationsEnv, readOperationsConfig } from './config-operations';
@@ -100,8 +101,9 @@ const envSchema = z.object({
   GEMINI_API_KEY: optionalText,
   GEMINI_BASE_URL: z.url({ error: 'must be a URL' }).default('https://generativelanguage.googleapis.com/'),
   VEO_MODEL: z.string().min(1).default('veo-3.0-generate-001'),
-  /** The Gemini model for prompt enhancement and image analysis. */
+  /** The Gemini model for prompt enhancement and image analysis (unless LLM_BASE_URL is set). */
   GEMINI_TEXT_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  ...llmEnv,
   KLING_ACCESS_KEY: optionalText,
   KLING_SECRET_KEY: optionalText,
   KLING_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api-singapore.klingai.com'),
@@ -185,6 +187,11 @@ export interface Config {
   ffmpeg: { ffmpegPath: string | undefined; ffprobePath: string | undefined; searchPath: string | undefined };
   /** Google Veo through the Gemini API; absent without GEMINI_API_KEY. */
   gemini: { apiKey: string; baseUrl: string; veoModel: string; textModel: string } | undefined;
+  /**
+   * An OpenAI-compatible server for AI Enhance and image analysis (config-llm.ts); absent without
+   * LLM_BASE_URL. When set it answers them instead of Gemini (Veo still uses Gemini).
+   */
+  llm: LlmConfig | undefined;
   /** Kling's official API; absent without both keys. */
   kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
@@ -278,6 +285,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
   }
   const accounts = readAccountsConfig(env);
   if (typeof accounts === 'string') throw new ConfigError([accounts]);
+  const llm = readLlmConfig(env);
+  if (typeof llm === 'string') throw new ConfigError([llm]);
   let notifications: NotificationsConfig;
   try {
     notifications = readNotificationsConfig(env);
@@ -341,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
           textModel: env.GEMINI_TEXT_MODEL,
         }
       : undefined,
+    llm,
     kling:
       env.KLING_ACCESS_KEY && env.KLING_SECRET_KEY
         ? {

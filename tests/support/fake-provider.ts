@@ -9,7 +9,9 @@ import {
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { EngineContext, EngineJob } from '../../src/server/engines/engine';
+import { AppError } from '../../src/server/lib/app-error';
 
 /** One request a fake provider received. */
 export interface Recorded {
@@ -113,3 +115,12 @@ export const failureOf = (promise: Promise<unknown>) =>
     () => new Error('expected a failure'),
     (error: unknown) => error,
   );
+
+/** The AppError a promise rejects with, as plain fields; fails when it is not one or its message holds `secret`. */
+export async function appErrorOf(promise: Promise<unknown>, secret: string) {
+  const error = await failureOf(promise);
+  expect(error).toBeInstanceOf(AppError);
+  const appError = error as AppError;
+  expect(appError.message).not.toContain(secret);
+  return { status: appError.status, code: appError.code, message: appError.message, headers: appError.headers };
+}

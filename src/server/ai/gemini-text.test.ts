@@ -1,8 +1,12 @@
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { failureOf, type FakeServer, type Reply, startFakeServer } from '../../../tests/support/fake-provider';
-import { AppError } from '../lib/app-error';
+import {
+  appErrorOf as appErrorWith,
+  type FakeServer,
+  type Reply,
+  startFakeServer,
+} from '../../../tests/support/fake-provider';
 import { type GeminiJsonRequest, generateJson } from './gemini-text';
 
 const KEY = 'secret-gemini-key-123';
@@ -41,13 +45,7 @@ describe('generateJson (a local server speaking Gemini generateContent)', () => 
       retryDelayMs: 1,
       ...overrides,
     });
-  const appErrorOf = async (promise: Promise<unknown>) => {
-    const error = await failureOf(promise);
-    expect(error).toBeInstanceOf(AppError);
-    const appError = error as AppError;
-    expect(appError.message).not.toContain(KEY);
-    return { status: appError.status, code: appError.code, message: appError.message, headers: appError.headers };
-  };
+  const appErrorOf = (promise: Promise<unknown>) => appErrorWith(promise, KEY);
 
   beforeAll(async () => {
     fake = await startFakeServer();

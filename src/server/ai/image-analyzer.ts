@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { type ImageAnalysis, MAX_SHOWN_OBJECTS } from '../../shared/ai';
 import type { Config } from '../config';
 import { badRequest } from '../lib/app-error';
-import { type AiCallOptions, generateJson } from './gemini-text';
+import type { AiCallOptions } from './ai-request';
 import { type ImageStats, lightingFor, measureImage, moodFor } from './image-stats';
 import type { Detection } from './object-detector';
+import { textModelOf } from './text-model';
 
 /** A real object detector (`detectObjects` of ./object-detector), or one that says why it cannot detect: never an invented list. */
 export type ObjectDetector = (image: Buffer) => Promise<Detection>;
@@ -17,13 +18,12 @@ export const noDetector: ObjectDetector = async () => ({
 export interface AnalysisOptions extends AiCallOptions {
   /** False: the answer's suggestedPrompt is empty. */
   generatePrompt?: boolean;
-  /** A hint for Gemini ('comprehensive' unless set); the local analysis always does everything. */
+  /** A hint for the model ('comprehensive' unless set); the local analysis always does everything. */
   analysisType?: string;
 }
 
-/** What Gemini accepts inline (spec: png, jpeg, webp, heic), and the raw size that stays under its ~20 MB request once base64-encoded. */
-const GEMINI_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif']);
-const GEMINI_MAX_INLINE_BYTES = 14 * 1024 * 1024;
+/** The raw size that stays under Gemini's ~20 MB request (and OpenAI's 20 MB image) once base64-encoded. */
+const MAX_INLINE_BYTES = 14 * 1024 * 1024;
 
 const listOf = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
@@ -81,8 +81,8 @@ export async function analyzeLocally(
 
 const percent = z.number().transform((n) => Math.round(Math.min(100, Math.max(0, n))));
 
-/** What Gemini must send, tidied: names trimmed, fractions read as percentages, most confident first, at most 6. */
-const geminiAnalysisSchema = z.object({
+/** What the model must send, tidied: names trimmed, fractions read as percentages, most confident first, at most 6. */
+const analysisAnswerSchema = z.object({
   sceneDescription: z.string().trim().min(1),
   objects: z.array(z.object({ name: z.string().trim(), confidence: z.number() })).transform((list) => {
     const fractions = list.length > 0 && list.every((o) => o.confidence <= 1);
@@ -124,34 +124,33 @@ const SYSTEM_INSTRUCTION = [
 ].join(' ');
 
 /**
- * Gemini vision when a key is set, the local analysis otherwise. Images Gemini cannot take inline
- * (GIF, AVIF, TIFF... or over ~14 MB) are analysed locally even with a key, rather than refused.
+ * The configured model's vision (an OpenAI-compatible server, or Gemini), the local analysis
+ * without one. Images the model cannot take inline (GIF, AVIF, TIFF... or over ~14 MB) are
+ * analysed locally even then, rather than refused.
  */
 export async function analyzeImage(
-  config: Pick<Config, 'gemini'>,
+  config: Pick<Config, 'gemini' | 'llm'>,
   image: { bytes: Buffer; contentType: string },
   detect: ObjectDetector,
   options: AnalysisOptions = {},
 ): Promise<ImageAnalysis> {
-  const gemini = config.gemini;
-  if (!gemini || !GEMINI_IMAGE_TYPES.has(image.contentType) || image.bytes.length > GEMINI_MAX_INLINE_BYTES) {
+  const model = textModelOf(config);
+  if (!model || !model.imageTypes.has(image.contentType) || image.bytes.length > MAX_INLINE_BYTES) {
     return analyzeLocally(image.bytes, detect, options);
   }
   const wantsPrompt = options.generatePrompt !== false;
   const task = wantsPrompt
     ? 'The suggested prompt describes a short video that starts from this image: subject, a gentle camera move, lighting and mood.'
     : 'Leave the suggested prompt empty.';
-  const answer = await generateJson({
-    apiKey: gemini.apiKey,
-    baseUrl: gemini.baseUrl,
-    model: gemini.textModel,
+  const answer = await model.askJson({
+    name: 'image_analysis',
     systemInstruction: SYSTEM_INSTRUCTION,
     parts: [
       { text: `Analyse this image (${options.analysisType ?? 'comprehensive'} analysis). ${task}` },
       { inlineData: { mimeType: image.contentType, data: image.bytes.toString('base64') } },
     ],
     responseJsonSchema: ANALYSIS_JSON_SCHEMA,
-    schema: geminiAnalysisSchema,
+    schema: analysisAnswerSchema,
     retryDelayMs: options.retryDelayMs,
     signal: options.signal,
   });

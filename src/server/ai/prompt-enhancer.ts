@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { PromptEnhancement } from '../../shared/ai';
 import type { Config } from '../config';
-import { type AiCallOptions, generateJson } from './gemini-text';
+import type { AiCallOptions } from './ai-request';
 import { type EnhanceInput, enhanceLocally } from './local-enhancer';
+import { textModelOf } from './text-model';
 
 const MAX_IMPROVEMENTS = 10;
 
@@ -21,8 +22,8 @@ const ENHANCEMENT_JSON_SCHEMA = {
   required: ['enhancedPrompt', 'improvements', 'confidence'],
 };
 
-/** What Gemini must send; tidied into the shared shape (trimmed, at most 10 improvements, 0-100). */
-const geminiEnhancementSchema = z
+/** What the model must send; tidied into the shared shape (trimmed, at most 10 improvements, 0-100). */
+const enhancementAnswerSchema = z
   .object({
     enhancedPrompt: z.string().trim().min(1),
     improvements: z.array(z.string()),
@@ -52,17 +53,16 @@ const SYSTEM_INSTRUCTION = [
   'List each addition as one short improvement sentence. Confidence (0-100) is how well the result will generate.',
 ].join(' ');
 
-/** Gemini when a key is set, the local enhancer otherwise. */
+/** The configured model (an OpenAI-compatible server, or Gemini), the local enhancer without one. */
 export async function enhancePrompt(
-  config: Pick<Config, 'gemini'>,
+  config: Pick<Config, 'gemini' | 'llm'>,
   input: EnhanceInput,
   options: AiCallOptions = {},
 ): Promise<PromptEnhancement> {
-  if (!config.gemini) return enhanceLocally(input);
-  return generateJson({
-    apiKey: config.gemini.apiKey,
-    baseUrl: config.gemini.baseUrl,
-    model: config.gemini.textModel,
+  const model = textModelOf(config);
+  if (!model) return enhanceLocally(input);
+  return model.askJson({
+    name: 'prompt_enhancement',
     systemInstruction: SYSTEM_INSTRUCTION,
     parts: [
       {
@@ -70,7 +70,7 @@ export async function enhancePrompt(
       },
     ],
     responseJsonSchema: ENHANCEMENT_JSON_SCHEMA,
-    schema: geminiEnhancementSchema,
+    schema: enhancementAnswerSchema,
     retryDelayMs: options.retryDelayMs,
     signal: options.signal,
   });

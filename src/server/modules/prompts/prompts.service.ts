@@ -22,7 +22,7 @@ export interface Produced<T> {
   resultId: string | null;
 }
 
-/** Improves a description: Gemini with a key, the local enhancer without. Blank: 400 prompt_required. */
+/** Improves a description: the configured model (LLM_BASE_URL or Gemini), the local enhancer without. Blank: 400 prompt_required. */
 export async function enhanceText(
   ctx: ServiceContext,
   userId: string,
