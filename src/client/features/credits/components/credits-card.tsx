@@ -143,7 +143,7 @@ export function CreditsCard({
         </div>
         <Link
           href="/subscribe"
-          className="inline-flex items-center justify-center gap-1.5 rounded-md text-sm font-medium text-violet-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-violet-300"
+          className="inline-flex min-h-6 items-center justify-center gap-1.5 rounded-md text-sm font-medium text-violet-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-violet-300"
         >
           <CalendarClock aria-hidden="true" className="size-4" /> Daily generations and extra packs
         </Link>
