@@ -92,14 +92,14 @@ describe('the local enhancer', () => {
     expect(pacing('20s')).toEqual(pacing('long'));
   });
 
-  it('adds sound cues when the mood is energetic or the prompt mentions sound, complementing what is there', () => {
+  it('adds sound cues when the mood is energetic or the prompt mentions sound, and none to a sound the user named', () => {
     const sound = (input: Partial<EnhanceInput>) =>
       enhanceLocally({ ...base, ...input }).improvements.find((i) => i.startsWith('Added sound cues'));
     expect(sound({})).toBeUndefined();
     expect(sound({ mood: 'energetic' })).toMatch(/soundtrack|beat/);
-    expect(sound({ userPrompt: 'A lighthouse keeper singing an old song' })).toMatch(/ambience/);
-    expect(sound({ userPrompt: 'A lighthouse keeper singing an old song' })).not.toMatch(/soundtrack|beat/);
-    expect(sound({ userPrompt: 'A lighthouse keeper telling a story, with voice' })).toMatch(/voice/);
+    expect(sound({ userPrompt: 'A lighthouse with sound' })).toMatch(/ambient/);
+    expect(sound({ userPrompt: 'A lighthouse keeper singing an old song', mood: 'energetic' })).toBeUndefined();
+    expect(sound({ userPrompt: 'A lighthouse keeper telling a story, with voice' })).toBeUndefined();
     expect(sound({ userPrompt: 'A lighthouse with music and ambient sound', mood: 'energetic' })).toBeUndefined();
     expect(sound({ userPrompt: 'A silent lighthouse', mood: 'energetic' })).toBeUndefined();
   });
@@ -108,10 +108,130 @@ describe('the local enhancer', () => {
     const everything = enhanceLocally({ ...base, mood: 'energetic' });
     expect(everything.improvements).toHaveLength(6);
     expect(everything.confidence).toBe(70);
-    const some = enhanceLocally({ ...base, userPrompt: 'Close-up of a lighthouse at golden hour, slow dolly-in' });
+    const some = enhanceLocally({ ...base, userPrompt: 'Close-up of a lighthouse at golden hour, dolly-in' });
     expect(some.improvements).toHaveLength(2);
     expect(some.confidence).toBeGreaterThan(everything.confidence);
     expect(some.confidence).toBeLessThan(95);
     expect(Math.abs(some.confidence - 85)).toBeLessThanOrEqual(3);
+  });
+  describe("keeps every choice the user made (issue 34: 'a slow zoom in ... soft piano')", () => {
+    const issuePrompt = 'A slow zoom in on a cat on a windowsill, soft piano';
+
+    it('adds nothing that contradicts the example, whatever the dropdown mood', () => {
+      for (const mood of ['energetic', 'calm']) {
+        const result = enhanceLocally({ ...base, userPrompt: issuePrompt, mood });
+        expect(result.enhancedPrompt.startsWith(issuePrompt)).toBe(true);
+        const kinds = result.improvements.map((i) => i.split(':')[0]);
+        expect(kinds).not.toContain('Added camera movement');
+        expect(kinds).not.toContain('Added pacing');
+        expect(kinds).not.toContain('Added sound cues');
+        const added = result.enhancedPrompt.slice(issuePrompt.length).toLowerCase();
+        expect(added).not.toMatch(
+          /wide|establishing|lively|brisk|punchy|energ|dynamic|fast|quick|crisp|sound effects|soundtrack|beat|vivid|tracking|orbit|pan\b|crane|push-in|dolly/,
+        );
+      }
+    });
+
+    const fullKinds = [
+      'Added shot type and framing',
+      'Added camera movement',
+      'Added lighting',
+      'Added lens and style',
+      'Added pacing',
+      'Added sound cues',
+    ];
+    const cases: { kind: string; given: string[] }[] = [
+      {
+        kind: 'Added shot type and framing',
+        given: [
+          'A close-up of a cat',
+          'A wide view of a cat',
+          'A medium shot of a cat',
+          'Aerial view of a cat',
+          'Over-the-shoulder on a cat',
+          'POV of a cat',
+        ],
+      },
+      {
+        kind: 'Added camera movement',
+        given: [
+          'Zoom in on a cat',
+          'Zoom out from a cat',
+          'Camera pans over a cat',
+          'Slow tilt up to a cat',
+          'Tracking a cat',
+          'Orbit around a cat',
+          'A handheld look at a cat',
+          'A static camera on a cat',
+          'A locked-off cat',
+          'A dolly toward a cat',
+        ],
+      },
+      {
+        kind: 'Added pacing',
+        given: [
+          'A slow cat',
+          'A cat moving fast',
+          'A lively cat',
+          'A gentle cat',
+          'A cat in time-lapse',
+          'A cat in slow motion',
+        ],
+      },
+      {
+        kind: 'Added sound cues',
+        given: [
+          'A cat, with music',
+          'A cat and soft piano',
+          'A cat, guitar playing',
+          'A silent cat',
+          'A cat, no sound',
+          'A cat with ambient sound',
+          'A cat, with a voice',
+          'A cat with narration',
+          'A cat with sound effects',
+        ],
+      },
+    ];
+    it.each(cases)('adds no $kind when the user gave one', ({ kind, given }) => {
+      for (const userPrompt of given) {
+        const kinds = kindsOf({ userPrompt, mood: 'energetic' });
+        expect(kinds, userPrompt).not.toContain(kind);
+        expect(kinds.length, userPrompt).toBeGreaterThan(0);
+      }
+      // Absent: one of that kind is added (sound with the audio-on mood).
+      expect(kindsOf({ userPrompt: 'A cat', mood: 'energetic' })).toEqual(fullKinds);
+    });
+
+    const feelCases: { words: string; calm: boolean }[] = [
+      { words: 'A calm cat on a windowsill', calm: true },
+      { words: 'A serene cat on a windowsill', calm: true },
+      { words: 'A peaceful cat, soft light', calm: true },
+      { words: 'A melancholic cat on a windowsill', calm: true },
+      { words: 'A tense, moody cat on a windowsill', calm: true },
+    ];
+    it.each(feelCases)('lets the words "$words" decide the feel over an energetic dropdown', ({ words }) => {
+      const result = enhanceLocally({ ...base, userPrompt: words, mood: 'energetic' });
+      const added = result.enhancedPrompt.slice(words.length).toLowerCase();
+      expect(added).not.toMatch(
+        /lively|brisk|punchy|energ|dynamic|fast|quick|crisp|vivid|driving|upbeat|rising energy|momentum/,
+      );
+      // Sound is still missing and the audio is on, so a calm one is added.
+      expect(result.improvements.some((i) => i.startsWith('Added sound cues'))).toBe(true);
+    });
+
+    it('lets lively words make the additions lively even with the calm dropdown', () => {
+      const result = enhanceLocally({ ...base, userPrompt: 'A joyful, energetic cat party', mood: 'calm' });
+      const move = result.improvements.find((i) => i.startsWith('Added camera movement')) ?? '';
+      expect(move).toMatch(/dynamic|fast|quick/);
+    });
+
+    it('adds a framing that fits a zoom in rather than a wide establishing shot', () => {
+      const shot = kindsOf({ userPrompt: 'Zoom in on a cat' });
+      expect(shot).toContain('Added shot type and framing');
+      const text = enhanceLocally({ ...base, userPrompt: 'Zoom in on a cat' }).improvements[0] ?? '';
+      expect(text).toMatch(/close-up/);
+      expect(text).not.toMatch(/wide|establishing/);
+    });
   });
 });

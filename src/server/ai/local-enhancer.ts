@@ -5,6 +5,12 @@ import { DEFAULT_ENHANCE_CONFIDENCE, type PromptEnhancement } from '../../shared
  * only the ingredients a strong video prompt has and this one lacks, each named as an improvement
  * ("Added camera movement: slow dolly-in toward the subject"). Phrases are picked by a hash of the
  * prompt: different prompts get variety, the same request always gets the same answer.
+ *
+ * The user's choices win: a kind the user already gave (shot, camera move, pace, sound) gets
+ * nothing added, and the feel of the additions comes from the user's own words ("slow", "soft",
+ * "serene", "tense", "lively") before the dropdown mood, which the generator only sets from the
+ * audio switch. So "a slow zoom in ... soft piano" never gains a wide establishing shot, lively
+ * pacing or sound effects (docs/product-rules.md, AI assist).
  */
 export interface EnhanceInput {
   userPrompt: string;
@@ -19,14 +25,31 @@ interface Ingredient {
   kind: string;
   /** Words that show the user already gave one of this kind. */
   present: RegExp;
-  options: (input: EnhanceInput, feel: Feel) => readonly string[];
+  options: (input: EnhanceInput, context: Context) => readonly string[];
 }
 
-const SHOTS = [
-  'wide establishing shot',
-  'medium shot framed on the subject',
-  'sweeping wide shot with the subject off-centre',
-];
+interface Context {
+  feel: Feel;
+  /** The feel the user's own words give, when they give one. */
+  userFeel: Feel | null;
+  /** 'in' for a user's zoom/push/dolly in, 'out' for a zoom out or pull back. */
+  moveDirection: 'in' | 'out' | null;
+}
+
+const SHOTS: Record<Feel, string[]> = {
+  energetic: [
+    'wide establishing shot',
+    'medium shot framed on the subject',
+    'sweeping wide shot with the subject off-centre',
+  ],
+  moody: ['medium shot with the subject half in shadow', 'wide shot with the subject small in the frame'],
+  calm: ['medium shot framed on the subject', 'soft wide shot with the subject off-centre'],
+};
+/** Framing that a user's own zoom in or out can travel through without contradicting it. */
+const SHOTS_FOR_MOVE = {
+  in: ['opening on a medium shot and ending in a close-up of the subject'],
+  out: ['opening on a close-up of the subject and ending wide'],
+};
 const MOVES: Record<Feel, string[]> = {
   energetic: [
     'dynamic tracking shot following the action',
@@ -84,6 +107,12 @@ const PACING: Record<Length, string[]> = {
   medium: ['steady pacing with a clear beginning and end', 'measured pacing building to a gentle payoff'],
   long: ['unhurried pacing that lets the scene breathe and unfold', 'a slow build with room for detail'],
 };
+/** For a user whose words are calm: never brisk or lively, whatever the length. */
+const SLOW_PACING: Record<Length, string[]> = {
+  short: ['a single unhurried moment, gently resolved', 'one quiet beat that lingers'],
+  medium: ['unhurried pacing with a gentle beginning and end', 'measured, lingering pacing'],
+  long: PACING.long,
+};
 const ENERGETIC_PACING: Record<Length, string[]> = {
   short: PACING.short,
   medium: ['lively pacing building to a peak moment', 'quick rhythmic pacing with a clear payoff'],
@@ -94,20 +123,20 @@ const INGREDIENTS: Ingredient[] = [
   {
     kind: 'shot type and framing',
     present:
-      /\b(extreme close|close[- ]?ups?|wide[- ]?(shot|angle)|establishing|medium (shot|close)|long shot|full[- ]body|full shot|aerial|overhead|top[- ]down|bird'?s[- ]eye|drone|macro|pov|point of view|first[- ]person|over[- ]the[- ]shoulder|(low|high|dutch)[- ]angle|two[- ]shot|portrait shot|headshot|framed|framing|selfie)\b/i,
-    options: () => SHOTS,
+      /\b(extreme close|close[- ]?ups?|close shot|wide[- ]?(shot|angle|view|frame)|establishing|medium|long shot|full[- ]body|full shot|aerial|overhead|top[- ]down|bird'?s[- ]eye|drone|macro|pov|point of view|first[- ]person|over[- ]the[- ]shoulder|(low|high|dutch)[- ]angle|two[- ]shot|portrait shot|headshot|framed|framing|selfie)\b/i,
+    options: (_input, { feel, moveDirection }) => (moveDirection ? SHOTS_FOR_MOVE[moveDirection] : SHOTS[feel]),
   },
   {
     kind: 'camera movement',
     present:
-      /\b(pan(ning|ned)?|pans (across|over|left|right|to|up|down)|whip[- ]pan|zoom(s|ing|ed)?|dolly|tracking|crane|drone|orbit(s|ing)?|tilt(s|ing)?|hand-?held|push[- ]?in|pull[- ]?(back|out)|static (camera|shot)|locked[- ]off|steadicam|gimbal|fpv|fly(ing)?[- ]?(over|through)|flyover|camera (moves|follows|glides|rises|descends|circles)|rack focus|arc shot|slider)\b/i,
-    options: (_input, feel) => MOVES[feel],
+      /\b(pan(ning|ned)?|pans (across|over|left|right|to|up|down)|whip[- ]pan|zoom(s|ing|ed)?|dolly|tracking|crane|drone|orbit(s|ing)?|tilt(s|ing)?|hand-?held|push[- ]?in|pull[- ]?(back|out)|static (camera|shot)|locked[- ]off|steadicam|gimbal|fpv|fly(ing)?[- ]?(over|through)|flyover|camera (moves|follows|glides|rises|descends|circles)|rack focus|arc shot|slider|static|still camera|fixed camera|stationary camera)\b/i,
+    options: (_input, { feel }) => MOVES[feel],
   },
   {
     kind: 'lighting',
     present:
       /\b(lighting|lit|sun(light|lit|set|rise|beams?|ny)|golden hour|blue hour|neon|moon ?light|candle ?light|lamp ?light|fire ?light|back-?lit|back-?light|rim light|spotlight|silhouett\w*|shadows?|glow(s|ing)?|dusk|dawn|twilight|night|overcast|daylight|chiaroscuro|(low|high)[- ]key|fluorescent|lanterns?|(soft|warm|cold|cool|harsh|dim|bright|natural|studio|dramatic|diffused|moody|ambient|morning|evening|afternoon|window) light)\b/i,
-    options: (_input, feel) => LIGHTS[feel],
+    options: (_input, { feel }) => LIGHTS[feel],
   },
   {
     kind: 'lens and style',
@@ -118,33 +147,49 @@ const INGREDIENTS: Ingredient[] = [
   {
     kind: 'pacing',
     present:
-      /\b(slow[- ]?motion|slo[- ]?mo|time[- ]?lapse|hyperlapse|fast[- ]paced|real[- ]time|pacing|paced|quick cuts|lingering|speed ramp|freeze[- ]frame|unhurried|leisurely|single take|one take|montage)\b/i,
-    options: (input, feel) => (feel === 'energetic' ? ENERGETIC_PACING : PACING)[lengthOf(input.duration)],
+      /\b(slow(ly|er)?|fast(er)?|quick(ly)?|rapid(ly)?|brisk(ly)?|lively|gentle|gently|slow[- ]?motion|slo[- ]?mo|time[- ]?lapse|hyperlapse|fast[- ]paced|real[- ]time|pacing|paced|quick cuts|lingering|speed ramp|freeze[- ]frame|unhurried|leisurely|single take|one take|montage)\b/i,
+    options: (input, { feel, userFeel }) =>
+      (userFeel === 'calm' ? SLOW_PACING : feel === 'energetic' ? ENERGETIC_PACING : PACING)[lengthOf(input.duration)],
   },
 ];
 
-const HAS_MUSIC =
-  /\b(music\w*|soundtrack|songs?|melod\w*|score|beats?|singing|sings|choir|orchestra\w*|band|guitar|piano|drums?)\b/i;
-const HAS_AMBIENCE = /\b(ambien(t|ce)|sound effects|sfx|foley|soundscape|field recording)\b/i;
-const HAS_VOICE = /\b(voices?|dialogue|speak\w*|talk\w*|narrat\w*|says|whisper\w*)\b/i;
+/** A sound the user named: music, an instrument, ambience, effects, a voice, or silence. */
+const GIVES_SOUND =
+  /\b(music\w*|soundtrack|songs?|melod\w*|score|beats?|singing|sings|choir|orchestra\w*|band|guitar|piano|violin|cello|drums?|ambien(t|ce)|sound effects|sfx|foley|soundscape|field recording|voices?|voice-?over|dialogue|speak\w*|talk\w*|narrat\w*|says|whisper\w*|silent|silence|no sound|without sound|muted?)\b/i;
+/** Sound asked for without saying which: the enhancer may name one. */
 const MENTIONS_SOUND = /\b(sounds?|audio|noise|hear\w*|loud)\b/i;
-const WANTS_SILENCE = /\b(silent|silence|no sound|without sound|muted?)\b/i;
+/** A user's move toward or away from the subject, so any added framing travels the same way. */
+const MOVES_IN = /\b(zoom(s|ing|ed)? in(to)?|push(es|ing)?[- ]?in|dolly(ing)?[- ]in|dolly toward|move(s)? closer)\b/i;
+const MOVES_OUT = /\b(zoom(s|ing|ed)? out|pull(s|ing)?[- ]?(back|out)|dolly(ing)?[- ]out)\b/i;
+
+/** The user's own feel words; they decide over the dropdown mood. */
+const FEEL_WORDS: Record<Feel, RegExp> = {
+  calm: /\b(calm\w*|serene|peaceful|quiet\w*|tranquil|relax\w*|dreamy|gentle|gently|soft(ly)?|slow(ly)?|slow[- ]motion|lullaby|cos?zy|cosy|lazy|soothing|tender)\b/gi,
+  moody:
+    /\b(tense|tension|moody|dark|gloomy|melanchol\w*|sad|sorrow\w*|eerie|ominous|mysterious|suspense\w*|haunting|lonely|somb(er|re)|brooding|grim|scary|creepy)\b/gi,
+  energetic:
+    /\b(fast|quick\w*|rapid\w*|lively|energetic|upbeat|exciting|excited|frantic|joy(ful|ous)?|playful|action|explosive|racing|chase|dynamic|vibrant|bouncy|cheerful|happy|party|dancing|hectic)\b/gi,
+};
 
 /** Improves a description locally; see the file comment. */
 export function enhanceLocally(input: EnhanceInput): PromptEnhancement {
   const original = input.userPrompt.trim();
-  const feel = feelOf(input.mood);
+  const userFeel = userFeelOf(original);
+  const feel = userFeel ?? feelOf(input.mood);
+  const moveDirection = MOVES_IN.test(original) ? 'in' : MOVES_OUT.test(original) ? 'out' : null;
+  const context: Context = { feel, userFeel, moveDirection };
   const additions: { kind: string; text: string }[] = [];
   for (const ingredient of INGREDIENTS) {
     if (ingredient.present.test(original)) continue;
-    const text = pick(ingredient.options(input, feel), `${original}|${ingredient.kind}`);
+    const text = pick(ingredient.options(input, context), `${original}|${ingredient.kind}`);
     if (text) additions.push({ kind: ingredient.kind, text });
   }
-  const sound = soundCueFor(original, feel);
+  const sound = soundCueFor(original, feel, feelOf(input.mood) === 'energetic');
   if (sound) additions.push({ kind: 'sound cues', text: sound });
 
   const possible = INGREDIENTS.length + 1;
-  // Nothing missing: 95; everything missing: 70; a typical prompt missing a third lands near 85.
+  // How much of the result is the user's own: 95 when nothing was missing, 70 when all six kinds
+  // were added, about 4 less per addition (docs/product-rules.md, AI assist).
   const confidence = Math.round(DEFAULT_ENHANCE_CONFIDENCE + 10 - (additions.length * 25) / possible);
   return {
     enhancedPrompt: joinAdditions(
@@ -156,24 +201,33 @@ export function enhanceLocally(input: EnhanceInput): PromptEnhancement {
   };
 }
 
-/** A sound cue that complements what the user gave (music gets ambience, and so on), or null. */
-function soundCueFor(prompt: string, feel: Feel): string | null {
-  if (WANTS_SILENCE.test(prompt)) return null;
-  const music = HAS_MUSIC.test(prompt);
-  const ambience = HAS_AMBIENCE.test(prompt);
-  const voice = HAS_VOICE.test(prompt);
-  if (feel !== 'energetic' && !music && !ambience && !voice && !MENTIONS_SOUND.test(prompt)) return null;
-  if (music && ambience) return null;
-  if (music)
-    return feel === 'energetic' ? 'crisp sound effects under the music' : 'soft natural ambience beneath the music';
-  if (feel === 'energetic') {
-    if (ambience) return 'a driving upbeat soundtrack';
+/**
+ * A sound cue when the user named none: with the audio on (the energetic dropdown mood) or a bare
+ * "with sound", matching the feel. Any sound the user named, silence included, is kept as it is.
+ */
+function soundCueFor(prompt: string, feel: Feel, audioOn: boolean): string | null {
+  if (GIVES_SOUND.test(prompt)) return null;
+  if (!audioOn && !MENTIONS_SOUND.test(prompt)) return null;
+  if (feel === 'energetic')
     return (
       pick(['energetic soundtrack with punchy sound effects', 'driving beat with crisp ambient sound'], prompt) ?? null
     );
+  if (feel === 'moody') return 'a low, brooding ambient soundscape';
+  return 'a gentle ambient soundscape';
+}
+
+/** The feel the user's words give most often, or null when they give none (a tie goes calm, then moody). */
+function userFeelOf(prompt: string): Feel | null {
+  let best: Feel | null = null;
+  let bestCount = 0;
+  for (const feel of ['calm', 'moody', 'energetic'] as const) {
+    const count = prompt.match(FEEL_WORDS[feel])?.length ?? 0;
+    if (count > bestCount) {
+      best = feel;
+      bestCount = count;
+    }
   }
-  if (ambience) return null;
-  return voice ? 'clear voice audio over a soft room ambience' : 'a gentle ambient soundscape';
+  return best;
 }
 
 function feelOf(mood: string): Feel {

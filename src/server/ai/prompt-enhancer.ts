@@ -48,9 +48,13 @@ const SYSTEM_INSTRUCTION = [
   'You improve descriptions for an AI video generator that makes short clips.',
   "Start the enhanced prompt with the user's description exactly as written, then add only what it lacks:",
   'shot type and framing, camera movement, lighting, lens and visual style matching the requested style,',
-  'and pacing that fits the requested duration. Add sound cues only when the mood is energetic or the user mentions sound, music or voice.',
-  "Never change the subject or contradict the user's details. Do not add a second item of a kind the user already gave.",
-  'List each addition as one short improvement sentence. Confidence (0-100) is how well the result will generate.',
+  'and pacing that fits the requested duration. Add a sound cue only when the user named no sound and the mood is energetic or the user asks for sound.',
+  'Keep every choice the user made: shot or framing, camera move (a zoom in is a camera move), pace, mood and sound (music, an instrument, a voice, silence).',
+  'Add only the kinds that are missing, never a second item of a kind the user already gave, and never anything that contradicts them:',
+  "if the user's words are slow, soft or calm, every addition is calm too (no lively pacing, no sound effects), even when the requested mood says otherwise.",
+  "Never change the subject or contradict the user's details.",
+  'List each addition as one short improvement sentence.',
+  'Confidence (0-100) is how closely you expect the video to follow the enhanced prompt: lower the more you had to add yourself.',
 ].join(' ');
 
 /** The configured model (an OpenAI-compatible server, or Gemini), the local enhancer without one. */

@@ -333,6 +333,10 @@ describe('the generator', () => {
 
     expect(await screen.findByText('A red kite over the dunes, wide shot, slow dolly-in')).toBeDefined();
     expect(screen.getByText('88% confidence')).toBeDefined();
+    // Issue 34: the number says what it means.
+    expect(
+      screen.getByText('Confidence: how closely the video should follow this prompt, lower the more AI Enhance added.'),
+    ).toBeDefined();
     expect(screen.getByText('Added a camera movement')).toBeDefined();
     expect(await screen.findByText('Improved with 2 enhancements')).toBeDefined();
     const call = fetchMock.mock.calls.find(

@@ -95,6 +95,11 @@ describe('AI assist through an OpenAI-compatible server (LLM_BASE_URL), with a G
     expect(body.model).toBe(MODEL);
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages[0]?.content).toMatch(/exactly as written/);
+    // Issue 34: the model keeps the user's own shot, move, pace, mood and sound and adds only what is missing.
+    expect(body.messages[0]?.content).toMatch(
+      /Keep every choice the user made: shot or framing, camera move .*pace, mood and sound/,
+    );
+    expect(body.messages[0]?.content).toMatch(/never anything that contradicts them/);
     const text = body.messages[1]?.content;
     expect(text).toContain('Description: A lighthouse in a storm');
     expect(text).toContain('Style: realistic');

@@ -40,6 +40,21 @@ describe('AI assist without a Gemini key (local)', () => {
     expect(data.improvements.length).toBeGreaterThan(3);
     expect(data.improvements.some((i) => i.startsWith('Added sound cues'))).toBe(true);
 
+    // Issue 34: the user's slow zoom in and soft piano are kept; nothing of those kinds is added.
+    const mine = 'A slow zoom in on a cat on a windowsill, soft piano';
+    const kept = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+      cookie,
+      body: { userPrompt: mine, style: 'cinematic', duration: 'medium', mood: 'energetic' },
+    });
+    const keptData = kept.json<{ data: { enhancedPrompt: string; improvements: string[] } }>().data;
+    expect(keptData.enhancedPrompt.startsWith(mine)).toBe(true);
+    expect(keptData.improvements.map((i) => i.split(':')[0])).toEqual([
+      'Added shot type and framing',
+      'Added lighting',
+      'Added lens and style',
+    ]);
+    expect(keptData.enhancedPrompt.slice(mine.length)).not.toMatch(/wide|establishing|lively|sound effects/i);
+
     const blank = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', { cookie, body: { userPrompt: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ code: 'prompt_required', message: 'Please provide a text description first' });
@@ -235,6 +250,11 @@ describe('AI assist with Gemini (a local server speaking its wire format)', () =
       'confidence',
     ]);
     expect(body.systemInstruction.parts[0]?.text).toMatch(/exactly as written/);
+    // Issue 34: the model keeps the user's own shot, move, pace, mood and sound and adds only what is missing.
+    expect(body.systemInstruction.parts[0]?.text).toMatch(
+      /Keep every choice the user made: shot or framing, camera move .*pace, mood and sound/,
+    );
+    expect(body.systemInstruction.parts[0]?.text).toMatch(/never anything that contradicts them/);
     const text = body.contents[0]?.parts[0]?.text ?? '';
     expect(text).toContain('Description: A kite over dunes');
     expect(text).toContain('Style: anime');

@@ -49,6 +49,10 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
                   {Math.round(result.confidence)}% confidence
                 </span>
               </div>
+              {/* A bare percentage read as a score; one line says what it measures (docs/product-rules.md, AI assist). */}
+              <p className="-mt-2 text-xs text-muted-foreground">
+                Confidence: how closely the video should follow this prompt, lower the more AI Enhance added.
+              </p>
               <p className="text-sm leading-relaxed break-words">{result.enhancedPrompt}</p>
               {result.improvements.length > 0 ? (
                 <ul aria-label="Improvements" className="grid gap-1 text-xs text-muted-foreground">
