@@ -22,8 +22,10 @@ describe('AI assist on the generator', () => {
     await panel.getByText(/% confidence/).waitFor();
     const improvements = await panel.getByRole('list', { name: 'Improvements' }).getByRole('listitem').count();
     expect(improvements).toBeGreaterThan(0);
-    const enhanced = await panel.locator('p').first().innerText();
-    expect(enhanced.startsWith('A cat on a windowsill')).toBe(true);
+    // The enhanced prompt starts with the user's own words, as written.
+    const enhancedPrompt = panel.getByText(/^A cat on a windowsill/);
+    await enhancedPrompt.waitFor();
+    const enhanced = await enhancedPrompt.innerText();
     await panel.scrollIntoViewIfNeeded();
     await shoot(page, 'generator-enhanced');
     await panel.getByRole('button', { name: 'Use Enhanced' }).click();
