@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,6 +37,37 @@ export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffe
   ]);
   await run(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=330:d=4', audio]);
   return { video: readFileSync(video), audio: readFileSync(audio) };
+}
+
+/**
+ * A faststart MP4 cut just after its index: every frame the index promises is missing, so FFmpeg
+ * decoding it makes no frame (and looping over it, -stream_loop -1, never ends).
+ */
+export async function makeCutMp4(): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
+  const whole = path.join(dir, 'whole.mp4');
+  await run(binaries.ffmpeg, [
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=160x120:r=24:d=3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    whole,
+  ]);
+  const bytes = readFileSync(whole);
+  rmSync(dir, { recursive: true, force: true });
+  let offset = 0;
+  while (offset + 8 <= bytes.length && bytes.toString('latin1', offset + 4, offset + 8) !== 'mdat')
+    offset += bytes.readUInt32BE(offset);
+  return bytes.subarray(0, offset + 64);
 }
 
 /** Writes bytes to a temporary file and reads them with ffprobe. */

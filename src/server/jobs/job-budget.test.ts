@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
-import { binaries } from '../../../tests/support/media';
+import { makeCutMp4 } from '../../../tests/support/media';
 import type { GenerationRecord } from '../../shared/generations';
 import { readEnv } from '../config';
 import { generations, uploads } from '../db/schema';
@@ -16,7 +14,6 @@ import { runningMediaProcesses } from '../media/processes';
 import { budgetExceededMessage, budgetInWords, jobBudgetMs } from './job-budget';
 import { startWorker, type Worker } from './worker';
 
-const run = promisify(execFile);
 let t: TestApp;
 let worker: Worker | null = null;
 const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-job-budget-test-'));
@@ -29,31 +26,6 @@ afterAll(async () => {
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A faststart MP4 cut just after its index: FFmpeg looping over it (-stream_loop -1) makes no frame, ever. */
-async function makeLoopTrap(): Promise<Buffer> {
-  const file = path.join(dir, 'clip.mp4');
-  await run(binaries.ffmpeg, [
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=160x120:r=24:d=3',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  const bytes = readFileSync(file);
-  let offset = 0;
-  while (bytes.toString('latin1', offset + 4, offset + 8) !== 'mdat') offset += bytes.readUInt32BE(offset);
-  return bytes.subarray(0, offset + 64);
-}
 
 /** Stores a video as an accepted upload without the upload check (one accepted before the check existed). */
 async function storeUnchecked(userId: string, bytes: Buffer): Promise<string> {
@@ -103,7 +75,7 @@ describe('the job time budget', () => {
   it('fails a render stuck on a broken video within its budget, once, while the only worker goes on to the next user', async () => {
     const stuckUser = await createUser(t.db, { subscriptionStatus: 'premium_unlimited' });
     const stuckCookie = await signIn(t.app, stuckUser);
-    const videoFile = await storeUnchecked(stuckUser.id, await makeLoopTrap());
+    const videoFile = await storeUnchecked(stuckUser.id, await makeCutMp4());
     const stuck = await injectJson(t.app, 'POST', '/api/video-generation', {
       cookie: stuckCookie,
       body: { prompt: 'My holiday clip in black and white', videoFile, duration: 5, model: 'local' },

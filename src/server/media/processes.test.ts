@@ -1,15 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binaries } from '../../../tests/support/media';
+import { binaries, makeCutMp4 } from '../../../tests/support/media';
 import { AbortedError } from '../lib/aborted-error';
 import { runFfmpeg } from './ffmpeg';
 import { MediaTimeoutError, runningMediaProcesses, startMediaProcess } from './processes';
 
-const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-processes-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,31 +33,10 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<n
   return Date.now() - started;
 }
 
-/** A faststart MP4 cut just after its index: every frame the index promises is missing. */
-async function makeCutMp4(): Promise<string> {
-  const whole = path.join(dir, 'whole.mp4');
-  await run(binaries.ffmpeg, [
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=160x120:r=24:d=3',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    whole,
-  ]);
-  const bytes = readFileSync(whole);
-  let offset = 0;
-  while (offset + 8 <= bytes.length && bytes.toString('latin1', offset + 4, offset + 8) !== 'mdat')
-    offset += bytes.readUInt32BE(offset);
+/** The cut MP4 of tests/support/media.ts, as a file. */
+async function makeCutMp4File(): Promise<string> {
   const cut = path.join(dir, 'cut.mp4');
-  writeFileSync(cut, bytes.subarray(0, offset + 64));
+  writeFileSync(cut, await makeCutMp4());
   return cut;
 }
 
@@ -83,7 +60,7 @@ describe('running FFmpeg', () => {
   });
 
   it('stops a render that loops forever over a video it cannot decode, as soon as it stops making progress', async () => {
-    const cut = await makeCutMp4();
+    const cut = await makeCutMp4File();
     const output = path.join(dir, 'out.mp4');
     const started = Date.now();
     const rendering = runFfmpeg(
