@@ -12,7 +12,7 @@
 // public schema is dropped and made again for our server; the reference servers use the schema "ref".
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -88,13 +88,37 @@ async function reseedOurs(db: pg.Client): Promise<void> {
 
 interface Figures {
   rps: number;
+  /** CPU time per create (ms): the server process and its database backends, read from /proc around the run. */
+  cpuMs: number;
   non201: number;
   p99: number;
   codes: string;
 }
 
-async function drive(port: number, cookieFile: string): Promise<Figures> {
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 1/100 s (USER_HZ) on Linux
+
+/** CPU ticks (user + system) a process has used so far; 0 when it has gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ticks used so far by one server process and every backend of the bench's database. */
+async function serverAndDatabaseTicks(db: pg.Client, serverPid: number): Promise<number> {
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.reduce((sum, row) => sum + cpuTicks(row.pid), cpuTicks(serverPid));
+}
+
+async function drive(db: pg.Client, serverPid: number, port: number, cookieFile: string): Promise<Figures> {
   const url = `http://127.0.0.1:${port}`;
+  const ticksBefore = await serverAndDatabaseTicks(db, serverPid);
   const { stdout } = await run(
     'wrk',
     [
@@ -115,7 +139,8 @@ async function drive(port: number, cookieFile: string): Promise<Figures> {
   );
   const line = /requests (\d+) seconds ([\d.]+) rps (\d+) non201 (\d+) p99ms ([\d.]+) codes (\S+)/.exec(stdout);
   if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
-  return { rps: Number(line[3]), non201: Number(line[4]), p99: Number(line[5]), codes: line[6] ?? '-' };
+  const cpuMs = (((await serverAndDatabaseTicks(db, serverPid)) - ticksBefore) * TICK_MS) / Number(line[1]);
+  return { rps: Number(line[3]), cpuMs, non201: Number(line[4]), p99: Number(line[5]), codes: line[6] ?? '-' };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -126,18 +151,22 @@ async function main(): Promise<void> {
   await db.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE');
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-bench-create-'));
   // --profile DIR: our server writes a CPU profile there when it stops (open it in Chrome's DevTools).
-  start(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER, '--services=web'], {
-    DATABASE_URL,
-    DATA_DIR: path.join(dir, 'data'),
-    PORT: String(OURS),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${OURS}`,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    NODE_ENV: 'production',
-  });
+  const ours = start(
+    process.execPath,
+    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER, '--services=web'],
+    {
+      DATABASE_URL,
+      DATA_DIR: path.join(dir, 'data'),
+      PORT: String(OURS),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${OURS}`,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      NODE_ENV: 'production',
+    },
+  );
   await refServers('seed', String(USERS));
-  start(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
-  start(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
+  const express = start(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
+  const bare = start(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
   await Promise.all([
     waitFor(`http://127.0.0.1:${OURS}/healthz`),
     waitFor(`http://127.0.0.1:${EXPRESS}/`),
@@ -153,9 +182,9 @@ async function main(): Promise<void> {
   writeFileSync(cookieFiles.express, (await refServers('cookies', 'express', String(USERS))).stdout);
   writeFileSync(cookieFiles.bare, (await refServers('cookies', 'bare', String(USERS))).stdout);
   const servers = [
-    { name: 'ours', port: OURS, reseed: () => reseedOurs(db) },
-    { name: 'express', port: EXPRESS, reseed: () => refServers('seed', String(USERS)) },
-    { name: 'bare', port: BARE, reseed: () => refServers('seed', String(USERS)) },
+    { name: 'ours', pid: ours.pid ?? 0, port: OURS, reseed: () => reseedOurs(db) },
+    { name: 'express', pid: express.pid ?? 0, port: EXPRESS, reseed: () => refServers('seed', String(USERS)) },
+    { name: 'bare', pid: bare.pid ?? 0, port: BARE, reseed: () => refServers('seed', String(USERS)) },
   ] as const;
 
   console.log(
@@ -165,24 +194,28 @@ async function main(): Promise<void> {
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const server of servers) {
       await server.reseed();
-      const figures = await drive(server.port, cookieFiles[server.name]);
+      const figures = await drive(db, server.pid, server.port, cookieFiles[server.name]);
       results.get(server.name)?.push(figures);
       console.log(
-        `  round ${round} ${server.name.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  non-201 ${figures.non201}  p99 ${figures.p99} ms  codes ${figures.codes}`,
+        `  round ${round} ${server.name.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  ${figures.cpuMs.toFixed(2)} CPU ms/create  non-201 ${figures.non201}  p99 ${figures.p99} ms  codes ${figures.codes}`,
       );
     }
   }
   const rps = (name: string) => median((results.get(name) ?? []).map((f) => f.rps));
+  const cpu = (name: string) => median((results.get(name) ?? []).map((f) => f.cpuMs));
   console.log('\nmedian of the rounds');
   for (const server of servers) {
     const all = results.get(server.name) ?? [];
     const non201 = all.reduce((sum, f) => sum + f.non201, 0);
     console.log(
-      `  ${server.name.padEnd(8)} ${rps(server.name).toFixed(0).padStart(6)} req/s  non-201 ${non201} (all rounds)  p99 ${median(all.map((f) => f.p99)).toFixed(1)} ms`,
+      `  ${server.name.padEnd(8)} ${rps(server.name).toFixed(0).padStart(6)} req/s  ${cpu(server.name).toFixed(2)} CPU ms/create  non-201 ${non201} (all rounds)  p99 ${median(all.map((f) => f.p99)).toFixed(1)} ms`,
     );
   }
   console.log(
     `  ours/express ${(rps('ours') / rps('express')).toFixed(2)}x   ours/bare ${(rps('ours') / rps('bare')).toFixed(2)}x`,
+  );
+  console.log(
+    `  CPU per create (server + its database backends): ours/express ${(cpu('ours') / cpu('express')).toFixed(2)}x   ours/bare ${(cpu('ours') / cpu('bare')).toFixed(2)}x`,
   );
   await db.end();
   rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { type LiveEventKind, liveEvents } from '../db/schema';
 
@@ -10,6 +10,13 @@ export const LIVE_EVENTS_CHANNEL = 'reelsmith_live_events';
  * `subscribe.ts` reads these keys back.
  */
 const notifyPayload = sql`json_build_object('id', e.id, 'u', e.user_id, 'k', e.kind, 'g', e.generation_id)::text`;
+
+/**
+ * The NOTIFY of a live event row written by a caller's own statement, as a common table expression
+ * named `e` returning id, user_id, kind and generation_id: for a statement that writes its change
+ * and its event together (the caller moves the user's live_version to the event's id too).
+ */
+export const liveEventNotification: SQL = sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${notifyPayload})`;
 
 /**
  * Records one change and NOTIFYs it, in one statement: inside a transaction the notification is

@@ -15,19 +15,6 @@ export function publishGenerationChange(tx: Executor, userId: string, generation
   return repo.recordEvent(tx, { userId, kind: 'generation', generationId });
 }
 
-/**
- * A generation was created and paid for: one event tells the user's open streams both (the record,
- * and the balance when the payment moved it), so the create writes one event row and one NOTIFY.
- */
-export function publishPaidGeneration(
-  tx: Executor,
-  userId: string,
-  generationId: string,
-  balanceChanged: boolean,
-): Promise<void> {
-  return repo.recordEvent(tx, { userId, kind: balanceChanged ? 'balance' : 'generation', generationId });
-}
-
 /** Tells the user's open streams that their credits, daily or pack generations changed. */
 export function publishBalanceChange(tx: Executor, userId: string): Promise<void> {
   return repo.recordEvent(tx, { userId, kind: 'balance', generationId: null });

@@ -26,24 +26,28 @@ async function enqueue(userId: string, count: number): Promise<void> {
   await t.db.transaction(async (tx) => {
     await lockPayer(tx, userId);
     for (let i = 0; i < count; i++) {
-      await insertPaidGeneration(tx, {
-        id: randomUUID(),
-        userId,
-        prompt: `Job ${i + 1}`,
-        model: 'local',
-        requestedDuration: 5,
-        hasAudio: false,
-        isEconomy: false,
-        settings: {},
-        inputs: {},
-        progressStage: 'Waiting in queue',
-        creditsUsedHundredths: 0,
-        providerCostMicroUsd: null,
-        paidWith: 'unlimited',
-        parentId: null,
-        groupId: null,
-        extension: null,
-      });
+      await insertPaidGeneration(
+        tx,
+        {
+          id: randomUUID(),
+          userId,
+          prompt: `Job ${i + 1}`,
+          model: 'local',
+          requestedDuration: 5,
+          hasAudio: false,
+          isEconomy: false,
+          settings: {},
+          inputs: {},
+          progressStage: 'Waiting in queue',
+          creditsUsedHundredths: 0,
+          providerCostMicroUsd: null,
+          paidWith: 'unlimited',
+          parentId: null,
+          groupId: null,
+          extension: null,
+        },
+        { charge: null, eventKind: 'generation' },
+      );
     }
   });
 }

@@ -48,9 +48,6 @@ export const users = pgTable(
   },
   (t) => [
     index('users_created_at_idx').on(t.createdAt, t.id),
-    index('users_credits_idx').on(t.creditsHundredths, t.id),
-    index('users_credits_used_idx').on(t.creditsUsedHundredths, t.id),
-    index('users_credits_added_idx').on(t.creditsAddedHundredths, t.id),
     index('users_is_admin_idx').on(t.isAdmin),
     check('users_credits_nonnegative', sql`${t.creditsHundredths} >= 0`),
   ],

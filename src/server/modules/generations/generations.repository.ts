@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { extraGenerationPacks, type GenerationRow, generations, users } from '../../db/schema';
+import { columnList, executeNamedForRows } from '../../db/named-statement';
+import { liveEventNotification } from '../../events/live-events.repository';
+import { extraGenerationPacks, type GenerationRow, generations, type LiveEventKind, users } from '../../db/schema';
 
 export interface LockedPayer {
   creditsHundredths: number;
@@ -113,14 +115,56 @@ export const FAIR_TURN_SECONDS = 60;
 const nextTurnOf = (userId: string) =>
   sql<Date>`greatest(now(), (SELECT max(q.queue_key) FROM generations q WHERE q.user_id = ${userId} AND q.status IN ('pending', 'processing')) + make_interval(secs => ${FAIR_TURN_SECONDS}))`;
 
-/** Inserts a new request's generation with its id (made by the caller, so its payment could name it first) and its payment. */
-export async function insertPaidGeneration(tx: Executor, row: NewPaidGeneration): Promise<GenerationRow> {
-  const [inserted] = await tx
+/** How a new generation was paid, written by the statement that inserts it. */
+export interface InsertedPayment {
+  /** Credits taken from the balance, with the ledger row's reason and reference; null when none (unlimited, daily or pack). */
+  charge: { hundredths: number; reason: string; reference: string } | null;
+  /** The live event: 'balance' when the payment moved the balance or an allowance (it names the generation too). */
+  eventKind: LiveEventKind;
+}
+
+/**
+ * Inserts a new request's generation (its id made by the caller, so an allowance used for it could
+ * name it first) in one statement with everything its payment and announcement write: the credits
+ * taken and their ledger row, the live event and its NOTIFY (sent at commit), and the user's
+ * live_version, so the user's row is written once. Call it under the user's row lock (`lockPayer`),
+ * having checked the balance there: the balance check constraint refuses an overdraft anyway.
+ */
+export async function insertPaidGeneration(
+  tx: Executor,
+  row: NewPaidGeneration,
+  payment: InsertedPayment,
+): Promise<GenerationRow> {
+  const insert = tx
     .insert(generations)
     .values({ ...row, queueKey: nextTurnOf(row.userId) })
-    .returning()
-    .prepare('generation_insert_paid')
-    .execute();
+    .returning();
+  const charged = payment.charge?.hundredths ?? 0;
+  const [inserted] = await executeNamedForRows(
+    tx,
+    'generation_insert_paid',
+    generations,
+    sql`
+    WITH g AS (${insert.getSQL()}),
+    e AS (
+      INSERT INTO live_events (user_id, kind, generation_id)
+      SELECT g.user_id, ${payment.eventKind}::text, g.id FROM g
+      RETURNING id, user_id, kind, generation_id
+    ), u AS (
+      UPDATE users
+      SET credits_hundredths = users.credits_hundredths - ${charged}::int,
+          credits_used_hundredths = users.credits_used_hundredths + ${charged}::int,
+          updated_at = CASE WHEN ${charged}::int > 0 THEN now() ELSE users.updated_at END,
+          live_version = greatest(users.live_version, e.id)
+      FROM e WHERE users.id = e.user_id
+      RETURNING users.id, users.credits_hundredths
+    ), l AS (
+      INSERT INTO credit_ledger (user_id, delta_hundredths, balance_after_hundredths, kind, actor, reason, reference)
+      SELECT u.id, -${charged}::int, u.credits_hundredths, 'charge', 'system', ${payment.charge?.reason ?? null}::text, ${payment.charge?.reference ?? null}::text
+      FROM u WHERE ${charged}::int > 0
+    )
+    SELECT ${columnList(generations, 'g')}, ${liveEventNotification} FROM g CROSS JOIN e`,
+  );
   if (!inserted) throw new Error('generation insert returned no row');
   return inserted;
 }

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { GenerationInputs, GenerationRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
-import { publishGenerationChange, publishPaidGeneration, publishQueueMoved } from '../../events/publish';
+import { publishGenerationChange, publishQueueMoved } from '../../events/publish';
 import type { GenerationExtension } from '../../db/schema';
 import { payForGeneration } from '../money/charge-generation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
@@ -131,8 +131,9 @@ export async function createGeneration(
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
 
-  // One row lock, one read of what the rules need, the payment (one ledger row), the job carrying its
-  // payment, and one live event announcing both. The id is made here so the payment can name it first.
+  // One row lock, one read of what the rules need, then one statement per job: the job carrying its
+  // payment, the credits and their ledger row, and one live event announcing both (the user's row
+  // written once). The id is made here so an allowance used for it can name it first.
   return ctx.db.transaction(async (tx) => {
     const locked = await repo.lockPayer(tx, userId);
     if (!locked) throw notFound('User not found', 'user_not_found');
@@ -185,25 +186,28 @@ export async function createGeneration(
         spendCapHundredths,
       });
       payer.creditsHundredths -= paid.creditsHundredths;
-      const row = await repo.insertPaidGeneration(tx, {
-        id,
-        userId,
-        prompt,
-        model,
-        requestedDuration: duration,
-        hasAudio,
-        isEconomy: body.isEconomy,
-        settings: seededSettings,
-        inputs,
-        progressStage: 'Waiting in queue',
-        creditsUsedHundredths: paid.creditsHundredths,
-        providerCostMicroUsd: providerCost,
-        paidWith: paid.paidWith,
-        parentId: options.parentId ?? null,
-        groupId,
-        extension: options.extension ?? null,
-      });
-      await publishPaidGeneration(tx, userId, id, paid.balanceChanged);
+      const row = await repo.insertPaidGeneration(
+        tx,
+        {
+          id,
+          userId,
+          prompt,
+          model,
+          requestedDuration: duration,
+          hasAudio,
+          isEconomy: body.isEconomy,
+          settings: seededSettings,
+          inputs,
+          progressStage: 'Waiting in queue',
+          creditsUsedHundredths: paid.creditsHundredths,
+          providerCostMicroUsd: providerCost,
+          paidWith: paid.paidWith,
+          parentId: options.parentId ?? null,
+          groupId,
+          extension: options.extension ?? null,
+        },
+        { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
+      );
       rows.push(row);
     }
     const [row] = rows;

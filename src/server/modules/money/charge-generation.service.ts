@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';
 import { AppError, tooManyRequests } from '../../lib/app-error';
 import { giveBackGenerationUse, useDailyGeneration, usePackGeneration } from './allowances.service';
-import { applyCreditChange, chargeLockedBalance, creditsChargedSince } from './ledger.service';
+import { applyCreditChange, creditsChargedSince, noteLowCredits } from './ledger.service';
 
 /** Who pays for a generation, read under their row lock in the generation's transaction. */
 export interface Payer {
@@ -68,17 +68,22 @@ export interface GenerationPayment {
   creditsHundredths: number;
   /** Credits, a daily or a pack generation were used: the user's tabs must hear of their balance. */
   balanceChanged: boolean;
+  /**
+   * The credits to take, with the ledger row's reason and reference, written by the statement that
+   * inserts the generation (`insertPaidGeneration`); null when none are taken.
+   */
+  charge: { hundredths: number; reason: string; reference: string } | null;
 }
 
 /**
  * Pays for a generation inside the transaction that inserts it, under the user's row lock, in
  * the order of decision 006: unlimited users pay nothing; subscribers use one of today's daily
  * generations; then an extra-pack generation (the pack expiring soonest first); then credits at
- * the server's price, as one ledger row referencing the generation (so it is never charged twice),
- * within the user's daily spend cap (`spendCapHundredths`, null for none): daily, pack and unlimited
- * generations spend no credits, so the cap does not count or stop them.
- * Paid before the generation's row is written, so that row carries its payment; the caller's live
- * event about the generation announces the balance (`balanceChanged`).
+ * the server's price, within the user's daily spend cap (`spendCapHundredths`, null for none):
+ * daily, pack and unlimited generations spend no credits, so the cap does not count or stop them.
+ * An allowance is used here. Credits are checked here and taken by the generation's insert, in the
+ * same statement as its ledger row (referencing the generation, so it is never charged twice) and
+ * its live event, which announces the balance (`balanceChanged`).
  */
 export async function payForGeneration(
   tx: Executor,
@@ -93,27 +98,26 @@ export async function payForGeneration(
   },
 ): Promise<GenerationPayment> {
   if (isUnlimitedStatus(payer.subscriptionStatus))
-    return { paidWith: 'unlimited', creditsHundredths: 0, balanceChanged: false };
+    return { paidWith: 'unlimited', creditsHundredths: 0, balanceChanged: false, charge: null };
   const reference = `generation:${charge.generationId}`;
   if (isSubscribed(payer.subscriptionStatus) && (await useDailyGeneration(tx, charge.userId, charge.now, reference))) {
-    return { paidWith: 'daily', creditsHundredths: 0, balanceChanged: true };
+    return { paidWith: 'daily', creditsHundredths: 0, balanceChanged: true, charge: null };
   }
   if (payer.hasPackGenerations !== false && (await usePackGeneration(tx, charge.userId, charge.now, reference))) {
-    return { paidWith: 'pack', creditsHundredths: 0, balanceChanged: true };
+    return { paidWith: 'pack', creditsHundredths: 0, balanceChanged: true, charge: null };
   }
   requireAffordable(payer, charge.priceHundredths);
-  if (charge.spendCapHundredths && charge.priceHundredths > 0)
+  if (charge.priceHundredths <= 0)
+    return { paidWith: 'credits', creditsHundredths: 0, balanceChanged: false, charge: null };
+  if (charge.spendCapHundredths)
     await requireWithinSpendCap(tx, { ...charge, capHundredths: charge.spendCapHundredths });
-  if (charge.priceHundredths > 0) {
-    await chargeLockedBalance(tx, payer, {
-      userId: charge.userId,
-      hundredths: charge.priceHundredths,
-      actor: 'system',
-      reason: charge.reason ?? 'Video generation',
-      reference,
-    });
-  }
-  return { paidWith: 'credits', creditsHundredths: charge.priceHundredths, balanceChanged: charge.priceHundredths > 0 };
+  await noteLowCredits(tx, charge.userId, payer.creditsHundredths, payer.creditsHundredths - charge.priceHundredths);
+  return {
+    paidWith: 'credits',
+    creditsHundredths: charge.priceHundredths,
+    balanceChanged: true,
+    charge: { hundredths: charge.priceHundredths, reason: charge.reason ?? 'Video generation', reference },
+  };
 }
 
 /** Who gives a failed generation's charge back: the refund policy (REFUND_FAILED_GENERATIONS) or an administrator. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
@@ -12,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { payForGeneration } from './charge-generation.service';
-import { insertGeneration, lockPayer } from '../generations/generations.repository';
+import { insertPaidGeneration, lockPayer } from '../generations/generations.repository';
 import { grantPack } from './allowances.service';
 
 let t: TestApp;
@@ -125,19 +126,42 @@ describe('how a generation is paid', () => {
       grantPack(tx, { userId: user.id, pack: 'small', purchasedAt: clock, paymentReference: `p-${user.id}` }),
     );
     await t.db.update(extraGenerationPacks).set({ used: 26 }).where(eq(extraGenerationPacks.userId, user.id));
-    // The same transaction as POST /api/video-generation, without its 3-unfinished-jobs rule.
+    // The same transaction as POST /api/video-generation (lock, pay, the insert that takes the
+    // credits), without its 3-unfinished-jobs rule.
     const pay = () =>
       t.db.transaction(async (tx) => {
         const payer = await lockPayer(tx, user.id);
         if (!payer) throw new Error('no user');
-        const row = await insertGeneration(tx, {
+        const id = randomUUID();
+        const paid = await payForGeneration(tx, payer, {
           userId: user.id,
-          prompt: 'race',
-          model: 'local',
-          requestedDuration: 10,
-          hasAudio: false,
+          generationId: id,
+          priceHundredths: 100,
+          now: clock,
         });
-        return payForGeneration(tx, payer, { userId: user.id, generationId: row.id, priceHundredths: 100, now: clock });
+        await insertPaidGeneration(
+          tx,
+          {
+            id,
+            userId: user.id,
+            prompt: 'race',
+            model: 'local',
+            requestedDuration: 10,
+            hasAudio: false,
+            isEconomy: false,
+            settings: {},
+            inputs: {},
+            progressStage: 'Waiting in queue',
+            creditsUsedHundredths: paid.creditsHundredths,
+            providerCostMicroUsd: null,
+            paidWith: paid.paidWith,
+            parentId: null,
+            groupId: null,
+            extension: null,
+          },
+          { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
+        );
+        return paid;
       });
     const results = await Promise.allSettled(Array.from({ length: 30 }, pay));
     const paid = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.paidWith] : []));

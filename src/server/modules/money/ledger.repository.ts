@@ -34,28 +34,6 @@ export async function writeBalance(
 }
 
 /**
- * A charge and its ledger row in one statement, for a caller holding the user's row lock: the
- * balance moves down by `hundredths` (and the lifetime used figure up) and the row records the
- * balance after it.
- */
-export async function chargeWithLedgerRow(
-  tx: Executor,
-  charge: { userId: string; hundredths: number; actor: string; reason: string | null; reference: string | null },
-): Promise<void> {
-  await tx.execute(sql`
-    WITH u AS (
-      UPDATE users
-      SET credits_hundredths = credits_hundredths - ${charge.hundredths},
-          credits_used_hundredths = credits_used_hundredths + ${charge.hundredths},
-          updated_at = now()
-      WHERE id = ${charge.userId}
-      RETURNING id, credits_hundredths
-    )
-    INSERT INTO credit_ledger (user_id, delta_hundredths, balance_after_hundredths, kind, actor, reason, reference)
-    SELECT u.id, ${-charge.hundredths}, u.credits_hundredths, 'charge', ${charge.actor}, ${charge.reason}, ${charge.reference} FROM u`);
-}
-
-/**
  * What a user's charges since `since` came to, in hundredths, leaving out charges that were given back
  * (a generation's refund row is referenced `refund:<the charge's reference>`). Uses the ledger's
  * (user, created) index; read under the user's row lock, it sees every committed charge.

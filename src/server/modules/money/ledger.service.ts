@@ -11,7 +11,7 @@ import * as repo from './ledger.repository';
 export const LOW_CREDITS_HUNDREDTHS = CREDIT_UNIT;
 
 /** Queues the user's `credits.low` webhooks when this change took the balance below the line (in the caller's transaction). */
-function announceLowCredits(tx: Executor, userId: string, before: number, after: number): Promise<void> {
+export function noteLowCredits(tx: Executor, userId: string, before: number, after: number): Promise<void> {
   if (!(before >= LOW_CREDITS_HUNDREDTHS && after < LOW_CREDITS_HUNDREDTHS)) return Promise.resolve();
   return recordWebhookEvent(tx, {
     userId,
@@ -53,7 +53,7 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     usedDelta: change.kind === 'charge' ? -change.deltaHundredths : 0,
   });
   await publishBalanceChange(tx, change.userId);
-  await announceLowCredits(tx, change.userId, locked.creditsHundredths, balance);
+  await noteLowCredits(tx, change.userId, locked.creditsHundredths, balance);
   return repo.insertLedgerRow(tx, {
     userId: change.userId,
     deltaHundredths: change.deltaHundredths,
@@ -64,25 +64,6 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     reason: change.reason ?? null,
     reference: change.reference ?? null,
   });
-}
-
-/**
- * A charge by a caller that already holds the user's row lock and read their balance under it (a
- * generation's payment): the balance and its ledger row in one statement, without locking the row a
- * second time. It publishes nothing: the caller's own live event tells the user's tabs (a generation's
- * event names the balance too).
- */
-export async function chargeLockedBalance(
-  tx: Executor,
-  locked: { creditsHundredths: number },
-  charge: { userId: string; hundredths: number; actor: string; reason?: string | null; reference?: string | null },
-): Promise<void> {
-  if (!Number.isInteger(charge.hundredths) || charge.hundredths <= 0)
-    throw new Error('a charge is a positive whole number of hundredths');
-  if (locked.creditsHundredths < charge.hundredths)
-    throw new AppError(402, 'insufficient_credits', 'Not enough credits for this change.');
-  await repo.chargeWithLedgerRow(tx, { ...charge, reason: charge.reason ?? null, reference: charge.reference ?? null });
-  await announceLowCredits(tx, charge.userId, locked.creditsHundredths, locked.creditsHundredths - charge.hundredths);
 }
 
 /** What a user's charges since `since` came to (hundredths), less the ones given back: the daily spend cap's sum. */

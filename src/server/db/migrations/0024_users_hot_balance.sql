@@ -1,0 +1,3 @@
+DROP INDEX "users_credits_idx";--> statement-breakpoint
+DROP INDEX "users_credits_used_idx";--> statement-breakpoint
+DROP INDEX "users_credits_added_idx";
