@@ -11,12 +11,12 @@ import type { GenerationInputs, GenerationRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
 import { publishGenerationChange, publishQueueMoved } from '../../events/publish';
 import type { GenerationExtension } from '../../db/schema';
-import { payForGeneration } from '../money/charge-generation.service';
+import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
-import { checkBatchFits, requireBatchAffordable, variationSettings } from './variations';
+import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
 
@@ -177,14 +177,12 @@ export async function createGeneration(
     const rows: GenerationRow[] = [];
     for (const seededSettings of variationSettings(settings, count)) {
       const id = randomUUID();
-      const paid = await payForGeneration(tx, payer, {
-        userId,
-        generationId: id,
-        priceHundredths: price,
-        now: ctx.now(),
-        reason,
-        spendCapHundredths,
-      });
+      const paid = await payForGeneration(
+        tx,
+        payer,
+        { userId, generationId: id, now: ctx.now() },
+        { hundredths: price, reason, spendCapHundredths },
+      );
       payer.creditsHundredths -= paid.creditsHundredths;
       const row = await repo.insertPaidGeneration(
         tx,

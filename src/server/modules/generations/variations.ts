@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { isSubscribed, isUnlimitedStatus, type SubscriptionStatus } from '../../../shared/auth';
 import { type AdvancedSettings, MAX_UNFINISHED_JOBS, MAX_VARIATIONS } from '../../../shared/generations';
-import { toCredits } from '../../../shared/money/credits';
-import { AppError, tooManyRequests } from '../../lib/app-error';
+import { tooManyRequests } from '../../lib/app-error';
 
 // Variations: one request, N jobs. Each job is one generation as the rules know it
 // (paid on its own ledger row, counted against the unfinished-jobs limit); they share a groupId.
@@ -34,26 +32,5 @@ export function checkBatchFits(unfinished: number, count: number): void {
       : `At most ${limit} variations at once.`,
     30,
     'too_many_unfinished_jobs',
-  );
-}
-
-/**
- * A batch paid in credits only (no unlimited plan, daily generations or packs to use first) is
- * refused before anything is written when the credits do not cover all N, with the sentence
- * naming the whole price; any other mix is checked job by job in the same transaction.
- */
-export function requireBatchAffordable(
-  payer: { creditsHundredths: number; subscriptionStatus: SubscriptionStatus; hasPackGenerations?: boolean },
-  priceHundredths: number,
-  count: number,
-): void {
-  if (isUnlimitedStatus(payer.subscriptionStatus) || isSubscribed(payer.subscriptionStatus)) return;
-  if (payer.hasPackGenerations !== false) return;
-  const total = priceHundredths * count;
-  if (payer.creditsHundredths >= total) return;
-  throw new AppError(
-    402,
-    'insufficient_credits',
-    `Need ${toCredits(total)} credits for ${count} variations. You have ${toCredits(payer.creditsHundredths)}.`,
   );
 }

@@ -88,36 +88,51 @@ export interface GenerationPayment {
 export async function payForGeneration(
   tx: Executor,
   payer: Payer,
-  charge: {
-    userId: string;
-    generationId: string;
-    priceHundredths: number;
-    now: Date;
-    reason?: string;
-    spendCapHundredths?: number | null;
-  },
+  job: { userId: string; generationId: string; now: Date },
+  price: { hundredths: number; reason?: string; spendCapHundredths?: number | null },
 ): Promise<GenerationPayment> {
   if (isUnlimitedStatus(payer.subscriptionStatus))
     return { paidWith: 'unlimited', creditsHundredths: 0, balanceChanged: false, charge: null };
-  const reference = `generation:${charge.generationId}`;
-  if (isSubscribed(payer.subscriptionStatus) && (await useDailyGeneration(tx, charge.userId, charge.now, reference))) {
+  const reference = `generation:${job.generationId}`;
+  if (isSubscribed(payer.subscriptionStatus) && (await useDailyGeneration(tx, job.userId, job.now, reference))) {
     return { paidWith: 'daily', creditsHundredths: 0, balanceChanged: true, charge: null };
   }
-  if (payer.hasPackGenerations !== false && (await usePackGeneration(tx, charge.userId, charge.now, reference))) {
+  if (payer.hasPackGenerations !== false && (await usePackGeneration(tx, job.userId, job.now, reference))) {
     return { paidWith: 'pack', creditsHundredths: 0, balanceChanged: true, charge: null };
   }
-  requireAffordable(payer, charge.priceHundredths);
-  if (charge.priceHundredths <= 0)
-    return { paidWith: 'credits', creditsHundredths: 0, balanceChanged: false, charge: null };
-  if (charge.spendCapHundredths)
-    await requireWithinSpendCap(tx, { ...charge, capHundredths: charge.spendCapHundredths });
-  await noteLowCredits(tx, charge.userId, payer.creditsHundredths, payer.creditsHundredths - charge.priceHundredths);
+  requireAffordable(payer, price.hundredths);
+  if (price.hundredths <= 0) return { paidWith: 'credits', creditsHundredths: 0, balanceChanged: false, charge: null };
+  if (price.spendCapHundredths)
+    await requireWithinSpendCap(tx, {
+      userId: job.userId,
+      priceHundredths: price.hundredths,
+      capHundredths: price.spendCapHundredths,
+      now: job.now,
+    });
+  await noteLowCredits(tx, job.userId, payer.creditsHundredths, payer.creditsHundredths - price.hundredths);
   return {
     paidWith: 'credits',
-    creditsHundredths: charge.priceHundredths,
+    creditsHundredths: price.hundredths,
     balanceChanged: true,
-    charge: { hundredths: charge.priceHundredths, reason: charge.reason ?? 'Video generation', reference },
+    charge: { hundredths: price.hundredths, reason: price.reason ?? 'Video generation', reference },
   };
+}
+
+/**
+ * A batch paid in credits only (no unlimited plan, daily generations or packs to use first) is
+ * refused before anything is written when the credits do not cover all N, with the sentence
+ * naming the whole price; any other mix is checked job by job in the same transaction.
+ */
+export function requireBatchAffordable(payer: Payer, priceHundredths: number, count: number): void {
+  if (isUnlimitedStatus(payer.subscriptionStatus) || isSubscribed(payer.subscriptionStatus)) return;
+  if (payer.hasPackGenerations !== false) return;
+  const total = priceHundredths * count;
+  if (payer.creditsHundredths >= total) return;
+  throw new AppError(
+    402,
+    'insufficient_credits',
+    `Need ${toCredits(total)} credits for ${count} variations. You have ${toCredits(payer.creditsHundredths)}.`,
+  );
 }
 
 /** Who gives a failed generation's charge back: the refund policy (REFUND_FAILED_GENERATIONS) or an administrator. */

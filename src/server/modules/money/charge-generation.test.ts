@@ -133,12 +133,12 @@ describe('how a generation is paid', () => {
         const payer = await lockPayer(tx, user.id);
         if (!payer) throw new Error('no user');
         const id = randomUUID();
-        const paid = await payForGeneration(tx, payer, {
-          userId: user.id,
-          generationId: id,
-          priceHundredths: 100,
-          now: clock,
-        });
+        const paid = await payForGeneration(
+          tx,
+          payer,
+          { userId: user.id, generationId: id, now: clock },
+          { hundredths: 100 },
+        );
         await insertPaidGeneration(
           tx,
           {
