@@ -27,6 +27,19 @@ import { withoutOperatorNames } from '../../lib/operator-wording';
 const idParams = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The id of one of the user's videos: what is not a uuid cannot be anyone's video (the same 404 as someone else's). */
+function videoId(id: string): string {
+  if (!UUID.test(id))
+    throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  return id;
+}
+
+/** Continue and Extend make a new video (or its input) from one: a token needs videos:write, and 20 a minute at most. */
+const makesVideoFrom = {
+  tokenScope: 'videos:write' as const,
+  rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: rateLimitKey },
+};
+
 export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.get(
     '/api/models',
@@ -88,10 +101,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     { config: { tokenScope: 'videos:write' }, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       const user = requireUser(request);
-      // Not a uuid cannot be anyone's video: the same 404 as someone else's.
-      if (!UUID.test(request.params.id))
-        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-      await generations.deleteGeneration(ctx, user.id, request.params.id);
+      await generations.deleteGeneration(ctx, user.id, videoId(request.params.id));
       return { message: 'Video deleted' };
     },
   );
@@ -100,17 +110,12 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.post(
     '/api/video-generation/:id/last-frame',
     {
-      config: {
-        tokenScope: 'videos:write',
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: rateLimitKey },
-      },
+      config: makesVideoFrom,
       schema: { params: idParams, response: { 201: uploadCompleteSchema } },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!UUID.test(request.params.id))
-        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-      return reply.status(201).send(await lastFrameUpload(ctx, user.id, request.params.id));
+      return reply.status(201).send(await lastFrameUpload(ctx, user.id, videoId(request.params.id)));
     },
   );
 
@@ -118,18 +123,13 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.post(
     '/api/video-generation/:id/extend',
     {
-      config: {
-        tokenScope: 'videos:write',
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: rateLimitKey },
-      },
+      config: makesVideoFrom,
       schema: { params: idParams, body: extendGenerationSchema, response: { 201: createdGenerationSchema } },
     },
     async (request, reply) => {
       const user = requireUser(request);
       requireMaySpend(ctx, user);
-      if (!UUID.test(request.params.id))
-        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-      const created = await extendGeneration(ctx, user.id, request.params.id, request.body);
+      const created = await extendGeneration(ctx, user.id, videoId(request.params.id), request.body);
       request.log.info({ generationId: created.row.id, parentId: request.params.id }, 'extension queued');
       return reply.status(201).send(await presentCreated(ctx, created));
     },
