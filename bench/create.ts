@@ -10,7 +10,7 @@
 // Options: --ref-dir DIR (/tmp/refbench), --server FILE (dist/server/main.js), --profile DIR, --rounds N (3), --users N (300), --per-user N (3), --connections N (32).
 // PERF_DATABASE_URL (postgres://postgres@127.0.0.1:5432/perf) names the database; create it first. Its
 // public schema is dropped and made again for our server; the reference servers use the schema "ref".
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
+import { option, start, stopChildren, waitFor } from './support';
 
 const run = promisify(execFile);
 const env = readEnv();
@@ -39,25 +35,8 @@ const EXPRESS = 3922;
 const BARE = 3923;
 const refEnv = { ...env, PERF_DATABASE_URL: DATABASE_URL };
 
-const children: ChildProcess[] = [];
-function start(command: string, args: string[], extraEnv: Record<string, string>, cwd?: string): ChildProcess {
-  const child = spawn(command, args, { env: { ...env, ...extraEnv }, cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await (await fetch(url)).arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() - started > 60_000) throw new Error(`${url} did not answer within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const startWith = (command: string, args: string[], extraEnv: Record<string, string>, cwd?: string) =>
+  start(command, args, { ...env, ...extraEnv }, cwd);
 
 const refServers = (...args: string[]) =>
   run(process.execPath, ['ref-servers.mjs', ...args], { cwd: REF_DIR, env: refEnv, maxBuffer: 16 << 20 });
@@ -90,6 +69,8 @@ interface Figures {
   rps: number;
   /** CPU time per create (ms): the server process and its database backends, read from /proc around the run. */
   cpuMs: number;
+  /** The server process's share of it. */
+  serverCpuMs: number;
   non201: number;
   p99: number;
   codes: string;
@@ -108,12 +89,12 @@ function cpuTicks(pid: number): number {
   }
 }
 
-/** CPU ticks used so far by one server process and every backend of the bench's database. */
-async function serverAndDatabaseTicks(db: pg.Client, serverPid: number): Promise<number> {
+/** CPU ticks used so far by one server process, and by every backend of the bench's database. */
+async function serverAndDatabaseTicks(db: pg.Client, serverPid: number): Promise<{ server: number; database: number }> {
   const { rows } = await db.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
   );
-  return rows.reduce((sum, row) => sum + cpuTicks(row.pid), cpuTicks(serverPid));
+  return { server: cpuTicks(serverPid), database: rows.reduce((sum, row) => sum + cpuTicks(row.pid), 0) };
 }
 
 async function drive(db: pg.Client, serverPid: number, port: number, cookieFile: string): Promise<Figures> {
@@ -139,8 +120,18 @@ async function drive(db: pg.Client, serverPid: number, port: number, cookieFile:
   );
   const line = /requests (\d+) seconds ([\d.]+) rps (\d+) non201 (\d+) p99ms ([\d.]+) codes (\S+)/.exec(stdout);
   if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
-  const cpuMs = (((await serverAndDatabaseTicks(db, serverPid)) - ticksBefore) * TICK_MS) / Number(line[1]);
-  return { rps: Number(line[3]), cpuMs, non201: Number(line[4]), p99: Number(line[5]), codes: line[6] ?? '-' };
+  const ticksAfter = await serverAndDatabaseTicks(db, serverPid);
+  const perCreate = (ticks: number) => (ticks * TICK_MS) / Number(line[1]);
+  const serverCpuMs = perCreate(ticksAfter.server - ticksBefore.server);
+  const cpuMs = serverCpuMs + perCreate(ticksAfter.database - ticksBefore.database);
+  return {
+    rps: Number(line[3]),
+    cpuMs,
+    serverCpuMs,
+    non201: Number(line[4]),
+    p99: Number(line[5]),
+    codes: line[6] ?? '-',
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -151,7 +142,7 @@ async function main(): Promise<void> {
   await db.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE');
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-bench-create-'));
   // --profile DIR: our server writes a CPU profile there when it stops (open it in Chrome's DevTools).
-  const ours = start(
+  const ours = startWith(
     process.execPath,
     [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER, '--services=web'],
     {
@@ -165,8 +156,8 @@ async function main(): Promise<void> {
     },
   );
   await refServers('seed', String(USERS));
-  const express = start(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
-  const bare = start(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
+  const express = startWith(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
+  const bare = startWith(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
   await Promise.all([
     waitFor(`http://127.0.0.1:${OURS}/healthz`),
     waitFor(`http://127.0.0.1:${EXPRESS}/`),
@@ -197,7 +188,7 @@ async function main(): Promise<void> {
       const figures = await drive(db, server.pid, server.port, cookieFiles[server.name]);
       results.get(server.name)?.push(figures);
       console.log(
-        `  round ${round} ${server.name.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  ${figures.cpuMs.toFixed(2)} CPU ms/create  non-201 ${figures.non201}  p99 ${figures.p99} ms  codes ${figures.codes}`,
+        `  round ${round} ${server.name.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  ${figures.cpuMs.toFixed(2)} CPU ms/create (server ${figures.serverCpuMs.toFixed(2)})  non-201 ${figures.non201}  p99 ${figures.p99} ms  codes ${figures.codes}`,
       );
     }
   }
@@ -227,5 +218,5 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
+    stopChildren();
   });

@@ -11,7 +11,7 @@
 //   cp ../shared/bench/{ref-servers.mjs,package.json} /tmp/ref && (cd /tmp/ref && npm install)
 // Options: --ref-dir DIR (/tmp/i18-refbench), --seconds N per round (5), --rounds N (3), --connections N (32).
 // PERF_DATABASE_URL (postgres://postgres@127.0.0.1:5432/perf) names the database; create it first.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -19,12 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
+import { option, start, stopChildren, waitFor } from './support';
 import { openSse, type SseEvent, type SseStream } from '../tests/support/sse-client';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
 
 const env = readEnv();
 const DATABASE_URL = env.PERF_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perf';
@@ -37,26 +33,8 @@ const EXPRESS = 3912;
 const BARE = 3913;
 const STREAMS = 1000;
 
-const children: ChildProcess[] = [];
-function start(command: string, args: string[], extraEnv: Record<string, string>, cwd?: string): ChildProcess {
-  const child = spawn(command, args, { env: { ...env, ...extraEnv }, cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() - started > 60_000) throw new Error(`${url} did not answer within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const startWith = (command: string, args: string[], extraEnv: Record<string, string>, cwd?: string) =>
+  start(command, args, { ...env, ...extraEnv }, cwd);
 
 /** Requests per second of `connections` keep-alive clients asking `url` for `seconds`; with `etag`, If-None-Match after the first answer. */
 async function load(
@@ -221,7 +199,7 @@ async function main(): Promise<void> {
   await db.connect();
   await db.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-bench-'));
-  const ours = start(process.execPath, ['dist/server/main.js', '--services=web'], {
+  const ours = startWith(process.execPath, ['dist/server/main.js', '--services=web'], {
     DATABASE_URL,
     DATA_DIR: dataDir,
     PORT: String(OURS),
@@ -241,8 +219,8 @@ async function main(): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`reference seed failed (${code}); is ${REF_DIR} installed?`)),
     );
   });
-  start(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
-  start(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
+  startWith(process.execPath, ['ref-servers.mjs', 'express', String(EXPRESS)], refEnv, REF_DIR);
+  startWith(process.execPath, ['ref-servers.mjs', 'bare', String(BARE)], refEnv, REF_DIR);
   await Promise.all([
     waitFor(`http://127.0.0.1:${OURS}/healthz`),
     waitFor(`http://127.0.0.1:${EXPRESS}/`),
@@ -307,5 +285,5 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
+    stopChildren();
   });

@@ -16,11 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
-}
+import { option, waitFor } from './support';
 
 const env = readEnv();
 const ADMIN_URL = env.PERF_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perf';
@@ -32,19 +28,6 @@ const CONNECTIONS = Number(option('connections', '16'));
 const PORT = 3931;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
-async function waitFor(url: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await (await fetch(url, { signal: AbortSignal.timeout(2000) })).arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() - started > 60_000) throw new Error(`${url} did not answer within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 interface Caller {
   cookie: string;

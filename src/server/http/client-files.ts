@@ -8,9 +8,9 @@ import { retentionInWords } from '../../shared/retention';
 import { notFound } from '../lib/app-error';
 
 /**
- * What the built pages carry in place of the operator's settings, filled in as they are sent: the
- * support address, and the retention (src/client/lib/retention.ts reads the meta tags; the
- * prerendered landing page says the retention in words).
+ * What the built pages carry in place of the operator's settings, filled in once at start, when each
+ * page is read and compressed: the support address, and the retention (src/client/lib/retention.ts
+ * reads the meta tags; the prerendered landing page says the retention in words).
  */
 function pagePlaceholders(config: Config): Record<string, string> {
   return {
