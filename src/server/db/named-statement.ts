@@ -4,7 +4,7 @@ import type { Executor } from './client';
 
 const dialect = new PgDialect();
 
-/** A table's columns as a select list (`"id", "user_id", ...`), in the order `executeNamedForRows` reads them. */
+/** A table's columns as a select list (`"g"."id", "g"."user_id", ...`), in the order `rowsOf` reads them. */
 export function columnList(table: Table, from: string): SQL {
   return sql.join(
     Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(from)}.${sql.identifier(column.name)}`),
@@ -12,19 +12,36 @@ export function columnList(table: Table, from: string): SQL {
   );
 }
 
+const fieldsOf = (table: Table) =>
+  Object.entries(getTableColumns(table)).map(([key, column]) => ({ path: [key], field: column }));
+
 /**
- * Runs a hand-written statement under a fixed name (PostgreSQL parses and plans it once per
- * connection, as Drizzle's `.prepare(name)` does for its builders) and reads its rows as rows of
- * `table`, decoded the way Drizzle decodes them. The statement selects `columnList(table, ...)`
- * first; columns after those are ignored. A name must always carry the same SQL text.
+ * A hot statement, built once: its SQL text is made on first use with `sql.placeholder(...)` for
+ * every value, then each run only fills the placeholders (building SQL with Drizzle costs more CPU
+ * than the database takes to run these), and it runs under a fixed name, so PostgreSQL parses and
+ * plans it once per connection. `build` may use any executor's builders (the text does not depend
+ * on the connection).
  */
-export async function executeNamedForRows<T extends Table>(
-  tx: Executor,
-  name: string,
-  table: T,
-  query: SQL,
-): Promise<T['$inferSelect'][]> {
-  const fields = Object.entries(getTableColumns(table)).map(([key, column]) => ({ path: [key], field: column }));
-  const prepared = tx._.session.prepareQuery(dialect.sqlToQuery(query), fields, name, true);
-  return (await prepared.execute()) as T['$inferSelect'][];
+export function prebuilt(name: string, build: (tx: Executor) => SQL) {
+  let query: ReturnType<PgDialect['sqlToQuery']> | undefined;
+  const queryFor = (tx: Executor) => (query ??= dialect.sqlToQuery(build(tx)));
+  return {
+    /** Its rows as the database sends them (column names as selected). */
+    async raw<R>(tx: Executor, values: Record<string, unknown>): Promise<R[]> {
+      const result = await tx._.session.prepareQuery(queryFor(tx), undefined, name, false).execute(values);
+      return (result as { rows: R[] }).rows;
+    },
+    /**
+     * Its rows read as rows of `table`, decoded as Drizzle decodes them: the statement selects
+     * `columnList(table, ...)` first (later columns are ignored).
+     */
+    async rowsOf<T extends Table>(
+      tx: Executor,
+      table: T,
+      values: Record<string, unknown>,
+    ): Promise<T['$inferSelect'][]> {
+      const prepared = tx._.session.prepareQuery(queryFor(tx), fieldsOf(table), name, true);
+      return (await prepared.execute(values)) as T['$inferSelect'][];
+    },
+  };
 }

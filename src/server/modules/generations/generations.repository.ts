@@ -1,37 +1,45 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { columnList, executeNamedForRows } from '../../db/named-statement';
+import { columnList, prebuilt } from '../../db/named-statement';
 import { liveEventNotification } from '../../events/live-events.repository';
-import { extraGenerationPacks, type GenerationRow, generations, type LiveEventKind, users } from '../../db/schema';
+import { type GenerationRow, generations, type LiveEventKind, type UserRow } from '../../db/schema';
 
 export interface LockedPayer {
   creditsHundredths: number;
-  subscriptionStatus: (typeof users.$inferSelect)['subscriptionStatus'];
-  plan: (typeof users.$inferSelect)['plan'];
+  subscriptionStatus: UserRow['subscriptionStatus'];
+  plan: UserRow['plan'];
   /** The user's own daily spend cap (hundredths); null follows DAILY_SPEND_CAP_CREDITS. */
   dailySpendCapHundredths: number | null;
 }
 
-// The create's statements run on every POST /api/video-generation: they are named, so PostgreSQL
-// parses and plans each once per connection instead of on every request (planning these costs more
-// than running them). A name must always carry the same SQL text, hence fixed shapes below.
+// The create's statements run on every POST /api/video-generation: each is built once (`prebuilt`)
+// and named, so neither Drizzle nor PostgreSQL makes it again per request. A name carries one SQL text.
+
+const lockPayerStatement = prebuilt(
+  'generation_lock_payer',
+  () => sql`
+    SELECT credits_hundredths AS "creditsHundredths", subscription_status AS "subscriptionStatus", plan,
+           daily_spend_cap_hundredths AS "dailySpendCapHundredths"
+    FROM users WHERE id = ${sql.placeholder('userId')} FOR UPDATE`,
+);
 
 /** Locks the user's row for the rest of the transaction: concurrent requests of one user queue here. */
 export async function lockPayer(tx: Executor, userId: string): Promise<LockedPayer | null> {
-  const [row] = await tx
-    .select({
-      creditsHundredths: users.creditsHundredths,
-      subscriptionStatus: users.subscriptionStatus,
-      plan: users.plan,
-      dailySpendCapHundredths: users.dailySpendCapHundredths,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
-    .prepare('generation_lock_payer')
-    .execute();
+  const [row] = await lockPayerStatement.raw<LockedPayer>(tx, { userId });
   return row ?? null;
 }
+
+const unfinishedAndPacksStatement = prebuilt(
+  'generation_unfinished_and_packs',
+  () => sql`
+    SELECT
+      (SELECT count(*)::int FROM generations
+        WHERE user_id = ${sql.placeholder('userId')} AND status IN ('pending', 'processing')) AS unfinished,
+      EXISTS (SELECT 1 FROM extra_generation_packs
+        WHERE user_id = ${sql.placeholder('userId')} AND expires_at > ${sql.placeholder('now')}
+          AND used < generations) AS "hasPackGenerations",
+      (SELECT count(*)::int FROM generations WHERE status = 'pending') AS waiting`,
+);
 
 /**
  * Read after the user's row lock is taken (so every change committed before it is seen), in one
@@ -43,31 +51,11 @@ export async function unfinishedAndPacks(
   userId: string,
   now: Date,
 ): Promise<{ unfinished: number; hasPackGenerations: boolean; waiting: number }> {
-  const unfinished = tx
-    .select({ n: count() })
-    .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, ['pending', 'processing'])));
-  const usablePacks = tx
-    .select({ one: sql`1` })
-    .from(extraGenerationPacks)
-    .where(
-      and(
-        eq(extraGenerationPacks.userId, userId),
-        gt(extraGenerationPacks.expiresAt, now),
-        lt(extraGenerationPacks.used, extraGenerationPacks.generations),
-      ),
-    );
-  const waiting = tx.select({ n: count() }).from(generations).where(eq(generations.status, 'pending'));
-  const [row] = await tx
-    .select({
-      unfinished: sql<number>`(${unfinished})`.mapWith(Number),
-      hasPackGenerations: sql<boolean>`exists (${usablePacks})`,
-      waiting: sql<number>`(${waiting})`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .prepare('generation_unfinished_and_packs')
-    .execute();
+  const [row] = await unfinishedAndPacksStatement.raw<{
+    unfinished: number;
+    hasPackGenerations: boolean;
+    waiting: number;
+  }>(tx, { userId, now });
   return {
     unfinished: row?.unfinished ?? 0,
     hasPackGenerations: row?.hasPackGenerations === true,
@@ -112,7 +100,7 @@ export type NewPaidGeneration = Required<
 export const FAIR_TURN_SECONDS = 60;
 
 /** A new job's turn: now, or one turn after the user's last unfinished job (read under their row lock). */
-const nextTurnOf = (userId: string) =>
+const nextTurnOf = (userId: Placeholder | string) =>
   sql<Date>`greatest(now(), (SELECT max(q.queue_key) FROM generations q WHERE q.user_id = ${userId} AND q.status IN ('pending', 'processing')) + make_interval(secs => ${FAIR_TURN_SECONDS}))`;
 
 /** How a new generation was paid, written by the statement that inserts it. */
@@ -135,39 +123,68 @@ export async function insertPaidGeneration(
   row: NewPaidGeneration,
   payment: InsertedPayment,
 ): Promise<GenerationRow> {
+  const [inserted] = await insertPaidStatement.rowsOf(tx, generations, {
+    ...row,
+    eventKind: payment.eventKind,
+    charged: payment.charge?.hundredths ?? 0,
+    reason: payment.charge?.reason ?? null,
+    reference: payment.charge?.reference ?? null,
+  });
+  if (!inserted) throw new Error('generation insert returned no row');
+  return inserted;
+}
+
+const NEW_PAID_FIELDS = [
+  'id',
+  'userId',
+  'prompt',
+  'model',
+  'requestedDuration',
+  'hasAudio',
+  'isEconomy',
+  'settings',
+  'inputs',
+  'progressStage',
+  'creditsUsedHundredths',
+  'providerCostMicroUsd',
+  'paidWith',
+  'parentId',
+  'groupId',
+  'extension',
+] as const satisfies readonly (keyof NewPaidGeneration)[];
+
+const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {
+  const values = Object.fromEntries(NEW_PAID_FIELDS.map((field) => [field, sql.placeholder(field)]));
   const insert = tx
     .insert(generations)
-    .values({ ...row, queueKey: nextTurnOf(row.userId) })
+    .values({
+      ...(values as Record<(typeof NEW_PAID_FIELDS)[number], Placeholder>),
+      queueKey: nextTurnOf(sql.placeholder('userId')),
+    })
     .returning();
-  const charged = payment.charge?.hundredths ?? 0;
-  const [inserted] = await executeNamedForRows(
-    tx,
-    'generation_insert_paid',
-    generations,
-    sql`
+  const charged = sql`${sql.placeholder('charged')}::int`;
+  return sql`
     WITH g AS (${insert.getSQL()}),
     e AS (
       INSERT INTO live_events (user_id, kind, generation_id)
-      SELECT g.user_id, ${payment.eventKind}::text, g.id FROM g
+      SELECT g.user_id, ${sql.placeholder('eventKind')}::text, g.id FROM g
       RETURNING id, user_id, kind, generation_id
     ), u AS (
       UPDATE users
-      SET credits_hundredths = users.credits_hundredths - ${charged}::int,
-          credits_used_hundredths = users.credits_used_hundredths + ${charged}::int,
-          updated_at = CASE WHEN ${charged}::int > 0 THEN now() ELSE users.updated_at END,
+      SET credits_hundredths = users.credits_hundredths - ${charged},
+          credits_used_hundredths = users.credits_used_hundredths + ${charged},
+          updated_at = CASE WHEN ${charged} > 0 THEN now() ELSE users.updated_at END,
           live_version = greatest(users.live_version, e.id)
       FROM e WHERE users.id = e.user_id
       RETURNING users.id, users.credits_hundredths
     ), l AS (
       INSERT INTO credit_ledger (user_id, delta_hundredths, balance_after_hundredths, kind, actor, reason, reference)
-      SELECT u.id, -${charged}::int, u.credits_hundredths, 'charge', 'system', ${payment.charge?.reason ?? null}::text, ${payment.charge?.reference ?? null}::text
-      FROM u WHERE ${charged}::int > 0
+      SELECT u.id, -${charged}, u.credits_hundredths, 'charge', 'system', ${sql.placeholder('reason')}::text,
+             ${sql.placeholder('reference')}::text
+      FROM u WHERE ${charged} > 0
     )
-    SELECT ${columnList(generations, 'g')}, ${liveEventNotification} FROM g CROSS JOIN e`,
-  );
-  if (!inserted) throw new Error('generation insert returned no row');
-  return inserted;
-}
+    SELECT ${columnList(generations, 'g')}, ${liveEventNotification} FROM g CROSS JOIN e`;
+});
 
 /** A user's generations, newest first. */
 export function listForUser(tx: Executor, userId: string, limit: number): Promise<GenerationRow[]> {
