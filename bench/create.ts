@@ -89,12 +89,22 @@ function cpuTicks(pid: number): number {
   }
 }
 
-/** CPU ticks used so far by one server process, and by every backend of the bench's database. */
-async function serverAndDatabaseTicks(db: pg.Client, serverPid: number): Promise<{ server: number; database: number }> {
+/** CPU ticks used so far by one server process and by each backend of the bench's database, by pid. */
+async function serverAndDatabaseTicks(
+  db: pg.Client,
+  serverPid: number,
+): Promise<{ server: number; database: Map<number, number> }> {
   const { rows } = await db.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
   );
-  return { server: cpuTicks(serverPid), database: rows.reduce((sum, row) => sum + cpuTicks(row.pid), 0) };
+  return { server: cpuTicks(serverPid), database: new Map(rows.map((row) => [row.pid, cpuTicks(row.pid)])) };
+}
+
+/** What the backends used between two readings: a backend that ended meanwhile is left out (its last figure is lost). */
+function databaseTicksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) if (now > 0) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
 }
 
 async function drive(db: pg.Client, serverPid: number, port: number, cookieFile: string): Promise<Figures> {
@@ -123,7 +133,7 @@ async function drive(db: pg.Client, serverPid: number, port: number, cookieFile:
   const ticksAfter = await serverAndDatabaseTicks(db, serverPid);
   const perCreate = (ticks: number) => (ticks * TICK_MS) / Number(line[1]);
   const serverCpuMs = perCreate(ticksAfter.server - ticksBefore.server);
-  const cpuMs = serverCpuMs + perCreate(ticksAfter.database - ticksBefore.database);
+  const cpuMs = serverCpuMs + perCreate(databaseTicksBetween(ticksBefore.database, ticksAfter.database));
   return {
     rps: Number(line[3]),
     cpuMs,
