@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { readEnv } from '../src/server/config';
 import type { EngineContext, EngineJob } from '../src/server/engines/engine';
 import { ffmpegArgv, resolveFfmpeg } from '../src/server/media/ffmpeg';
-import { createLocalEngine, renderRequestFor, writeCaption } from '../src/server/engines/local/local-engine';
+import { createLocalEngine, imageSizeOf, renderRequestFor } from '../src/server/engines/local/local-engine';
 import { buildFfmpegArgs } from '../src/server/engines/local/render-plan';
 
 const env = readEnv();
@@ -59,8 +59,7 @@ async function timeBare(job: EngineJob): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
   const files = job.inputs.image ? { image: path.join(dir, 'input-image') } : {};
   if (files.image) writeFileSync(files.image, png);
-  const request = renderRequestFor(job, files, dir);
-  await writeCaption(request);
+  const request = renderRequestFor(job, files, dir, files.image ? await imageSizeOf(binaries, files.image) : undefined);
   const args = buildFfmpegArgs(request);
   const started = performance.now();
   await runBare(args);

@@ -46,7 +46,7 @@ async function greyFrames(file: string): Promise<Buffer[]> {
   return frames;
 }
 
-/** Mean absolute difference of two frames, 0-255, over the middle of the frame (away from the caption). */
+/** Mean absolute difference of two frames, 0-255, over the middle of the frame (away from the corner label). */
 function difference(a: Buffer, b: Buffer, dx = 0, dy = 0): number {
   let sum = 0;
   let count = 0;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
-import { AbortedError } from '../engine';
+import { AbortedError, EngineError } from '../engine';
 import { type FfmpegBinaries, parseProgressSeconds, probeMedia } from '../../media/ffmpeg';
 import { createLocalEngine } from './local-engine';
 import { lookFor, moodFor, motionFor, paletteFor } from './prompt-style';
-import { frameSize, wrapCaption } from './render-plan';
+import { frameSize } from './render-plan';
 
 const require = createRequire(import.meta.url);
 const PNG = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
@@ -35,7 +35,7 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
   const engine = createLocalEngine(binaries);
   const imageInput = { contentType: 'image/png', url: 'http://unused', open: async () => Readable.from([PNG]) };
 
-  it('renders a generated scene with a caption and a soundtrack, exactly as long as asked', async () => {
+  it('renders a generated scene with a soundtrack, exactly as long as asked', async () => {
     const { context, progress } = createEngineContext();
     const job = createEngineJob({
       prompt: 'A red and gold % sunset: "quotes" and \\backslashes\\',
@@ -62,6 +62,19 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
     const info = await probeMedia(binaries.ffprobe, (await engine.render(job, context)).filePath);
     expect(info.video).toMatchObject({ width: 480, height: 854 });
     expect(info.audio).toBeNull();
+  });
+
+  it('fails without a retry, saying to check the files, when the image is not a picture', async () => {
+    const { context } = createEngineContext();
+    const notAnImage = { ...imageInput, open: async () => Readable.from([Buffer.from('not a picture at all')]) };
+    const job = createEngineJob({ prompt: 'A cat', duration: 2, hasAudio: false, inputs: { image: notAnImage } });
+    const failure = await engine.render(job, context).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EngineError);
+    expect(failure).toMatchObject({
+      retryable: false,
+      kind: 'input',
+      message: expect.stringMatching(/Check that your uploaded files play/),
+    });
   });
 
   it('kills FFmpeg when the job is stopped', async () => {
@@ -99,11 +112,7 @@ describe('reading the prompt', () => {
     expect(moodFor('a meadow')).toBe('calm');
   });
 
-  it('wraps the caption into at most three lines and sizes the frame', () => {
-    const caption = wrapCaption('word '.repeat(60), 20);
-    expect(caption.split('\n')).toHaveLength(3);
-    expect(caption.endsWith('…')).toBe(true);
-    expect(wrapCaption('A short one', 40)).toBe('A short one');
+  it('sizes the frame', () => {
     expect(frameSize({}, false)).toEqual({ width: 1280, height: 720 });
     expect(frameSize({}, true)).toEqual({ width: 854, height: 480 });
     expect(frameSize({ resolution: '1080p', aspectRatio: '1:1' }, false)).toEqual({ width: 1080, height: 1080 });

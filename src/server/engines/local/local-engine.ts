@@ -1,13 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '../../../shared/uploads';
 import { EngineError, type EngineContext, type EngineJob, type VideoEngine, throwIfAborted } from '../engine';
-import { type FfmpegBinaries, runFfmpeg } from '../../media/ffmpeg';
+import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../../media/ffmpeg';
 import { MediaTimeoutError } from '../../media/processes';
-import { captionFontPath } from './caption-font';
-import { buildFfmpegArgs, captionLineLength, frameSize, type RenderRequest, wrapCaption } from './render-plan';
+import type { ImageSize } from './image-fill';
+import { labelFontPath } from './label-font';
+import { buildFfmpegArgs, type RenderRequest } from './render-plan';
 
 /**
  * The longest one render may take. The worker's job budget (WORKER_JOB_TIMEOUT_SECONDS) normally
@@ -51,11 +51,28 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Part
   return files;
 }
 
+const unrenderable = (detail: string) =>
+  new EngineError(
+    'The local engine could not render this video. Check that your uploaded files play, then try again.',
+    false,
+    detail,
+    false,
+    'input',
+  );
+
+/** An image's size in pixels, which the render plan needs to frame it. */
+export async function imageSizeOf(binaries: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<ImageSize> {
+  const { video } = await probeMedia(binaries.ffprobe, file, { signal, watchdog: binaries.watchdog });
+  if (!video || video.width < 1 || video.height < 1) throw new Error('ffprobe found no picture in the image');
+  return { width: video.width, height: video.height };
+}
+
 /** The render request for a job whose inputs are already on disk (shared with the benchmark). */
 export function renderRequestFor(
   job: Pick<EngineJob, 'prompt' | 'duration' | 'hasAudio' | 'isEconomy' | 'settings'>,
   files: Partial<Record<UploadKind, string>>,
   workDir: string,
+  imageSize?: ImageSize,
 ): RenderRequest {
   return {
     prompt: job.prompt,
@@ -64,17 +81,12 @@ export function renderRequestFor(
     isEconomy: job.isEconomy,
     settings: job.settings,
     imagePath: files.image,
+    imageSize,
     videoPath: files.video,
     audioPath: job.hasAudio ? files.audio : undefined,
-    captionPath: path.join(workDir, 'caption.txt'),
-    fontPath: captionFontPath(),
+    fontPath: labelFontPath(),
     outputPath: path.join(workDir, 'output.mp4'),
   };
-}
-
-export async function writeCaption(request: RenderRequest): Promise<void> {
-  const { width, height } = frameSize(request.settings, request.isEconomy);
-  await writeFile(request.captionPath, wrapCaption(request.prompt, captionLineLength(width, height)));
 }
 
 /**
@@ -87,8 +99,14 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
     async render(job, context) {
       context.reportProgress(2, 'Preparing inputs');
       const files = await fetchInputs(job, context);
-      const request = renderRequestFor(job, files, context.workDir);
-      await writeCaption(request);
+      let imageSize: ImageSize | undefined;
+      try {
+        imageSize = files.image ? await imageSizeOf(binaries, files.image, context.signal) : undefined;
+      } catch (error) {
+        throwIfAborted(context.signal);
+        throw unrenderable(error instanceof Error ? error.message : String(error));
+      }
+      const request = renderRequestFor(job, files, context.workDir, imageSize);
       context.reportProgress(5, 'Rendering video');
       try {
         await runFfmpeg(binaries.ffmpeg, buildFfmpegArgs(request), {
@@ -105,13 +123,7 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
         if (error instanceof MediaTimeoutError)
           throw new EngineError(stuckMessage(error), false, error.message, false, 'timeout');
         // A broken or unreadable input fails every attempt the same way: not worth retrying.
-        throw new EngineError(
-          'The local engine could not render this video. Check that your uploaded files play, then try again.',
-          false,
-          error instanceof Error ? error.message : String(error),
-          false,
-          'input',
-        );
+        throw unrenderable(error instanceof Error ? error.message : String(error));
       }
       return { filePath: request.outputPath };
     },

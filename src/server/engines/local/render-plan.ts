@@ -10,10 +10,10 @@ import {
   type SoundMood,
   type VideoLook,
 } from './prompt-style';
+import { framedImageFilter, type ImageSize } from './image-fill';
+import { previewLabelFilter } from './preview-label';
 
 export const FPS = 24;
-/** The prompt shows as a caption for this many seconds, fading out over the last 0.6. */
-export const CAPTION_SECONDS = 4;
 
 export interface RenderRequest {
   prompt: string;
@@ -22,10 +22,11 @@ export interface RenderRequest {
   isEconomy: boolean;
   settings: AdvancedSettings;
   imagePath?: string;
+  /** The image's size in pixels (read with ffprobe), required with `imagePath`. */
+  imageSize?: ImageSize;
   videoPath?: string;
   audioPath?: string;
-  /** A text file holding the wrapped caption (a file avoids every escaping problem). */
-  captionPath: string;
+  /** The font of the preview label. */
   fontPath: string;
   outputPath: string;
 }
@@ -42,31 +43,6 @@ export function frameSize(settings: AdvancedSettings, isEconomy: boolean): { wid
   if (settings.aspectRatio === '9:16') return { width: lines, height: long };
   if (settings.aspectRatio === '1:1') return { width: lines, height: lines };
   return { width: long, height: lines };
-}
-
-/** The prompt wrapped for the caption: at most three lines, ellipsis beyond. */
-export function wrapCaption(prompt: string, maxChars: number): string {
-  const words = prompt.replace(/\s+/g, ' ').trim().split(' ');
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (next.length <= maxChars) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word;
-    if (lines.length === 3) break;
-  }
-  if (lines.length < 3 && line) lines.push(line);
-  const clipped = lines.slice(0, 3);
-  const shown = clipped.join(' ').length;
-  if (shown < prompt.replace(/\s+/g, ' ').trim().length && clipped.length > 0) {
-    const last = clipped.length - 1;
-    clipped[last] = `${(clipped[last] ?? '').slice(0, maxChars - 1).replace(/\s+\S*$/, '')}…`;
-  }
-  return clipped.join('\n');
 }
 
 const rgbLerp = (a: Rgb, b: Rgb, m: string, channel: 0 | 1 | 2) => `${a[channel]}*(1-${m})+${b[channel]}*${m}`;
@@ -149,16 +125,15 @@ function zoompan(motion: Motion, frames: number, width: number, height: number, 
   return `zoompan=z='${z}':x='${x}':y='${y}':d=${perInput}:s=${width}x${height}:fps=${FPS}`;
 }
 
-/** Slow camera motion over a still image, over a blurred fill of itself when shapes differ. */
-function imageFilter(motion: Motion, frames: number, width: number, height: number): string {
-  const [w2, h2] = [width * 2, height * 2];
-  return (
-    `split[bgsrc][fgsrc];` +
-    `[bgsrc]scale=${w2}:${h2}:force_original_aspect_ratio=increase,crop=${w2}:${h2},boxblur=20:2,eq=brightness=-0.08[bg];` +
-    `[fgsrc]scale=${w2}:${h2}:force_original_aspect_ratio=decrease[fg];` +
-    `[bg][fg]overlay=(W-w)/2:(H-h)/2,setsar=1,` +
-    zoompan(motion, frames, width, height, frames)
-  );
+/**
+ * Slow camera motion over a still image, framed over a blurred fill of itself when shapes differ.
+ * A moving camera works on a canvas twice the frame's size (smoother motion, a sharp zoomed end);
+ * a still one on the frame itself, so the image is scaled once, straight to its final size.
+ */
+function imageFilter(image: ImageSize, motion: Motion, frames: number, width: number, height: number): string {
+  const oversample = motion === 'static' ? 1 : 2;
+  const framed = framedImageFilter(image, { width, height }, oversample);
+  return `${framed},${zoompan(motion, frames, width, height, frames)}`;
 }
 
 const LOOKS: Record<VideoLook, string> = {
@@ -199,29 +174,6 @@ export function soundtrackSource(mood: SoundMood, duration: number): string {
   return `aevalsrc=exprs='${channel(0)}|${channel(0.6)}':s=44100:d=${duration}`;
 }
 
-/** Paths go inside single quotes in the filter graph; a quote in a path could not be escaped there. */
-function quotedPath(file: string): string {
-  if (file.includes("'")) throw new Error(`unsupported path for FFmpeg filters: ${file}`);
-  return `'${file}'`;
-}
-
-function captionFilter(request: RenderRequest, width: number, height: number): string {
-  const size = Math.round(Math.min(width, height) / 21);
-  const fadeStart = CAPTION_SECONDS - 0.6;
-  return (
-    `drawtext=fontfile=${quotedPath(request.fontPath)}:textfile=${quotedPath(request.captionPath)}:expansion=none:fontcolor=white:` +
-    `fontsize=${size}:line_spacing=${Math.round(size / 4)}:x=(w-text_w)/2:y=h-text_h-${Math.round(height / 11)}:` +
-    `box=1:boxcolor=black@0.45:boxborderw=${Math.round(size / 2)}:` +
-    `alpha='if(lt(t,${fadeStart}),1,max(0,(${CAPTION_SECONDS}-t)/0.6))':enable='lt(t,${CAPTION_SECONDS})'`
-  );
-}
-
-/** Characters per caption line for a frame width. */
-export function captionLineLength(width: number, height: number): number {
-  const size = Math.min(width, height) / 21;
-  return Math.max(16, Math.floor((width * 0.8) / (size * 0.62)));
-}
-
 /**
  * The whole FFmpeg command line for one render: H.264 + AAC in MP4 (yuv420p, faststart) of
  * exactly `duration` seconds, no audio stream when audio is off.
@@ -235,9 +187,11 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
     args.push('-stream_loop', '-1', '-i', request.videoPath);
     visual = `[0:v]${videoFilter(lookFor(request.prompt), width, height)}`;
   } else if (request.imagePath) {
+    if (!request.imageSize) throw new Error('the render plan needs the size of the image');
     args.push('-i', request.imagePath);
     const move = request.settings.cameraMove;
-    visual = `[0:v]${imageFilter(move ? motionOf(move) : motionFor(request.prompt), frames, width, height)}`;
+    const motion = move ? motionOf(move) : motionFor(request.prompt);
+    visual = `[0:v]${imageFilter(request.imageSize, motion, frames, width, height)}`;
   } else {
     args.push('-f', 'lavfi', '-i', sceneSource(width, height));
     visual = `[0:v]${sceneFilter(paletteFor(request.prompt), request.settings.seed ?? 0, width, height)}`;
@@ -247,7 +201,7 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
   if (!request.imagePath && move && move !== 'static') {
     visual += `,${zoompan(motionOf(move), frames, width, height, 1)}`;
   }
-  const graph = [`${visual},${captionFilter(request, width, height)},format=yuv420p[v]`];
+  const graph = [`${visual},${previewLabelFilter(request.fontPath, width, height)},format=yuv420p[v]`];
   if (request.hasAudio) {
     const fadeOut = `afade=t=out:st=${Math.max(0, request.duration - 1)}:d=1`;
     if (request.audioPath) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** The caption font, shipped as an npm package (DejaVu Sans Bold). */
-export function captionFontPath(): string {
+/** The preview label's font, shipped as an npm package (DejaVu Sans Bold). */
+export function labelFontPath(): string {
   return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 }
