@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { makeMediaFixtures } from '../tests/support/media';
@@ -82,6 +83,18 @@ describe('uploads in the browser', () => {
     await page.getByText('Audio Uploaded', { exact: true }).waitFor({ state: 'hidden' });
     await page.locator('[data-upload-preview=image]').scrollIntoViewIfNeeded();
     await shoot(page, 'upload-previews');
+
+    // No serious or critical axe violation in the previews (contrast included), light or dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { violations } = await new AxeBuilder({ page })
+        .include('[data-upload-preview]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      expect(serious, scheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Every Replace and Remove: 44 px tall on a phone, at least 24 px on a desktop, its words never cut off.
     for (const [width, least] of [
