@@ -142,4 +142,37 @@ describe('Remix and Continue drafts', () => {
     // The draft is used once: it is gone now.
     expect(sessionStorage.length).toBe(0);
   });
+
+  it('Continue shows the last frame it will use; Remove takes it out of the request, at the same price', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/user': () => json(200, createAuthUser()),
+      'GET /api/user/balance': () => balance({ availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/models': () => json(200, { models: MODELS }),
+      'GET /api/video-generation': () => json(200, []),
+      'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
+      'POST /api/video-generation': () => json(201, { ...record({ status: 'pending', model: 'local' }), group: [] }),
+    });
+    saveGeneratorDraft(continueDraft(record({ model: 'local' }), MODELS, IMAGE));
+    renderApp('/generator');
+
+    const frame = await screen.findByRole('img', { name: 'Image to use: Last frame of your video' });
+    expect(frame.getAttribute('src')).toBe(`/api${IMAGE}`);
+    await waitFor(() => expect(screen.getAllByText('0.5 credits').length).toBeGreaterThan(0));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+
+    expect(screen.queryByRole('img', { name: /Image to use/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose Image' })).toBeDefined();
+    expect(screen.getAllByText('0.5 credits').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/video-generation').length).toBeGreaterThan(1), {
+      timeout: 10_000,
+    });
+    const sent = callsTo(fetchMock, '/api/video-generation').find(([, init]) => init?.method === 'POST');
+    const body = sent?.[1]?.body;
+    expect(JSON.parse(typeof body === 'string' ? body : '{}')).toMatchObject({
+      imageFile: null,
+      videoFile: null,
+      audioFile: null,
+    });
+  });
 });

@@ -281,7 +281,11 @@ export function GeneratorPage() {
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
           {draft ? <RemixNotice origin={draft.origin} /> : null}
-          <MediaInputCard value={media} onChange={handleMediaChange} />
+          <MediaInputCard
+            value={media}
+            onChange={handleMediaChange}
+            names={draft?.origin === 'continue' ? { image: 'Last frame of your video' } : undefined}
+          />
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}

@@ -55,7 +55,7 @@ describe('upload targets', () => {
 });
 
 describe('uploading through the signed URL', () => {
-  it('stores an image, answers what it is, and reads back the same bytes with ranges', async () => {
+  it('stores an image, answers what it is, and reads back the same bytes with ranges to its owner only', async () => {
     const { uploadURL, objectPath } = await target();
     const response = await put(uploadURL, PNG, 'application/octet-stream');
     expect(response.statusCode).toBe(200);
@@ -66,6 +66,10 @@ describe('uploading through the signed URL', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('image/png');
     expect(whole.headers['accept-ranges']).toBe('bytes');
+    // The owner's view (the generator's preview): cached by their browser only, never sniffed as another type.
+    expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.app.inject({ method: 'GET', url: readUrl })).statusCode).toBe(401);
     expect(whole.rawPayload.equals(PNG)).toBe(true);
 
     const part = await t.app.inject({ method: 'GET', url: readUrl, headers: { cookie, range: 'bytes=100-1099' } });

@@ -1,4 +1,5 @@
-import { AudioLines, Film, ImageIcon, type LucideIcon, Upload, X } from 'lucide-react';
+import { AudioLines, Film, ImageIcon, type LucideIcon, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { UploadKind } from '../../../../shared/uploads';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +9,10 @@ import { cn } from '../../../lib/utils';
 import { getUploadParameters } from '../api/request-upload-target';
 import { MEDIA_KINDS, type MediaKind, UPLOAD_FAILED_TOAST } from '../media-kinds';
 import { summarizeUpload } from '../upload-result';
+import { uploadViewUrl } from '../upload-view';
 import type { UploadButtonResult } from '../uploader-types';
-import { UploadButton } from './upload-button';
+import { preloadUploadDialog, useUploadDialog } from './upload-button';
+import { UploadPreview } from './upload-preview';
 
 /** The object path of each uploaded input; a missing kind has not been uploaded. */
 export type MediaInputValue = Partial<Record<UploadKind, string>>;
@@ -17,6 +20,8 @@ export type MediaInputValue = Partial<Record<UploadKind, string>>;
 interface MediaInputCardProps {
   value: MediaInputValue;
   onChange: (next: MediaInputValue) => void;
+  /** What the host's inputs are, where it knows ('Last frame' for Continue's image). */
+  names?: Partial<Record<UploadKind, string>>;
 }
 
 const KIND_ICONS: Record<UploadKind, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
@@ -27,14 +32,22 @@ function without(value: MediaInputValue, kind: UploadKind): MediaInputValue {
   return next;
 }
 
-/** Screens (docs/product-rules.md): three optional uploads; each button reads 'Choose ...' and becomes '✓ ... Ready'. */
-export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
+/**
+ * Screens (docs/product-rules.md): three optional uploads; each button reads 'Choose ...' and becomes
+ * '✓ ... Ready', shown with what will be used (the image, a video's first frame and length, an
+ * audio file's length) and its Replace and Remove buttons.
+ */
+export function MediaInputCard({ value, onChange, names }: MediaInputCardProps) {
+  // The picked files' names, by the object path they were stored at.
+  const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
+
   function handleComplete({ kind, uploadedToast }: MediaKind, result: UploadButtonResult) {
-    const { objectPath } = summarizeUpload(result);
+    const { objectPath, name } = summarizeUpload(result);
     if (!objectPath) {
       toast({ variant: 'destructive', ...UPLOAD_FAILED_TOAST });
       return;
     }
+    if (name) setUploadedNames((known) => ({ ...known, [objectPath]: name }));
     onChange({ ...value, [kind]: objectPath });
     toast(uploadedToast);
   }
@@ -48,15 +61,19 @@ export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-        {MEDIA_KINDS.map((mediaKind) => (
-          <MediaPicker
-            key={mediaKind.kind}
-            mediaKind={mediaKind}
-            ready={Boolean(value[mediaKind.kind])}
-            onComplete={(result) => handleComplete(mediaKind, result)}
-            onRemove={() => onChange(without(value, mediaKind.kind))}
-          />
-        ))}
+        {MEDIA_KINDS.map((mediaKind) => {
+          const objectPath = value[mediaKind.kind];
+          return (
+            <MediaPicker
+              key={mediaKind.kind}
+              mediaKind={mediaKind}
+              objectPath={objectPath}
+              name={objectPath ? (uploadedNames[objectPath] ?? names?.[mediaKind.kind]) : undefined}
+              onComplete={(result) => handleComplete(mediaKind, result)}
+              onRemove={() => onChange(without(value, mediaKind.kind))}
+            />
+          );
+        })}
       </CardContent>
     </Card>
   );
@@ -64,52 +81,70 @@ export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
 
 interface MediaPickerProps {
   mediaKind: MediaKind;
-  ready: boolean;
+  objectPath: string | undefined;
+  name: string | undefined;
   onComplete: (result: UploadButtonResult) => void;
   onRemove: () => void;
 }
 
-function MediaPicker({ mediaKind, ready, onComplete, onRemove }: MediaPickerProps) {
+function MediaPicker({ mediaKind, objectPath, name, onComplete, onRemove }: MediaPickerProps) {
   const { kind, label, allowedFileTypes } = mediaKind;
   const Icon = KIND_ICONS[kind];
+  const ready = Boolean(objectPath);
+  // Choose and Replace open one dialog.
+  const dialog = useUploadDialog({ allowedFileTypes, onGetUploadParameters: getUploadParameters, onComplete });
+  // After Remove, focus goes to the Choose button that takes the preview's place.
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const focusChoose = useRef(false);
+  useEffect(() => {
+    if (ready || !focusChoose.current) return;
+    focusChoose.current = false;
+    chooseRef.current?.focus();
+  }, [ready]);
+
   return (
     <div
-      className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-1 sm:content-start"
+      className={cn(
+        'grid items-center gap-2 sm:grid-cols-1 sm:content-start',
+        ready ? 'grid-cols-1' : 'grid-cols-[7.5rem_minmax(0,1fr)]',
+      )}
       data-tour={`upload-${kind}`}
     >
-      <span className="flex items-center gap-2 text-sm font-medium">
-        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+      <span className="flex flex-wrap items-center gap-x-2 text-sm font-medium">
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         {label}
         <span className="font-normal text-muted-foreground">(optional)</span>
       </span>
-      <div className="flex items-center gap-2">
-        <UploadButton
-          allowedFileTypes={allowedFileTypes}
-          onGetUploadParameters={getUploadParameters}
-          onComplete={onComplete}
+      {objectPath ? (
+        <UploadPreview
+          kind={kind}
+          label={label}
+          url={uploadViewUrl(objectPath)}
+          name={name}
+          onReplace={dialog.open}
+          replaceBusy={dialog.loading}
+          onReplaceIntent={preloadUploadDialog}
+          onRemove={() => {
+            focusChoose.current = true;
+            onRemove();
+          }}
+        />
+      ) : (
+        <Button
+          ref={chooseRef}
           variant="outline"
-          buttonClassName={cn(
-            'min-w-0 flex-1',
-            ready &&
-              'border-emerald-500/60 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300 dark:hover:bg-emerald-950/70',
-          )}
+          className="min-w-0"
+          aria-haspopup="dialog"
+          aria-busy={dialog.loading || undefined}
+          disabled={dialog.loading}
+          onPointerEnter={preloadUploadDialog}
+          onFocus={preloadUploadDialog}
+          onClick={dialog.open}
         >
-          {ready ? null : <Upload aria-hidden="true" />}
-          {ready ? `✓ ${label} Ready` : `Choose ${label}`}
-        </UploadButton>
-        {ready ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${label.toLowerCase()}`}
-            title={`Remove ${label.toLowerCase()}`}
-            className="size-10 text-muted-foreground hover:text-destructive"
-            onClick={onRemove}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        ) : null}
-      </div>
+          <Upload aria-hidden="true" />
+          {`Choose ${label}`}
+        </Button>
+      )}
     </div>
   );
 }

@@ -45,22 +45,31 @@ export function preloadUploadDialog(): void {
   });
 }
 
+/** What the upload dialog needs from its host: the restrictions and the two callbacks. */
+export type UploadDialogOptions = Pick<
+  UploadButtonProps,
+  'maxNumberOfFiles' | 'maxFileSize' | 'allowedFileTypes' | 'onGetUploadParameters' | 'onComplete'
+>;
+
+export interface UploadDialog {
+  /** Opens the dialog, loading its code on first use. */
+  open: () => void;
+  /** True while the dialog's code loads. */
+  loading: boolean;
+}
+
 /**
- * The reusable upload button (docs/product-rules.md, Screens): opens a modal upload dialog
- * (automatic light/dark theme, progress details, remove button after completion, no branding
- * line). Uploads start when the user presses upload; each file goes straight to storage with the
+ * One upload dialog owned by a component: any of its buttons (Choose, Replace) opens the same
+ * dialog. Uploads start when the user presses upload; each file goes straight to storage with the
  * parameters the host supplies.
  */
-export function UploadButton({
+export function useUploadDialog({
   maxNumberOfFiles = 1,
   maxFileSize = MAX_UPLOAD_BYTES,
   allowedFileTypes = UPLOAD_ALLOWED_TYPES,
   onGetUploadParameters,
   onComplete,
-  buttonClassName,
-  variant,
-  children,
-}: UploadButtonProps) {
+}: UploadDialogOptions): UploadDialog {
   const uploaderRef = useRef<Uploader | null>(null);
   const mountedRef = useRef(false);
   const [loading, setLoading] = useState(false);
@@ -116,16 +125,26 @@ export function UploadButton({
     uploader.open();
   }
 
+  return { open: () => void openDialog(), loading };
+}
+
+/**
+ * The reusable upload button (docs/product-rules.md, Screens): opens a modal upload dialog
+ * (automatic light/dark theme, progress details, remove button after completion, no branding
+ * line) through `useUploadDialog`.
+ */
+export function UploadButton({ buttonClassName, variant, children, ...options }: UploadButtonProps) {
+  const dialog = useUploadDialog(options);
   return (
     <Button
       variant={variant}
       className={buttonClassName}
       aria-haspopup="dialog"
-      aria-busy={loading || undefined}
-      disabled={loading}
+      aria-busy={dialog.loading || undefined}
+      disabled={dialog.loading}
       onPointerEnter={preloadUploadDialog}
       onFocus={preloadUploadDialog}
-      onClick={() => void openDialog()}
+      onClick={dialog.open}
     >
       {children}
     </Button>
