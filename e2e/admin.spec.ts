@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, shoot, useBrowser } from './support/browser';
 
@@ -20,6 +22,44 @@ async function registerUser(page: Page, email: string, firstName: string): Promi
     headers: { origin: baseUrl },
   });
   expect(response.status()).toBe(201);
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
+
+/**
+ * Screenshots at 390 and 1440 px, light and dark, into test-results/screenshots/{name}-{size}[-dark].png,
+ * each once the layout for that width (cards or table) is drawn and `target` is scrolled into view
+ * (to the middle, or to the top just below the sticky header).
+ */
+async function shootUsers(page: Page, name: string, target: Locator, at: 'top' | 'middle'): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await (size === 'phone' ? page.getByRole('list', { name: 'Users' }) : page.getByRole('table')).waitFor();
+      await target.evaluate((element, top) => {
+        element.scrollIntoView({ block: top ? 'start' : 'center' });
+        if (top) window.scrollBy(0, -110);
+      }, at === 'top');
+      // Two frames: the scroll and the colour scheme are painted.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The horizontal space between two targets side by side. */
+async function gapBetween(left: Locator, right: Locator): Promise<number> {
+  const [a, b] = await Promise.all([left.boundingBox(), right.boundingBox()]);
+  if (!a || !b) throw new Error('a target is not on screen');
+  return b.x - (a.x + a.width);
 }
 
 describe('administration in the browser', () => {
@@ -118,4 +158,90 @@ describe('administration in the browser', () => {
     assertNoPageErrors();
     await context.close();
   }, 240_000);
+
+  it('edits a user on a 390 px phone in the card view, and each value lands in its own field on the server', async () => {
+    const stamp = Date.now().toString(36);
+    const email = `phone-${stamp}@example.com`;
+    const other = `phone-other-${stamp}@example.com`;
+    const setup = await openPage(browser.get(), baseUrl);
+    await registerUser(setup.page, other, 'Olive');
+    await registerUser(setup.page, email, 'Paula');
+    await setup.context.close();
+
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { viewport: PHONE });
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.goto('/admin');
+    const list = page.getByRole('list', { name: 'Users' });
+    await list.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const searched = page.waitForResponse((r) => r.url().includes(`q=${stamp}`));
+    await page.getByLabel('Search users').fill(stamp);
+    await searched;
+    const card = list.getByRole('listitem', { name: email });
+    await card.waitFor();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+
+    // The 'Sort by' menu sorts on the server, as the desktop header does.
+    const byCredits = page.waitForResponse(
+      (r) => r.url().includes('sort=availableCredits') && r.url().includes('order=asc'),
+    );
+    await page.getByLabel('Sort by').selectOption({ label: 'Current Credits' });
+    await byCredits;
+    const descending = page.waitForResponse(
+      (r) => r.url().includes('sort=availableCredits') && r.url().includes('order=desc'),
+    );
+    await page.getByLabel('Order').selectOption({ label: 'Descending' });
+    await descending;
+
+    // Edit is a 44 px primary action; Delete stands well apart from it.
+    const edit = card.getByRole('button', { name: `Edit ${email}` });
+    const remove = card.getByRole('button', { name: `Delete ${email}` });
+    expect((await edit.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect((await remove.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect(await gapBetween(edit, remove)).toBeGreaterThanOrEqual(8);
+    await shootUsers(page, 'admin-users', page.getByRole('heading', { name: 'User Management' }), 'top');
+
+    await page.setViewportSize(PHONE);
+    await edit.click();
+    const save = card.getByRole('button', { name: `Save ${email}` });
+    await save.waitFor();
+    expect((await save.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await card.getByLabel('First name').fill('Penelope');
+    await card.getByLabel('Current credits').fill('25');
+    await card.getByLabel('Credits used').fill('7');
+    await shootUsers(page, 'admin-users-edit', page.getByLabel('Email', { exact: true }), 'top');
+    // At 1440 px the edited row fits: every input is in view under its own header, none scrolled away.
+    await page.setViewportSize(DESKTOP);
+    const table = page.getByRole('table');
+    await table.waitFor();
+    expect(
+      await table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize(PHONE);
+    await save.click();
+    await page.getByText('User Updated', { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Edit ${email}` }).waitFor();
+
+    const read = await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+    const [saved] = (await read.json()) as Record<string, unknown>[];
+    expect(saved).toMatchObject({
+      email,
+      firstName: 'Penelope',
+      availableCredits: 25,
+      totalCreditsUsed: 7,
+    });
+    // The other user is untouched.
+    const untouched = await page.request.get(`/api/admin/users?q=${encodeURIComponent(other)}`);
+    expect((await untouched.json())[0]).toMatchObject({ firstName: 'Olive', totalCreditsUsed: 0 });
+
+    // On a desktop the row's Edit and Delete are 24 px or more and 8 px apart.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('table').waitFor();
+    const rowEdit = page.getByRole('button', { name: `Edit ${email}` });
+    const rowDelete = page.getByRole('button', { name: `Delete ${email}` });
+    expect((await rowEdit.boundingBox())?.height).toBeGreaterThanOrEqual(24);
+    expect(await gapBetween(rowEdit, rowDelete)).toBeGreaterThanOrEqual(8);
+    assertNoPageErrors();
+    await context.close();
+  }, 120_000);
 });

@@ -278,6 +278,24 @@ describe('the /admin page', () => {
     expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/admin/stats')).toHaveLength(2);
   });
 
+  it('puts each input of the edited row under its own column header', async () => {
+    const { user } = await renderAdminPage();
+    await user.click(screen.getByRole('button', { name: 'Edit ada@example.com' }));
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    const row = screen.getByRole('button', { name: 'Save ada@example.com' }).closest('tr')!;
+    const cellUnder = (header: string) => row.children[headers.indexOf(header)] as HTMLElement;
+
+    expect(within(cellUnder('Email')).getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
+    expect(within(cellUnder('Name')).getByLabelText<HTMLInputElement>('First name').value).toBe('Ada');
+    expect(within(cellUnder('Current Credits')).getByLabelText<HTMLInputElement>('Current credits').value).toBe('12');
+    expect(within(cellUnder('Credits Used')).getByLabelText<HTMLInputElement>('Credits used').value).toBe('3');
+    expect(within(cellUnder('Status')).getByLabelText<HTMLSelectElement>('Status').value).toBe('active');
+    // Lifetime credits are counted from the credits added: shown, not edited.
+    expect(within(cellUnder('Lifetime Credits')).queryByRole('spinbutton')).toBeNull();
+    expect(within(cellUnder('Lifetime Credits')).getByText('15')).toBeDefined();
+    expect(row.children).toHaveLength(headers.length);
+  });
+
   it("sets a user's daily spend cap, and a blank cap sends the default back", async () => {
     const { fetchMock, user } = await renderAdminPage({
       [`PATCH /api/admin/users/${ADA_ID}`]: () => json(200, { message: 'ada@example.com was updated.' }),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { ADMIN_DELETE_SUBSCRIPTION_WARNING, type AdminUser, adminDeleteConfirmation } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
 
 interface DeleteUserDialogProps {
   user: AdminUser;
@@ -11,10 +12,12 @@ interface DeleteUserDialogProps {
   pending: boolean;
   /** Sends the delete call; `closeDialog` closes the dialog once the call has settled. */
   onConfirm: (closeDialog: () => void) => void;
+  /** An icon in the table's Actions cell, or a worded 44 px button on a phone's card. */
+  trigger?: 'icon' | 'labelled';
 }
 
 /** The row's delete button and its confirmation, in the style of an alert dialog. */
-export function DeleteUserDialog({ user, pending, onConfirm }: DeleteUserDialogProps) {
+export function DeleteUserDialog({ user, pending, onConfirm, trigger = 'icon' }: DeleteUserDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <Root
@@ -27,11 +30,16 @@ export function DeleteUserDialog({ user, pending, onConfirm }: DeleteUserDialogP
       <Trigger asChild>
         <Button
           variant="ghost"
-          size="icon"
+          size={trigger === 'icon' ? 'icon' : 'default'}
           aria-label={`Delete ${user.email}`}
-          className="size-8 text-destructive hover:bg-destructive/10"
+          title="Delete"
+          className={cn(
+            'text-destructive hover:bg-destructive/10',
+            trigger === 'icon' ? 'size-9' : 'h-11 border border-destructive/30',
+          )}
         >
           <Trash2 aria-hidden="true" />
+          {trigger === 'labelled' ? 'Delete' : null}
         </Button>
       </Trigger>
       <Portal>

@@ -21,7 +21,7 @@ export function SortableHeader({ label, sortKey, sort, order, onSort, align = 'l
     <th
       scope="col"
       aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2 font-medium', align === 'right' ? 'text-right' : 'text-left')}
+      className={cn('px-2.5 py-2 font-medium', align === 'right' ? 'text-right' : 'text-left')}
     >
       <button
         type="button"

@@ -1,7 +1,7 @@
 import { LoaderCircle, Search, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 
-import type { AdminUser, AdminUserSort } from '../../../../shared/admin';
+import type { AdminUser } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -9,39 +9,19 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
+import { MD_AND_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
-import { DEFAULT_ADMIN_USERS_PARAMS, type SortOrder, useAdminUsers } from '../api/get-admin-users';
+import { DEFAULT_ADMIN_USERS_PARAMS, useAdminUsers } from '../api/get-admin-users';
 import { formatNumber } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { type EditingUser, toDraft } from '../hooks/use-user-edit-form';
+import type { Sorting } from '../user-columns';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { SortableHeader } from './sortable-header';
-import { UserEditRow } from './user-edit-row';
-import { type EditField, UserRow } from './user-row';
+import { UserCards } from './user-cards';
+import { UsersTable } from './users-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX_LENGTH = 200;
-
-const SORTABLE_COLUMNS: ReadonlyArray<{ label: string; sortKey: AdminUserSort; align?: 'right' }> = [
-  { label: 'Email', sortKey: 'email' },
-  { label: 'Name', sortKey: 'name' },
-  { label: 'Signed Up', sortKey: 'createdAt' },
-  { label: 'Current Credits', sortKey: 'availableCredits', align: 'right' },
-  { label: 'Credits Last 30d', sortKey: 'creditsLast30Days', align: 'right' },
-  { label: 'Lifetime Credits', sortKey: 'totalLifetimeCredits', align: 'right' },
-];
-const COLUMN_COUNT = SORTABLE_COLUMNS.length + 2;
-
-interface Sorting {
-  sort: AdminUserSort;
-  order: SortOrder;
-}
-
-/** The same column again flips the direction; a newly chosen column starts ascending. */
-function nextSorting(current: Sorting, sort: AdminUserSort): Sorting {
-  if (current.sort !== sort) return { sort, order: 'asc' };
-  return { sort, order: current.order === 'asc' ? 'desc' : 'asc' };
-}
 
 /** Every user, searched, sorted and paged on the server; rows edit in place, one at a time. */
 export function UserManagementTable() {
@@ -53,11 +33,33 @@ export function UserManagementTable() {
     order: DEFAULT_ADMIN_USERS_PARAMS.order,
   });
   const users = useAdminUsers({ q, ...sorting });
-  const [editing, setEditing] = useState<{ id: string; focus: EditField } | null>(null);
+  const [editing, setEditing] = useState<EditingUser | null>(null);
   const remove = useDeleteAdminUser();
 
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
   const refreshing = users.isPlaceholderData;
+  // A phone gets cards with labelled fields and a 'Sort by' menu; the table's header would be hidden there.
+  const List = useMediaQuery(MD_AND_UP) ? UsersTable : UserCards;
+  const state = users.data ? (
+    rows.length === 0 ? (
+      <>
+        <UserX aria-hidden="true" className="mx-auto mb-2 size-8 text-muted-foreground/60" />
+        <p className="font-medium">No users found</p>
+        {q ? <p className="mt-1 text-muted-foreground">Try a different email or name.</p> : null}
+      </>
+    ) : null
+  ) : users.isError ? (
+    <>
+      <p role="alert" className="font-medium">
+        {getServerMessage(users.error) ?? 'Users could not be loaded.'}
+      </p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={() => void users.refetch()}>
+        Try again
+      </Button>
+    </>
+  ) : (
+    <Spinner label="Loading users" />
+  );
 
   /** Either way the dialog closes, so the toast that explains the outcome is not hidden behind it. */
   function handleDelete(user: AdminUser, closeDialog: () => void) {
@@ -113,80 +115,27 @@ export function UserManagementTable() {
         </div>
       </CardHeader>
 
-      <div className="overflow-x-auto border-t border-border">
-        <table className="table-cards w-full text-sm md:min-w-[64rem]">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b border-border bg-muted/40 text-xs text-muted-foreground">
-            <tr>
-              {SORTABLE_COLUMNS.map((column) => (
-                <SortableHeader
-                  key={column.sortKey}
-                  label={column.label}
-                  sortKey={column.sortKey}
-                  align={column.align}
-                  sort={sorting.sort}
-                  order={sorting.order}
-                  onSort={(sortKey) => setSorting((current) => nextSorting(current, sortKey))}
-                />
-              ))}
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody aria-busy={refreshing} className={cn('transition-opacity', refreshing && 'opacity-60')}>
-            {rows.map((user) =>
-              editing?.id === user.id ? (
-                <UserEditRow key={user.id} user={user} focus={editing.focus} onDone={() => setEditing(null)} />
-              ) : (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  onEdit={(focus) => setEditing({ id: user.id, focus })}
-                  deleteAction={
-                    <DeleteUserDialog
-                      user={user}
-                      pending={remove.isPending && remove.variables === user.id}
-                      onConfirm={(closeDialog) => handleDelete(user, closeDialog)}
-                    />
-                  }
-                />
-              ),
-            )}
-            {users.data && rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMN_COUNT} className="px-3 py-14 text-center">
-                  <UserX aria-hidden="true" className="mx-auto mb-2 size-8 text-muted-foreground/60" />
-                  <p className="font-medium">No users found</p>
-                  {q ? <p className="mt-1 text-muted-foreground">Try a different email or name.</p> : null}
-                </td>
-              </tr>
-            ) : null}
-            {!users.data && users.isPending ? (
-              <tr>
-                <td colSpan={COLUMN_COUNT} className="px-3 py-14 text-center">
-                  <Spinner label="Loading users" />
-                </td>
-              </tr>
-            ) : null}
-            {!users.data && users.isError ? (
-              <tr>
-                <td colSpan={COLUMN_COUNT} className="px-3 py-14 text-center">
-                  <p role="alert" className="font-medium">
-                    {getServerMessage(users.error) ?? 'Users could not be loaded.'}
-                  </p>
-                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void users.refetch()}>
-                    Try again
-                  </Button>
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <List
+        users={rows}
+        editing={editing}
+        onEdit={(user, focus) => setEditing({ id: user.id, focus, draft: toDraft(user) })}
+        onDraftChange={(change) =>
+          setEditing((current) => current && { ...current, draft: { ...current.draft, ...change } })
+        }
+        onDoneEditing={() => setEditing(null)}
+        deleteAction={(user, trigger) => (
+          <DeleteUserDialog
+            user={user}
+            trigger={trigger}
+            pending={remove.isPending && remove.variables === user.id}
+            onConfirm={(closeDialog) => handleDelete(user, closeDialog)}
+          />
+        )}
+        sorting={sorting}
+        onSort={setSorting}
+        refreshing={refreshing}
+        state={state}
+      />
 
       {users.hasNextPage || users.isFetchNextPageError ? (
         <div className="flex flex-col items-center gap-2 border-t border-border p-4">

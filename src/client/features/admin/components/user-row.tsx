@@ -5,10 +5,9 @@ import type { AdminUser } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { formatDate, formatNumber } from '../format';
+import type { EditField } from '../hooks/use-user-edit-form';
+import { DailyCapNote, userName } from './user-facts';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
-
-/** The input that takes the focus when a row starts editing from a click on one of its cells. */
-export type EditField = 'email' | 'firstName' | 'availableCredits' | 'totalCreditsUsed' | 'subscriptionStatus';
 
 interface UserRowProps {
   user: AdminUser;
@@ -17,12 +16,14 @@ interface UserRowProps {
   deleteAction: ReactNode;
 }
 
-/** One user, read-only; clicking a cell (or the edit button) edits the row in place. */
+/**
+ * One user, read-only, one cell per column of the header; clicking a cell (or the edit button)
+ * edits the row in place with the focus on that column's input.
+ */
 export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  // data-label names the column where phones show the row as a card (table-cards in index.css).
-  const cell = (focus: EditField, label: string, className: string, children: ReactNode) => (
-    <td data-label={label} className={cn('cursor-pointer px-3 py-3', className)} onClick={() => onEdit(focus)}>
+  const name = userName(user);
+  const cell = (focus: EditField, className: string, children: ReactNode) => (
+    <td className={cn('cursor-pointer px-2.5 py-3', className)} onClick={() => onEdit(focus)}>
       {children}
     </td>
   );
@@ -30,47 +31,44 @@ export function UserRow({ user, onEdit, deleteAction }: UserRowProps) {
     <tr className="border-b border-border transition-colors last:border-0 hover:bg-muted/50">
       {cell(
         'email',
-        'Email',
-        'max-w-64 font-medium max-md:col-span-2',
-        <span className="block truncate" title={user.email}>
+        'font-medium',
+        // The width is capped on the text, not the cell: a table sizes its columns by their content.
+        <span className="block max-w-44 truncate" title={user.email}>
           {user.email}
         </span>,
       )}
       {cell(
         'firstName',
-        'Name',
-        'max-w-48',
-        name ? <span className="block truncate">{name}</span> : <span className="text-muted-foreground">—</span>,
+        '',
+        name ? (
+          <span className="block max-w-40 truncate">{name}</span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
       )}
-      {cell('email', 'Signed Up', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
-      {cell(
-        'availableCredits',
-        'Current Credits',
-        'text-right font-semibold tabular-nums',
-        formatNumber(user.availableCredits),
-      )}
-      {cell('availableCredits', 'Credits Last 30d', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
-      {cell('totalCreditsUsed', 'Lifetime Credits', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
+      {cell('email', 'whitespace-nowrap text-muted-foreground', formatDate(user.createdAt))}
+      {cell('availableCredits', 'text-right font-semibold tabular-nums', formatNumber(user.availableCredits))}
+      {cell('totalCreditsUsed', 'text-right tabular-nums', formatNumber(user.totalCreditsUsed))}
+      {cell('availableCredits', 'text-right tabular-nums', formatNumber(user.creditsLast30Days))}
+      {/* Lifetime credits grow with the credits added: the balance is what an edit changes. */}
+      {cell('availableCredits', 'text-right tabular-nums', formatNumber(user.totalLifetimeCredits))}
       {cell(
         'subscriptionStatus',
-        'Status',
         '',
         <>
           <SubscriptionStatusBadge status={user.subscriptionStatus} />
-          {user.dailySpendCap != null ? (
-            <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
-              {user.dailySpendCap === 0 ? 'No daily cap' : `Cap ${formatNumber(user.dailySpendCap)}/day`}
-            </span>
-          ) : null}
+          <DailyCapNote user={user} className="mt-1 block" />
         </>,
       )}
-      <td className="px-3 py-2 max-md:col-span-2">
-        <div className="flex items-center justify-end gap-1 max-md:justify-start">
+      <td className="px-2.5 py-2">
+        {/* The destructive action stands 12 px apart from Edit (WCAG 2.2 target spacing). */}
+        <div className="flex items-center justify-end gap-3">
           <Button
             variant="ghost"
             size="icon"
             aria-label={`Edit ${user.email}`}
-            className="size-8"
+            title="Edit"
+            className="size-9"
             onClick={() => onEdit('email')}
           >
             <Pencil aria-hidden="true" />
