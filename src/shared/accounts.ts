@@ -124,7 +124,7 @@ export const EMAIL_CHANGE_SENT_MESSAGE =
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. You were signed out everywhere else.';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted.';
 export const NO_PASSWORD_MESSAGE =
-  'This account signs in through a linked provider and has no password to change. Ask the administrator for a reset link to set one.';
+  'This account has no password to change yet: it signs in through a linked provider. A password reset link sets one.';
 export const DELETE_CONFIRMATION_MESSAGE = 'Type your email exactly as it is shown to confirm.';
 export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE =
   'This server cannot send email, so a new address cannot be confirmed here. Ask the administrator to change it.';
