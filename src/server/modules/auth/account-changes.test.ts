@@ -178,6 +178,23 @@ describe('POST /api/account/email (a re-verified change)', () => {
     expect((await call('GET', '/api/account/email', cookie)).json().pendingEmail).toBeNull();
   });
 
+  it('never moves an account back: a verification link to an address it no longer has does nothing', async () => {
+    const first = uniqueEmail('first-address');
+    const registered = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email: first, password: 'correct horse battery', firstName: 'Reg' },
+      remoteAddress: nextAddress(),
+    });
+    expect(registered.statusCode).toBe(201);
+    const id = registered.json<{ id: string }>().id;
+    const token = await linkTokenFromNextMail(first, 'Verify your Reelsmith email');
+    // An administrator changed the address meanwhile.
+    const second = uniqueEmail('second-address');
+    await t.db.update(users).set({ email: second }).where(eq(users.id, id));
+    const done = await injectJson(t.app, 'POST', '/api/auth/verify-email', { body: { token } });
+    expect(done.statusCode).toBe(400);
+    expect(await rowOf(id)).toMatchObject({ email: second, emailVerifiedAt: null });
+  });
+
   it('refuses the change at the link when another account proved the address meanwhile', async () => {
     const { user, cookie } = await signedInUser();
     const wanted = uniqueEmail('wanted');

@@ -60,7 +60,7 @@ function NameForm({ user }: { user: AuthUser }) {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-4" aria-label="Your name">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label="First name"
           name="firstName"

@@ -83,7 +83,10 @@ export function DeleteAccountSection() {
                 autoComplete="current-password"
                 value={value}
                 error={error}
-                onChange={(event) => setValue(event.target.value)}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setError(null);
+                }}
               />
             ) : (
               <FormField
@@ -93,7 +96,10 @@ export function DeleteAccountSection() {
                 autoComplete="off"
                 value={value}
                 error={error}
-                onChange={(event) => setValue(event.target.value)}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setError(null);
+                }}
               />
             )}
           </ConfirmDeleteDialog>

@@ -80,7 +80,7 @@ function PasswordForm() {
           setWrongCurrent(null);
         }}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label="New password"
           name="newPassword"
