@@ -167,7 +167,7 @@ export interface Config {
   secureCookies: boolean;
   sessionSecret: string;
   supportEmail: string;
-  /** OPERATOR_CONTACT: an email address or an http(s) URL; shown where a customer cannot pay here. */
+  /** OPERATOR_CONTACT: an email address or an http(s) URL; shown where a customer cannot pay here, and on /login without mail. */
   operatorContact: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   clientDir: string;
