@@ -56,6 +56,10 @@ describe('editing the account on /account', () => {
         pending = 'maya@new.example';
         return json(202, { pendingEmail: pending, pendingUntil: '2026-01-02T00:00:00.000Z' });
       },
+      'DELETE /api/account/email': () => {
+        pending = null;
+        return json(200, { pendingEmail: null, pendingUntil: null });
+      },
     });
     const user = userEvent.setup();
     renderApp('/account');
@@ -74,6 +78,9 @@ describe('editing the account on /account', () => {
     expect(screen.getByText(/is pending verification/).textContent).toContain('keep signing in with maya@example.com');
     const posted = callsTo(fetchMock, '/api/account/email').filter(([, init]) => init?.method === 'POST');
     expect(bodyOf(posted)).toEqual({ email: 'maya@new.example', currentPassword: 'correct horse battery' });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Change' }));
+    await waitFor(() => expect(screen.queryByText(/is pending verification/)).toBeNull());
   });
 
   it('says a server without mail cannot confirm a new email', async () => {
