@@ -97,6 +97,7 @@ describe('external sign-in in the browser', () => {
         google: false,
         passwordReset: false,
         registrationChallenge: false,
+        operatorContact: null,
       });
     };
     for (const path of ['/login', '/register', '/']) {

@@ -15,6 +15,9 @@ import {
   registrationChallengeEnv,
 } from './config-challenge';
 
+/** SUPPORT_EMAIL when the operator set none: a placeholder nobody reads, never shown as a contact. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@reelsmith.local';
+
 const optionalText = z
   .string()
   .optional()
@@ -33,7 +36,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@reelsmith.local'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default(DEFAULT_SUPPORT_EMAIL),
   // Who customers ask for credits where payments are not configured: an email address or an http(s) URL.
   OPERATOR_CONTACT: z
     .string()
@@ -164,7 +167,7 @@ export interface Config {
   secureCookies: boolean;
   sessionSecret: string;
   supportEmail: string;
-  /** OPERATOR_CONTACT: an email address or an http(s) URL; shown where a customer cannot pay here. */
+  /** OPERATOR_CONTACT: an email address or an http(s) URL; shown where a customer cannot pay here, and on /login without mail. */
   operatorContact: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   clientDir: string;

@@ -7,7 +7,15 @@ import { createTokenSchema } from '../shared/api-tokens';
 import { createTestApp, injectJson, type TestApp } from '../../tests/support/app';
 import { createUser, signIn, uniqueEmail } from '../../tests/support/factories';
 import { CLI_ACTOR, grantCredits } from './modules/admin/admin.service';
-import { passwordResetConfirmSchema, passwordResetRequestSchema, verifyEmailSchema } from '../shared/accounts';
+import {
+  accountDeleteSchema,
+  accountNameSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  verifyEmailSchema,
+} from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
@@ -110,6 +118,43 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  // Issue 34: self-service on /account (a session's calls only).
+  {
+    method: 'PATCH',
+    route: '/api/account',
+    url: () => '/api/account',
+    schema: accountNameSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ firstName: 'Ada', lastName: 'Lovelace' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/email',
+    url: () => '/api/account/email',
+    schema: emailChangeSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ email: 'moved@example.com', currentPassword: 'correct horse battery' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/password',
+    url: () => '/api/account/password',
+    schema: passwordChangeSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ currentPassword: 'correct horse battery', newPassword: 'a brand new passphrase' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/account',
+    url: () => '/api/account',
+    schema: accountDeleteSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ password: 'correct horse battery', email: 'someone@example.com' }),
+  },
   // Issue 30: outbound webhooks (a session's call only).
   {
     method: 'POST',
@@ -370,6 +415,9 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 /** Routes that read no JSON body and no query (path ids are uuid-checked; the webhook verifies its signature). */
 const NO_INPUT_ROUTES = [
   'GET /api/notifications',
+  // Issue 34: the pending email change, and cancelling it.
+  'GET /api/account/email',
+  'DELETE /api/account/email',
   'GET /api/account/webhooks',
   'DELETE /api/account/webhooks/:id',
   'POST /api/account/webhooks/:id/test',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import { emailSchema, firstNameSchema, lastNameSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from './auth';
 import { singleLine } from './text';
 
 /** GET /api/auth/providers: what this server offers, so the client shows only buttons that work. */
@@ -12,6 +12,8 @@ export const signInOptionsSchema = z.object({
   passwordReset: z.boolean(),
   /** Registration asks for a proof of work first (GET /api/auth/challenge); older servers omit it. */
   registrationChallenge: z.boolean().default(false),
+  /** Who to ask for help (OPERATOR_CONTACT, else SUPPORT_EMAIL when set): an email or a URL; null when neither; older servers omit it. */
+  operatorContact: z.string().nullable().default(null),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
@@ -40,11 +42,7 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 /** POST /api/auth/password-reset/confirm */
 export const passwordResetConfirmSchema = z.object({
   token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters').check(singleLine),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .check(singleLine),
+  password: newPasswordSchema,
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
@@ -83,3 +81,50 @@ export const accountSignInsSchema = z.object({
 export type AccountSignIns = z.infer<typeof accountSignInsSchema>;
 
 export const identityIdParamsSchema = z.object({ id: z.uuid('must be an identity id') });
+
+/** A password the user types to prove it is them (changing email or password, deleting the account). */
+const currentPasswordSchema = z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH).check(singleLine);
+
+/** PATCH /api/account: the name, with registration's rules. */
+export const accountNameSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+export type AccountName = z.infer<typeof accountNameSchema>;
+
+/** POST /api/account/email: the new address; accounts with a password confirm it. */
+export const emailChangeSchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema.optional() });
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** GET and POST /api/account/email: the address waiting for its link to be followed, if any. */
+export const emailChangeStatusSchema = z.object({
+  pendingEmail: z.string().nullable(),
+  /** When the pending address's link stops working. */
+  pendingUntil: z.string().nullable(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
+
+/** POST /api/account/password */
+export const passwordChangeSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * DELETE /api/account: an account with a password confirms with it; one without (external sign-in
+ * only) types its email.
+ */
+export const accountDeleteSchema = z.object({
+  password: currentPasswordSchema.optional(),
+  email: z.string().trim().toLowerCase().max(254).check(singleLine).optional(),
+});
+export type AccountDelete = z.infer<typeof accountDeleteSchema>;
+
+export const WRONG_PASSWORD_MESSAGE = 'Your current password is not right.';
+export const EMAIL_CHANGE_SENT_MESSAGE =
+  'We sent a link to the new address. Your email changes when you follow it (it works once, for 24 hours); until then you keep signing in with the old one.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. You were signed out everywhere else.';
+export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted.';
+export const NO_PASSWORD_MESSAGE =
+  'This account has no password to change yet: it signs in through a linked provider. A password reset link sets one.';
+export const DELETE_CONFIRMATION_MESSAGE = 'Type your email exactly as it is shown to confirm.';
+export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE =
+  'This server cannot send email, so a new address cannot be confirmed here. Ask the administrator to change it.';

@@ -27,7 +27,8 @@ export function subscriptionStatusLabel(status: SubscriptionStatus): string {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
-const emailSchema = z
+/** An email as accounts store it: trimmed, lower case, email-shaped (registration and an email change). */
+export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -35,22 +36,34 @@ const emailSchema = z
   .check(singleLine)
   .pipe(z.email('must be a valid email address'));
 
+/** A password being chosen (registration, a reset, a change on /account): one set of rules. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .check(singleLine);
+
+export const firstNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .check(singleLine);
+
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .check(singleLine)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
 export const registerSchema = z.object({
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .check(singleLine),
-  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters').check(singleLine),
-  lastName: z
-    .string()
-    .trim()
-    .max(100, 'must be at most 100 characters')
-    .check(singleLine)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  password: newPasswordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   /** The solved registration challenge (base64 ALTCHA payload), when the server asks for one. */
   challengeSolution: z.string().max(2000, 'must be at most 2000 characters').check(singleLine).optional(),
 });

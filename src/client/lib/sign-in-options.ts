@@ -5,7 +5,13 @@ import type { SignInOptions } from '../../shared/accounts';
 /** GET /api/auth/providers: which external sign-ins and whether password reset by email this server offers. */
 export const signInOptionsQueryKey = ['/api/auth/providers'] as const;
 
-const NONE: SignInOptions = { oidc: null, google: false, passwordReset: false, registrationChallenge: false };
+const NONE: SignInOptions = {
+  oidc: null,
+  google: false,
+  passwordReset: false,
+  registrationChallenge: false,
+  operatorContact: null,
+};
 
 /**
  * A light check instead of the shared zod schema: the landing page (eager, kept small) shows the
@@ -13,13 +19,14 @@ const NONE: SignInOptions = { oidc: null, google: false, passwordReset: false, r
  */
 function toSignInOptions(body: unknown): SignInOptions {
   if (typeof body !== 'object' || body === null) return NONE;
-  const { oidc, google, passwordReset, registrationChallenge } = body as Record<string, unknown>;
+  const { oidc, google, passwordReset, registrationChallenge, operatorContact } = body as Record<string, unknown>;
   const label = typeof oidc === 'object' && oidc !== null ? (oidc as Record<string, unknown>).label : null;
   return {
     oidc: typeof label === 'string' && label ? { label } : null,
     google: google === true,
     passwordReset: passwordReset === true,
     registrationChallenge: registrationChallenge === true,
+    operatorContact: typeof operatorContact === 'string' && operatorContact ? operatorContact : null,
   };
 }
 

@@ -1,3 +1,11 @@
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  DELETE_CONFIRMATION_MESSAGE,
+  EMAIL_CHANGE_UNAVAILABLE_MESSAGE,
+  NO_PASSWORD_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '../../shared/accounts';
 import { PAYMENTS_DISABLED, paymentsDisabledMessage } from '../../shared/money/payments';
 import { DAILY_SPEND_CAP_CODE, dailySpendCapMessage } from '../../shared/money/spend-cap';
 import { DEFAULT_VIDEO_RETENTION_HOURS, retentionInWords } from '../../shared/retention';
@@ -404,6 +412,49 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       summary: 'Remove a linked sign-in',
       example: { message: 'The sign-in was removed from your account.' },
       errors: [{ status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' }],
+    },
+    'PATCH /api/account': {
+      summary: 'Change your name',
+      requestExample: { firstName: 'Ada', lastName: 'Lovelace' },
+    },
+    'GET /api/account/email': { summary: 'The email change waiting for its link to be followed, if any' },
+    'POST /api/account/email': {
+      summary: 'Change your email',
+      description:
+        'The new address is kept as pending and mailed a link (it works once, for 24 hours); the account keeps its email until the link is followed. Accounts with a password send `currentPassword`.',
+      requestExample: { email: 'ada@example.org', currentPassword: 'correct horse battery staple' },
+      errors: [
+        { status: 403, code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE },
+        { status: 404, code: 'email_change_unavailable', message: EMAIL_CHANGE_UNAVAILABLE_MESSAGE },
+        { status: 409, code: 'email_taken', message: 'An account with this email already exists' },
+      ],
+    },
+    'DELETE /api/account/email': { summary: 'Cancel the pending email change' },
+    'POST /api/account/password': {
+      summary: 'Change your password',
+      description: 'Every other session of the account ends; this one is kept.',
+      requestExample: { currentPassword: 'correct horse battery staple', newPassword: 'a new long passphrase' },
+      example: { message: PASSWORD_CHANGED_MESSAGE },
+      errors: [
+        { status: 403, code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE },
+        { status: 409, code: 'no_password', message: NO_PASSWORD_MESSAGE },
+      ],
+    },
+    'DELETE /api/account': {
+      summary: 'Delete your account and all its data',
+      description:
+        'Confirmed with `password`, or with `email` typed out for an account that has no password. Deletes every row and file of the account, as an administrator deletion does, and ends the session.',
+      requestExample: { password: 'correct horse battery staple' },
+      example: { message: ACCOUNT_DELETED_MESSAGE },
+      errors: [
+        { status: 403, code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE },
+        { status: 400, code: 'confirmation_mismatch', message: DELETE_CONFIRMATION_MESSAGE },
+        {
+          status: 409,
+          code: 'last_admin',
+          message: 'This is the last administrator: make another user an administrator first.',
+        },
+      ],
     },
   },
   'Access tokens': {

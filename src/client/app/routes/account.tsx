@@ -2,6 +2,8 @@ import { AppShell } from '../../components/layouts/app-shell';
 import { ReceiptsSection } from '../../features/payments/components/receipts-section';
 import { ApiTokensSection } from '../../features/account/components/api-tokens-section';
 import { AccountDetailsSection } from '../../features/account/components/account-details-section';
+import { DeleteAccountSection } from '../../features/account/components/delete-account-section';
+import { PasswordSection } from '../../features/account/components/password-section';
 import { SignInMethodsSection } from '../../features/account/components/sign-in-methods-section';
 import { NotificationsSection } from '../../features/notifications/components/notifications-section';
 import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
@@ -11,15 +13,17 @@ export function AccountPage() {
   return (
     <AppShell
       title="Account"
-      subtitle="Your details, the ways you sign in, notifications, access tokens, webhooks and receipts."
+      subtitle="Your details and password, the ways you sign in, notifications, access tokens, receipts, webhooks, and deleting your account."
     >
       <div className="grid gap-6">
         <AccountDetailsSection />
+        <PasswordSection />
         <SignInMethodsSection />
         <NotificationsSection />
         <ApiTokensSection />
         <ReceiptsSection />
         <WebhooksSection />
+        <DeleteAccountSection />
       </div>
     </AppShell>
   );

@@ -57,6 +57,11 @@ export const emailVerificationTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /**
+     * 'verify' proves the account's address; 'change' moves the account to `email` (asked for on
+     * /account). A 'verify' link to an address the account no longer has does nothing.
+     */
+    purpose: text('purpose').$type<'verify' | 'change'>().notNull().default('verify'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,10 +25,14 @@ import * as repo from './admin.repository';
 export interface Actor {
   label: string;
   userId: string | null;
+  /** The user deleting their own account on /account: the audit rows keep no personal data of theirs. */
+  self?: true;
 }
 
 export const adminActor = (user: UserRow): Actor => ({ label: `admin:${user.email}`, userId: user.id });
 export const CLI_ACTOR: Actor = { label: 'cli', userId: null };
+/** The user themselves (/account). No user id: the audit row outlives the account it would point at. */
+export const SELF_ACTOR: Actor = { label: 'self', userId: null, self: true };
 
 export const LAST_ADMIN_MESSAGE = 'This is the last administrator: make another user an administrator first.';
 
@@ -260,7 +264,9 @@ export async function updateUser(
 
 /**
  * Deletes a user and everything that belongs to them: rows (sessions end at once) in one
- * transaction, then their stored files once that has committed.
+ * transaction, then their stored files once that has committed. The last administrator is refused
+ * (409 last_admin), whoever asks. With SELF_ACTOR (a user deleting their own account) the audit
+ * rows name the account's id and what happened, never its email or details.
  */
 export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string): Promise<UserRow> {
   const target = await repo.findUser(ctx.db, id);
@@ -273,7 +279,8 @@ export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string):
     if (locked.isAdmin) await requireAnotherAdmin(tx, id);
     if (cancelled) await auditCancellation(tx, actor, locked, cancelled);
     await repo.deleteUser(tx, id);
-    await audit(tx, actor, 'user.delete', locked, null);
+    if (actor.self) await auditSelfDeletion(tx, locked.id);
+    else await audit(tx, actor, 'user.delete', locked, null);
     return locked;
   });
   await deleteUserFiles(ctx, user.id);
@@ -304,6 +311,18 @@ async function audit(tx: Tx, actor: Actor, action: string, before: UserRow | nul
   });
 }
 
+async function auditSelfDeletion(tx: Tx, userId: string) {
+  await repo.insertAudit(tx, {
+    actor: SELF_ACTOR.label,
+    actorUserId: null,
+    action: 'user.delete_self',
+    targetUserId: userId,
+    targetEmail: null,
+    before: null,
+    after: null,
+  });
+}
+
 /** The audit row saying an administrator's change cancelled the user's subscription at Stripe. */
 async function auditCancellation(tx: Tx, actor: Actor, user: UserRow, subscriptionId: string) {
   await repo.insertAudit(tx, {
@@ -311,7 +330,7 @@ async function auditCancellation(tx: Tx, actor: Actor, user: UserRow, subscripti
     actorUserId: actor.userId,
     action: 'subscription.cancel_at_stripe',
     targetUserId: user.id,
-    targetEmail: user.email,
+    targetEmail: actor.self ? null : user.email,
     before: { stripeSubscriptionId: subscriptionId, subscriptionStatus: user.subscriptionStatus },
     after: {
       stripeSubscriptionId: subscriptionId,

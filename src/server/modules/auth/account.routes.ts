@@ -8,6 +8,7 @@ import {
   signInOptionsSchema,
 } from '../../../shared/accounts';
 import { authUserSchema, messageSchema } from '../../../shared/auth';
+import { DEFAULT_SUPPORT_EMAIL } from '../../config';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { AppError } from '../../lib/app-error';
@@ -16,6 +17,12 @@ import * as auth from './auth.service';
 import { listSignIns, removeIdentity } from './identities.service';
 import { confirmPasswordReset, requestPasswordReset, settlePasswordResetMail } from './password-reset.service';
 import { setSessionCookie } from './session-cookie';
+
+/** Who to ask for help: OPERATOR_CONTACT, else SUPPORT_EMAIL unless it is the built-in placeholder. */
+function operatorContact(config: ServiceContext['config']): string | null {
+  if (config.operatorContact) return config.operatorContact;
+  return config.supportEmail === DEFAULT_SUPPORT_EMAIL ? null : config.supportEmail;
+}
 
 /** Sign-in options, password reset by email, and the account page's linked sign-ins. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
@@ -27,6 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     google: accounts.google !== undefined,
     passwordReset: accounts.mail !== undefined,
     registrationChallenge: ctx.config.registrationChallenge !== undefined,
+    operatorContact: operatorContact(ctx.config),
   }));
 
   app.post(

@@ -46,6 +46,15 @@ export async function deleteUserSessions(tx: Executor, userId: string): Promise<
   return rows.length;
 }
 
+/** Ends every session of a user but `keepId` (a password change keeps the browser that made it). */
+export async function deleteOtherSessions(tx: Executor, userId: string, keepId: string): Promise<number> {
+  const rows = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 export async function deleteExpiredSessions(tx: Executor): Promise<number> {
   const rows = await tx
     .delete(sessions)

@@ -254,7 +254,13 @@ describe('user status', () => {
 describe('external sign-in when not configured', () => {
   it('tells the client no provider is configured', async () => {
     const response = await injectJson(t.app, 'GET', '/api/auth/providers');
-    expect(response.json()).toEqual({ oidc: null, google: false, passwordReset: false, registrationChallenge: false });
+    expect(response.json()).toEqual({
+      oidc: null,
+      google: false,
+      passwordReset: false,
+      registrationChallenge: false,
+      operatorContact: null,
+    });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../.
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { presentAuthUser } from '../users/users.service';
+import { accountChangesRoutes } from './account-changes.routes';
 import { accountRoutes } from './account.routes';
 import { emailVerificationRoutes } from './email-verification.routes';
 import { sendVerificationMail } from './email-verification.service';
@@ -90,6 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
 
   await app.register(externalSignInRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
+  await app.register(accountChangesRoutes, { ctx });
   await app.register(registrationChallengeRoutes, { ctx });
   await app.register(emailVerificationRoutes, { ctx });
 };

@@ -1,10 +1,10 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailVerificationTokens } from '../../db/schema';
 
 export async function insertVerificationToken(
   tx: Executor,
-  data: { id: string; userId: string; email: string; expiresAt: Date },
+  data: { id: string; userId: string; email: string; expiresAt: Date; purpose?: 'verify' | 'change' },
 ): Promise<void> {
   await tx.insert(emailVerificationTokens).values(data);
 }
@@ -22,7 +22,7 @@ export async function countRecentVerificationTokens(tx: Executor, userId: string
 export async function useVerificationToken(
   tx: Executor,
   id: string,
-): Promise<{ userId: string; email: string } | null> {
+): Promise<{ userId: string; email: string; purpose: 'verify' | 'change' } | null> {
   const [row] = await tx
     .update(emailVerificationTokens)
     .set({ usedAt: sql`now()` })
@@ -33,7 +33,11 @@ export async function useVerificationToken(
         gt(emailVerificationTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+    .returning({
+      userId: emailVerificationTokens.userId,
+      email: emailVerificationTokens.email,
+      purpose: emailVerificationTokens.purpose,
+    });
   return row ?? null;
 }
 
@@ -49,4 +53,43 @@ export async function deleteOldVerificationTokens(tx: Executor, before: Date): P
   await tx
     .delete(emailVerificationTokens)
     .where(or(lt(emailVerificationTokens.expiresAt, before), lt(emailVerificationTokens.createdAt, before)));
+}
+
+/** The user's unused links of one purpose stop working (a proven address; a new or cancelled email change). */
+export async function expireUserTokensOfPurpose(
+  tx: Executor,
+  userId: string,
+  purpose: 'verify' | 'change',
+): Promise<void> {
+  await tx
+    .update(emailVerificationTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailVerificationTokens.userId, userId),
+        eq(emailVerificationTokens.purpose, purpose),
+        isNull(emailVerificationTokens.usedAt),
+      ),
+    );
+}
+
+/** The newest live email-change link: the address waiting to be confirmed. */
+export async function findPendingEmailChange(
+  tx: Executor,
+  userId: string,
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const [row] = await tx
+    .select({ email: emailVerificationTokens.email, expiresAt: emailVerificationTokens.expiresAt })
+    .from(emailVerificationTokens)
+    .where(
+      and(
+        eq(emailVerificationTokens.userId, userId),
+        eq(emailVerificationTokens.purpose, 'change'),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(emailVerificationTokens.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -83,6 +83,7 @@ describe('OpenID Connect sign-in at /api/login', () => {
       google: true,
       passwordReset: false,
       registrationChallenge: false,
+      operatorContact: null,
     });
   });
 

@@ -93,3 +93,27 @@ export async function releaseUnprovenEmail(tx: Executor, email: string): Promise
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Sets the user's name; answers the row as it is now, or null when the user is gone. */
+export async function updateName(
+  tx: Executor,
+  userId: string,
+  name: { firstName: string; lastName: string | null },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...name, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+/** Moves the account to a proven new email (its mailed link was followed); null when the user is gone. */
+export async function updateProvenEmail(tx: Executor, userId: string, email: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}

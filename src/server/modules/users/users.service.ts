@@ -2,7 +2,7 @@ import { type AuthUser, toDisplayName } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { conflict, forbidden } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { applyCreditChange } from '../money/ledger.service';
 import * as repo from './users.repository';
 
@@ -83,6 +83,49 @@ export function requireMaySpend(ctx: ServiceContext, user: UserRow): void {
   const { mail, unverifiedCanSpend } = ctx.config.accounts;
   if (mail || unverifiedCanSpend || user.isAdmin || user.emailVerifiedAt) return;
   throw forbidden(EMAIL_UNVERIFIED_MESSAGE, 'email_unverified');
+}
+
+/** Sets the user's name (the account page); answers the user as stored now. */
+export async function updateName(
+  ctx: ServiceContext,
+  userId: string,
+  name: { firstName: string; lastName: string | null },
+): Promise<UserRow> {
+  const user = await repo.updateName(ctx.db, userId, name);
+  if (!user) throw notFound('User not found', 'user_not_found');
+  return user;
+}
+
+/**
+ * Whether another account holds this email, the way registration sees it: an account nobody proved
+ * the email for and that has no password gives it up to its owner (releaseUnprovenEmail), so it does
+ * not count.
+ */
+export async function isEmailTaken(tx: Executor, email: string, exceptUserId: string): Promise<boolean> {
+  const holder = await repo.findUserByEmail(tx, email);
+  if (!holder || holder.id === exceptUserId) return false;
+  return holder.emailVerifiedAt !== null || holder.passwordHash !== null;
+}
+
+/**
+ * Moves the account to a new email whose mailed link was just followed, in the caller's transaction:
+ * the address is proven, an unproven holder without a password gives it up (as at registration), any
+ * other holder makes it a 409. Sign-up credits waiting for a proven email are granted.
+ */
+export async function applyProvenEmail(
+  tx: Executor,
+  policy: SignupPolicy,
+  userId: string,
+  email: string,
+): Promise<UserRow> {
+  await repo.releaseUnprovenEmail(tx, email);
+  if (await isEmailTaken(tx, email, userId)) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
+  const user = await repo.updateProvenEmail(tx, userId, email);
+  if (!user) throw notFound('User not found', 'user_not_found');
+  if (policy.signupCreditsHundredths > 0 && (await repo.takePendingSignupCredits(tx, user.id))) {
+    await grantSignupCredits(tx, user.id, policy);
+  }
+  return (await repo.findUserById(tx, user.id)) ?? user;
 }
 
 /** The user with this email inside the caller's transaction, or null. */

@@ -1,9 +1,8 @@
-import { Close, Content, Description, Overlay, Portal, Root, Title, Trigger } from '@radix-ui/react-dialog';
-import { Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
 
 import { ADMIN_DELETE_SUBSCRIPTION_WARNING, type AdminUser, adminDeleteConfirmation } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { cn } from '../../../lib/utils';
 
 interface DeleteUserDialogProps {
@@ -16,18 +15,11 @@ interface DeleteUserDialogProps {
   trigger?: 'icon' | 'labelled';
 }
 
-/** The row's delete button and its confirmation, in the style of an alert dialog. */
+/** The row's delete button and its confirmation. */
 export function DeleteUserDialog({ user, pending, onConfirm, trigger = 'icon' }: DeleteUserDialogProps) {
-  const [open, setOpen] = useState(false);
   return (
-    <Root
-      open={open}
-      onOpenChange={(next) => {
-        // The dialog stays open while the delete call is under way.
-        if (!pending) setOpen(next);
-      }}
-    >
-      <Trigger asChild>
+    <ConfirmDeleteDialog
+      trigger={
         <Button
           variant="ghost"
           size={trigger === 'icon' ? 'icon' : 'default'}
@@ -41,44 +33,12 @@ export function DeleteUserDialog({ user, pending, onConfirm, trigger = 'icon' }:
           <Trash2 aria-hidden="true" />
           {trigger === 'labelled' ? 'Delete' : null}
         </Button>
-      </Trigger>
-      <Portal>
-        <Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Content
-          role="alertdialog"
-          // An alert dialog is not dismissed by a click outside it; Cancel or Escape closes it.
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl outline-none"
-        >
-          <div className="flex items-start gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <TriangleAlert aria-hidden="true" className="size-5" />
-            </span>
-            <div className="grid gap-2">
-              <Title className="text-lg leading-tight font-semibold">Delete User</Title>
-              <Description className="text-sm break-words text-muted-foreground">
-                {adminDeleteConfirmation(user.email)}
-              </Description>
-              {user.hasStripeSubscription ? (
-                <p role="alert" className="rounded-lg bg-warning px-3 py-2 text-sm font-medium text-warning-foreground">
-                  {ADMIN_DELETE_SUBSCRIPTION_WARNING}
-                </p>
-              ) : null}
-            </div>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Close asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </Close>
-            <Button variant="destructive" disabled={pending} onClick={() => onConfirm(() => setOpen(false))}>
-              {pending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </Content>
-      </Portal>
-    </Root>
+      }
+      title="Delete User"
+      description={adminDeleteConfirmation(user.email)}
+      warning={user.hasStripeSubscription ? ADMIN_DELETE_SUBSCRIPTION_WARNING : null}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
   );
 }

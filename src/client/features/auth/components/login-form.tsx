@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import type { Login } from '../../../../shared/auth';
+import { operatorContactHref } from '../../../../shared/money/payments';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
@@ -36,10 +37,37 @@ function errorsFor(error: unknown): { fields: FieldErrors; form: string | null }
   return { fields: {}, form: message };
 }
 
+/**
+ * No mail on this server: a reset link comes from the operator (npm run admin -- reset-password), and
+ * their contact (OPERATOR_CONTACT, else SUPPORT_EMAIL) says how to reach them.
+ */
+function AskOperatorForReset({ contact }: { contact: string | null }) {
+  if (!contact) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Forgot your password? Ask the person who runs this server for a reset link.
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      Forgot your password? Ask the operator of this server for a reset link:{' '}
+      <a
+        href={operatorContactHref(contact)}
+        className={`break-all ${linkClass}`}
+        {...(contact.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+      >
+        {contact}
+      </a>
+      .
+    </p>
+  );
+}
+
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLoginUser({ onSuccess: () => navigate('/dashboard') });
-  const { passwordReset, isLoading: optionsLoading } = useSignInOptions();
+  const { passwordReset, operatorContact, isLoading: optionsLoading } = useSignInOptions();
   const { errors, setErrors, checkFields } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   useLoginQueryNotice();
@@ -98,12 +126,7 @@ export function LoginForm() {
             ) : null
           }
         />
-        {!passwordReset && !optionsLoading ? (
-          // No mail on this server: a reset link comes from the operator (npm run admin -- reset-password).
-          <p className="text-sm text-muted-foreground">
-            Forgot your password? Ask the person who runs this server for a reset link.
-          </p>
-        ) : null}
+        {!passwordReset && !optionsLoading ? <AskOperatorForReset contact={operatorContact} /> : null}
         {formError ? (
           <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
             {formError}
