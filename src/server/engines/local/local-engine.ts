@@ -27,11 +27,14 @@ const stuckMessage = (error: MediaTimeoutError) =>
     ? 'The local engine stopped making progress on this video, so it was stopped. An uploaded file may be damaged: check that your files play, then try again.'
     : `The local engine took longer than ${Math.round(error.limitMs / 60_000)} minutes on this video, so it was stopped. Check that your uploaded files play, then try again.`;
 
+/** The job's input files on disk: the uploads by kind, and the keyframes' end frame. */
+type InputFiles = Partial<Record<UploadKind | 'endImage', string>>;
+
 /** Copies the job's inputs from storage into the work folder, where FFmpeg can read them. */
-async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Partial<Record<UploadKind, string>>> {
-  const files: Partial<Record<UploadKind, string>> = {};
-  for (const kind of ['image', 'video', 'audio'] as const) {
-    const input = job.inputs[kind];
+async function fetchInputs(job: EngineJob, context: EngineContext): Promise<InputFiles> {
+  const files: InputFiles = {};
+  for (const kind of ['image', 'video', 'audio', 'endImage'] as const) {
+    const input = kind === 'endImage' ? job.endImage : job.inputs[kind];
     if (!input) continue;
     const file = path.join(context.workDir, `input-${kind}`);
     try {
@@ -39,7 +42,7 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Part
     } catch (error) {
       throwIfAborted(context.signal);
       throw new EngineError(
-        `Your ${kind} file is no longer available. Please upload it again.`,
+        `Your ${kind === 'endImage' ? 'end frame' : kind} file is no longer available. Please upload it again.`,
         false,
         String(error),
         false,
@@ -54,7 +57,7 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Part
 /** The render request for a job whose inputs are already on disk (shared with the benchmark). */
 export function renderRequestFor(
   job: Pick<EngineJob, 'prompt' | 'duration' | 'hasAudio' | 'isEconomy' | 'settings'>,
-  files: Partial<Record<UploadKind, string>>,
+  files: InputFiles,
   workDir: string,
 ): RenderRequest {
   return {
@@ -64,6 +67,7 @@ export function renderRequestFor(
     isEconomy: job.isEconomy,
     settings: job.settings,
     imagePath: files.image,
+    endImagePath: files.endImage,
     videoPath: files.video,
     audioPath: job.hasAudio ? files.audio : undefined,
     captionPath: path.join(workDir, 'caption.txt'),

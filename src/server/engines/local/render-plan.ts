@@ -22,6 +22,8 @@ export interface RenderRequest {
   isEconomy: boolean;
   settings: AdvancedSettings;
   imagePath?: string;
+  /** Keyframes: the end frame; the clip crossfades from the image to it under the same motion. */
+  endImagePath?: string;
   videoPath?: string;
   audioPath?: string;
   /** A text file holding the wrapped caption (a file avoids every escaping problem). */
@@ -161,6 +163,21 @@ function imageFilter(motion: Motion, frames: number, width: number, height: numb
   );
 }
 
+/**
+ * Keyframes: the start and end images under the same motion, the start alone for the first fifth of
+ * the clip, the end alone for the last fifth, and between them the end fading in over the start.
+ */
+function keyframesFilter(motion: Motion, frames: number, width: number, height: number): string {
+  const seconds = frames / FPS;
+  const hold = seconds / 5;
+  return (
+    `[0:v]${imageFilter(motion, frames, width, height)}[kstart];` +
+    `[1:v]${imageFilter(motion, frames, width, height)},format=yuva420p,` +
+    `fade=t=in:st=${hold.toFixed(3)}:d=${(seconds - 2 * hold).toFixed(3)}:alpha=1[kend];` +
+    `[kstart][kend]overlay=0:0:shortest=1`
+  );
+}
+
 const LOOKS: Record<VideoLook, string> = {
   'black-and-white': 'hue=s=0,eq=contrast=1.12',
   vintage: 'curves=preset=vintage,noise=alls=10:allf=t,vignette',
@@ -234,6 +251,10 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
   if (request.videoPath) {
     args.push('-stream_loop', '-1', '-i', request.videoPath);
     visual = `[0:v]${videoFilter(lookFor(request.prompt), width, height)}`;
+  } else if (request.imagePath && request.endImagePath) {
+    args.push('-i', request.imagePath, '-i', request.endImagePath);
+    const move = request.settings.cameraMove;
+    visual = keyframesFilter(move ? motionOf(move) : motionFor(request.prompt), frames, width, height);
   } else if (request.imagePath) {
     args.push('-i', request.imagePath);
     const move = request.settings.cameraMove;
@@ -248,14 +269,16 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
     visual += `,${zoompan(motionOf(move), frames, width, height, 1)}`;
   }
   const graph = [`${visual},${captionFilter(request, width, height)},format=yuv420p[v]`];
+  // The sound's input comes after the pictures' (two with keyframes).
+  const soundInput = request.imagePath && request.endImagePath && !request.videoPath ? 2 : 1;
   if (request.hasAudio) {
     const fadeOut = `afade=t=out:st=${Math.max(0, request.duration - 1)}:d=1`;
     if (request.audioPath) {
       args.push('-i', request.audioPath);
-      graph.push(`[1:a]aresample=44100,apad,atrim=0:${request.duration},afade=t=in:d=0.05,${fadeOut}[a]`);
+      graph.push(`[${soundInput}:a]aresample=44100,apad,atrim=0:${request.duration},afade=t=in:d=0.05,${fadeOut}[a]`);
     } else {
       args.push('-f', 'lavfi', '-i', soundtrackSource(moodFor(request.prompt), request.duration));
-      graph.push(`[1:a]afade=t=in:d=1,${fadeOut}[a]`);
+      graph.push(`[${soundInput}:a]afade=t=in:d=1,${fadeOut}[a]`);
     }
   }
   args.push('-filter_complex', graph.join(';'), '-map', '[v]');
