@@ -17,6 +17,8 @@ export type MediaInputValue = Partial<Record<UploadKind, string>>;
 interface MediaInputCardProps {
   value: MediaInputValue;
   onChange: (next: MediaInputValue) => void;
+  /** Kinds shown elsewhere (the image, as the Start frame, for a model that takes an end frame). */
+  omit?: readonly UploadKind[];
 }
 
 const KIND_ICONS: Record<UploadKind, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
@@ -28,7 +30,7 @@ function without(value: MediaInputValue, kind: UploadKind): MediaInputValue {
 }
 
 /** Screens (docs/product-rules.md): three optional uploads; each button reads 'Choose ...' and becomes '✓ ... Ready'. */
-export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
+export function MediaInputCard({ value, onChange, omit = [] }: MediaInputCardProps) {
   function handleComplete({ kind, uploadedToast }: MediaKind, result: UploadButtonResult) {
     const { objectPath } = summarizeUpload(result);
     if (!objectPath) {
@@ -48,7 +50,7 @@ export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-        {MEDIA_KINDS.map((mediaKind) => (
+        {MEDIA_KINDS.filter((k) => !omit.includes(k.kind)).map((mediaKind) => (
           <MediaPicker
             key={mediaKind.kind}
             mediaKind={mediaKind}
