@@ -131,8 +131,8 @@ describe('keyframe and reference slots follow the chosen model', () => {
     await user.selectOptions(modelSelect, 'keyframes');
     expect(await screen.findByRole('button', { name: /Choose Start frame/ })).toBeDefined();
     expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();
-    // The image input became the Start frame: no separate Image slot.
-    expect(screen.queryByRole('button', { name: /Choose Image/ })).toBeNull();
+    // The Media Input card keeps its Image: the Start frame is that same image.
+    expect(screen.getByRole('button', { name: /Choose Image/ })).toBeDefined();
     expect(screen.queryByText(/Reference images/)).toBeNull();
     // Keyframes do not change the price.
     expect(screen.getByText('Cost of this video').nextElementSibling?.textContent).toBe(priceBefore);
@@ -151,6 +151,7 @@ describe('keyframe and reference slots follow the chosen model', () => {
 
     await user.click(await screen.findByRole('button', { name: /Choose Start frame/ }));
     expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Image Ready/ })).toBeDefined();
     await user.click(screen.getByRole('button', { name: /Choose End frame/ }));
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
 

@@ -286,7 +286,7 @@ export function GeneratorPage() {
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
           {draft ? <RemixNotice origin={draft.origin} /> : null}
-          <MediaInputCard value={media} onChange={handleMediaChange} omit={model?.endFrame ? ['image'] : []} />
+          <MediaInputCard value={media} onChange={handleMediaChange} />
           <KeyframeInputs
             endFrame={model?.endFrame ?? false}
             referenceLimit={model?.referenceImages ?? 0}

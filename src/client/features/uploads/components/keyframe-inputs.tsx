@@ -17,11 +17,11 @@ export interface KeyframeValue {
 }
 
 interface KeyframeInputsProps {
-  /** The chosen model takes an end frame: the image input becomes the Start frame and End frame slots. */
+  /** The chosen model takes an end frame: the Start frame and End frame slots. */
   endFrame: boolean;
   /** How many reference images the chosen model takes (0: no Reference images slot). */
   referenceLimit: number;
-  /** The start frame is the Media Input card's image (the request's imageFile). */
+  /** The start frame is the Media Input card's image (the request's imageFile): either slot sets it. */
   startImage: string | undefined;
   onStartImageChange: (objectPath: string | undefined) => void;
   value: KeyframeValue;
@@ -153,7 +153,8 @@ function ReferenceSlot({
 /**
  * Keyframes and reference images for a model that takes them (GET /api/models `endFrame` and
  * `referenceImages`): the Start frame and End frame slots, and up to N reference images. Nothing for a
- * model that takes neither; a model that takes only a start frame keeps the Media Input card's image.
+ * model that takes neither: a model that takes only a start frame has the Media Input card's Image. The
+ * Start frame is that same image (the card keeps its three uploads, docs/product-rules.md, Screens).
  */
 export function KeyframeInputs({
   endFrame,
@@ -165,7 +166,7 @@ export function KeyframeInputs({
 }: KeyframeInputsProps) {
   if (!endFrame && referenceLimit <= 0) return null;
   const description = [
-    endFrame ? 'The video starts on the start frame and ends on the end frame.' : null,
+    endFrame ? 'The video starts on the start frame (the image above) and ends on the end frame.' : null,
     referenceLimit > 0
       ? `Up to ${referenceLimit} reference ${referenceLimit === 1 ? 'image keeps' : 'images keep'} a subject or character the same.`
       : null,

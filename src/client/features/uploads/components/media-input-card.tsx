@@ -17,8 +17,6 @@ export type MediaInputValue = Partial<Record<UploadKind, string>>;
 interface MediaInputCardProps {
   value: MediaInputValue;
   onChange: (next: MediaInputValue) => void;
-  /** Kinds shown elsewhere (the image, as the Start frame, for a model that takes an end frame). */
-  omit?: readonly UploadKind[];
 }
 
 const KIND_ICONS: Record<UploadKind, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
@@ -30,7 +28,7 @@ function without(value: MediaInputValue, kind: UploadKind): MediaInputValue {
 }
 
 /** Screens (docs/product-rules.md): three optional uploads; each button reads 'Choose ...' and becomes '✓ ... Ready'. */
-export function MediaInputCard({ value, onChange, omit = [] }: MediaInputCardProps) {
+export function MediaInputCard({ value, onChange }: MediaInputCardProps) {
   function handleComplete({ kind, uploadedToast }: MediaKind, result: UploadButtonResult) {
     const { objectPath } = summarizeUpload(result);
     if (!objectPath) {
@@ -50,7 +48,7 @@ export function MediaInputCard({ value, onChange, omit = [] }: MediaInputCardPro
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-        {MEDIA_KINDS.filter((k) => !omit.includes(k.kind)).map((mediaKind) => (
+        {MEDIA_KINDS.map((mediaKind) => (
           <MediaPicker
             key={mediaKind.kind}
             mediaKind={mediaKind}
