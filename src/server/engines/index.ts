@@ -77,7 +77,7 @@ function comfyDefinition(template: ComfyTemplate): ModelDefinition {
     aspectRatios: Object.keys(mapping.sizes) as ModelDefinition['aspectRatios'],
     resolutions: mapping.resolutions,
     sound: mapping.sound,
-    endFrame: false,
+    endFrame: mapping.endFrame,
     // Wan and LTX follow camera directions written in the prompt (camera.ts).
     cameraMoves: [...CAMERA_MOVES],
     referenceImages: 0,
