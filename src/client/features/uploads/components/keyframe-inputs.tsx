@@ -49,7 +49,8 @@ interface ImageSlotProps {
 /** One image slot: 'Choose <label>' becomes '✓ <label> Ready' with a remove button, as the Media Input slots do. */
 function ImageSlot({ label, ready, onUploaded, onRemove }: ImageSlotProps) {
   return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-1 sm:content-start">
+    // Label above the button at every width: '✓ Start frame Ready' needs the whole row on a phone.
+    <div className="grid content-start gap-2">
       <span className="flex items-center gap-2 text-sm font-medium">
         {label === 'End frame' ? (
           <Flag aria-hidden="true" className="size-4 text-muted-foreground" />
