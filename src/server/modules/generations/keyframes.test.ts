@@ -7,7 +7,7 @@ import { createUser, signIn, uploadFile } from '../../../../tests/support/factor
 import { makeMediaFixtures } from '../../../../tests/support/media';
 import type { GenerationRecord } from '../../../shared/generations';
 import type { ModelInfo } from '../../../shared/models';
-import { generations, users } from '../../db/schema';
+import { generations, uploads, users } from '../../db/schema';
 
 // Keyframes and reference images at the API: what GET /api/models says each model takes, the 400
 // naming the control and the model for what it cannot take (with nothing written or charged), the
@@ -172,5 +172,30 @@ describe('the record', () => {
     expect(withRefs.json<GenerationRecord>().inputs).toEqual({ referenceImages: refs.images });
     const listed = await injectJson(t.app, 'GET', '/api/video-generation', { cookie: refs.cookie });
     expect(JSON.stringify(listed.json())).toContain(refs.images[1] ?? 'missing');
+  });
+});
+
+describe('deleting a video with keyframes', () => {
+  it('deletes its end frame and reference uploads, keeping those another video still names', async () => {
+    const who = await userWithImages(3);
+    const [start, end, reference] = who.images;
+    const idOf = (objectPath: string | undefined) => objectPath?.split('/').at(-1) ?? '';
+    const first = await generate(who.cookie, { model: 'local', imageFile: start, endImageFile: end });
+    const second = await generate(who.cookie, { model: 'fal-veo3.1', referenceImageFiles: [reference, end] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    const remaining = async () =>
+      (await t.db.select().from(uploads).where(eq(uploads.userId, who.user.id))).map((u) => u.id).sort();
+
+    const deleted = await injectJson(t.app, 'DELETE', `/api/video-generation/${first.json<GenerationRecord>().id}`, {
+      cookie: who.cookie,
+    });
+    expect(deleted.statusCode).toBe(200);
+    // The start image went; the end frame stays, as the second video names it as a reference.
+    expect(await remaining()).toEqual([idOf(end), idOf(reference)].sort());
+    await injectJson(t.app, 'DELETE', `/api/video-generation/${second.json<GenerationRecord>().id}`, {
+      cookie: who.cookie,
+    });
+    expect(await remaining()).toEqual([]);
   });
 });
