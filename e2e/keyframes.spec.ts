@@ -30,11 +30,13 @@ describe('keyframes in the browser', () => {
     });
     expect(registered.status()).toBe(201);
     await page.goto('/generator');
+    // The end frame is offered once there is a start: the Media Input card's image.
+    await page.getByRole('button', { name: 'Choose Image' }).waitFor();
+    expect(await page.getByText('End frame', { exact: true }).count()).toBe(0);
+    await uploadThrough(page, 'Choose Image', CAT, '✓ Image Ready');
     const card = page.getByText('Keyframes', { exact: true });
     await card.waitFor();
-    await uploadThrough(page, 'Choose Start frame', CAT, '✓ Start frame Ready');
-    // The Start frame is the Media Input card's image.
-    await page.getByText('✓ Image Ready').waitFor();
+    await page.getByText('✓ Start frame Ready').waitFor();
     await uploadThrough(page, 'Choose End frame', COFFEE, '✓ End frame Ready');
     await page.getByLabel('Video Description').fill('The cat turns into a cup of coffee');
     await card.scrollIntoViewIfNeeded();

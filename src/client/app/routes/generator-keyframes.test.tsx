@@ -129,17 +129,20 @@ describe('keyframe and reference slots follow the chosen model', () => {
     const priceBefore = screen.getByText('Cost of this video').nextElementSibling?.textContent;
 
     await user.selectOptions(modelSelect, 'keyframes');
-    expect(await screen.findByRole('button', { name: /Choose Start frame/ })).toBeDefined();
+    // The end frame is offered once there is a start frame (the Media Input card's Image).
+    expect(screen.queryByText('End frame')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Choose Image/ }));
+    expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
     expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();
-    // The Media Input card keeps its Image: the Start frame is that same image.
-    expect(screen.getByRole('button', { name: /Choose Image/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Image Ready/ })).toBeDefined();
     expect(screen.queryByText(/Reference images/)).toBeNull();
     // Keyframes do not change the price.
     expect(screen.getByText('Cost of this video').nextElementSibling?.textContent).toBe(priceBefore);
 
     await user.selectOptions(modelSelect, 'start-only');
-    expect(await screen.findByRole('button', { name: /Choose Image/ })).toBeDefined();
-    expect(screen.queryByText('End frame')).toBeNull();
+    expect(await screen.findByRole('button', { name: /Image Ready/ })).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('End frame')).toBeNull());
+    expect(screen.queryByText('Start frame')).toBeNull();
   });
 
   it('offers reference images up to the model’s limit and sends every field', async () => {
@@ -149,9 +152,8 @@ describe('keyframe and reference slots follow the chosen model', () => {
     await user.selectOptions(await modelPicker(), 'references');
     await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
 
-    await user.click(await screen.findByRole('button', { name: /Choose Start frame/ }));
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
-    expect(screen.getByRole('button', { name: /Image Ready/ })).toBeDefined();
     await user.click(screen.getByRole('button', { name: /Choose End frame/ }));
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
 
@@ -182,7 +184,7 @@ describe('keyframe and reference slots follow the chosen model', () => {
     const modelSelect = await modelPicker();
     await user.selectOptions(modelSelect, 'keyframes');
     await user.type(screen.getByLabelText('Video Description'), 'A red room');
-    await user.click(await screen.findByRole('button', { name: /Choose Start frame/ }));
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
     await user.selectOptions(modelSelect, 'start-only');

@@ -288,7 +288,9 @@ export function GeneratorPage() {
           {draft ? <RemixNotice origin={draft.origin} /> : null}
           <MediaInputCard value={media} onChange={handleMediaChange} />
           <KeyframeInputs
-            endFrame={model?.endFrame ?? false}
+            // The end frame is offered once there is a start (the Media Input image): until then the
+            // card stays away, keeping the description on a phone's first screen.
+            endFrame={Boolean(model?.endFrame && media.image)}
             referenceLimit={model?.referenceImages ?? 0}
             startImage={media.image}
             onStartImageChange={(image) => {

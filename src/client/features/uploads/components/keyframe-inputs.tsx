@@ -17,7 +17,7 @@ export interface KeyframeValue {
 }
 
 interface KeyframeInputsProps {
-  /** The chosen model takes an end frame: the Start frame and End frame slots. */
+  /** Show the Start frame and End frame slots (the page: the chosen model takes an end frame and a start is set). */
   endFrame: boolean;
   /** How many reference images the chosen model takes (0: no Reference images slot). */
   referenceLimit: number;
