@@ -59,7 +59,9 @@ async function timeBare(job: EngineJob): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
   const files = job.inputs.image ? { image: path.join(dir, 'input-image') } : {};
   if (files.image) writeFileSync(files.image, png);
-  const request = renderRequestFor(job, files, dir, files.image ? await imageSizeOf(binaries, files.image) : undefined);
+  const request = renderRequestFor(job, files, dir, {
+    image: files.image ? await imageSizeOf(binaries, files.image) : undefined,
+  });
   const args = buildFfmpegArgs(request);
   const started = performance.now();
   await runBare(args);

@@ -959,6 +959,8 @@ export interface paths {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -1032,6 +1034,9 @@ export interface paths {
                         imageFile?: string | null;
                         videoFile?: string | null;
                         audioFile?: string | null;
+                        endImageFile?: string | null;
+                        /** @default [] */
+                        referenceImageFiles?: string[];
                         /** @default false */
                         hasAudio?: boolean;
                         /** @default false */
@@ -1127,6 +1132,8 @@ export interface paths {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -1166,6 +1173,8 @@ export interface paths {
                                     image?: string;
                                     video?: string;
                                     audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
                                 };
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
@@ -1387,7 +1396,11 @@ export interface paths {
                          *       "inputs": {
                          *         "image": "text",
                          *         "video": "text",
-                         *         "audio": "text"
+                         *         "audio": "text",
+                         *         "endImage": "text",
+                         *         "referenceImages": [
+                         *           "text"
+                         *         ]
                          *       },
                          *       "startedAt": "text",
                          *       "queuePosition": 1,
@@ -1424,7 +1437,11 @@ export interface paths {
                          *           "inputs": {
                          *             "image": "text",
                          *             "video": "text",
-                         *             "audio": "text"
+                         *             "audio": "text",
+                         *             "endImage": "text",
+                         *             "referenceImages": [
+                         *               "text"
+                         *             ]
                          *           },
                          *           "startedAt": "text",
                          *           "queuePosition": 1,
@@ -1468,6 +1485,8 @@ export interface paths {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -1507,6 +1526,8 @@ export interface paths {
                                     image?: string;
                                     video?: string;
                                     audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
                                 };
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
@@ -1783,6 +1804,8 @@ export interface paths {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -2059,7 +2082,11 @@ export interface webhooks {
                      *         "inputs": {
                      *           "image": "text",
                      *           "video": "text",
-                     *           "audio": "text"
+                     *           "audio": "text",
+                     *           "endImage": "text",
+                     *           "referenceImages": [
+                     *             "text"
+                     *           ]
                      *         },
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
@@ -2107,6 +2134,8 @@ export interface webhooks {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -2192,7 +2221,11 @@ export interface webhooks {
                      *         "inputs": {
                      *           "image": "text",
                      *           "video": "text",
-                     *           "audio": "text"
+                     *           "audio": "text",
+                     *           "endImage": "text",
+                     *           "referenceImages": [
+                     *             "text"
+                     *           ]
                      *         },
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
@@ -2240,6 +2273,8 @@ export interface webhooks {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;
@@ -2325,7 +2360,11 @@ export interface webhooks {
                      *         "inputs": {
                      *           "image": "text",
                      *           "video": "text",
-                     *           "audio": "text"
+                     *           "audio": "text",
+                     *           "endImage": "text",
+                     *           "referenceImages": [
+                     *             "text"
+                     *           ]
                      *         },
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
@@ -2373,6 +2412,8 @@ export interface webhooks {
                                 image?: string;
                                 video?: string;
                                 audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
                             };
                             startedAt?: string | null;
                             queuePosition?: number | null;

@@ -15,6 +15,8 @@ export const MAX_PROMPT_LENGTH = 2000;
 /** One request may start this many variations (jobs with different seeds) at once. */
 export const MAX_VARIATIONS = 4;
 export const MAX_ADVANCED_SETTINGS_LENGTH = 4000;
+/** No model takes more reference images than this (GET /api/models says each model's own limit). */
+export const MAX_REFERENCE_IMAGES = 8;
 
 export const PROMPT_REQUIRED_MESSAGE = 'Please provide a text description';
 export const INVALID_SETTINGS_MESSAGE = 'Advanced settings must be valid JSON';
@@ -59,6 +61,13 @@ const generationFields = {
   imageFile: optionalRef,
   videoFile: optionalRef,
   audioFile: optionalRef,
+  /** Keyframes: the last frame, for a model with `endFrame` (imageFile is then the first frame). */
+  endImageFile: optionalRef,
+  /** Reference images (subject or character consistency), up to the model's `referenceImages`. */
+  referenceImageFiles: z
+    .array(z.string().min(1).max(1000).check(singleLine))
+    .max(MAX_REFERENCE_IMAGES, `must have at most ${MAX_REFERENCE_IMAGES} images`)
+    .default([]),
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
   duration: z.number().int().min(1).max(60).default(DEFAULT_GENERATION_DURATION),
@@ -179,7 +188,15 @@ export const generationRecordSchema = z.object({
   isEconomy: z.boolean().optional(),
   settings: advancedSettingsSchema.optional(),
   inputs: z
-    .object({ image: z.string().optional(), video: z.string().optional(), audio: z.string().optional() })
+    .object({
+      image: z.string().optional(),
+      video: z.string().optional(),
+      audio: z.string().optional(),
+      /** Keyframes: the end frame (the image is then the start frame). */
+      endImage: z.string().optional(),
+      /** Reference images, in the order they were sent. */
+      referenceImages: z.array(z.string()).optional(),
+    })
     .optional(),
   /** When a worker first picked it up (elapsed time counts from here). */
   startedAt: z.string().nullable().optional(),

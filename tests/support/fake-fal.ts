@@ -14,6 +14,65 @@ import { type FakeServer, type Recorded, type Reply, startFakeServer } from './f
  * The request URLs live only where the submit answer says: a client that builds them differently gets 404.
  */
 
+/**
+ * The input schemas of the keyframe and reference endpoints, from each model page's "Input Schema"
+ * (https://fal.ai/models/<endpoint>/llms.txt):
+ * - fal-ai/veo3.1/first-last-frame-to-video: prompt, first_frame_url and last_frame_url; optional
+ *   aspect_ratio (auto, 16:9, 9:16), duration (4s, 6s, 8s), negative_prompt, resolution (720p, 1080p, 4k),
+ *   generate_audio, seed, auto_fix, safety_tolerance.
+ * - fal-ai/veo3.1/reference-to-video: prompt and image_urls ("URLs of the reference images to use for
+ *   consistent subject appearance"); optional aspect_ratio (16:9, 9:16), duration, resolution,
+ *   generate_audio, auto_fix, safety_tolerance.
+ * - fal-ai/kling-video/v2.5-turbo/pro/image-to-video: prompt and image_url; optional duration (5, 10),
+ *   negative_prompt, cfg_scale, tail_image_url ("URL of the image to be used for the end of the video").
+ * - fal-ai/wan-flf2v: prompt, start_image_url and end_image_url; optional negative_prompt (the fields
+ *   of the page's example; its other optional fields are not listed here, so a client sending them fails).
+ * A submission missing a required field gets fal's validation answer (422, detail [{loc, msg, type}]);
+ * one with a field its schema does not list is refused the same way, so a test sees any extra field.
+ */
+export const FAL_DOCUMENTED_INPUTS: Record<string, { required: string[]; optional: string[] }> = {
+  'fal-ai/veo3.1/first-last-frame-to-video': {
+    required: ['prompt', 'first_frame_url', 'last_frame_url'],
+    optional: [
+      'aspect_ratio',
+      'duration',
+      'negative_prompt',
+      'resolution',
+      'generate_audio',
+      'seed',
+      'auto_fix',
+      'safety_tolerance',
+    ],
+  },
+  'fal-ai/veo3.1/reference-to-video': {
+    required: ['prompt', 'image_urls'],
+    optional: ['aspect_ratio', 'duration', 'resolution', 'generate_audio', 'auto_fix', 'safety_tolerance'],
+  },
+  'fal-ai/kling-video/v2.5-turbo/pro/image-to-video': {
+    required: ['prompt', 'image_url'],
+    optional: ['duration', 'negative_prompt', 'cfg_scale', 'tail_image_url'],
+  },
+  'fal-ai/wan-flf2v': { required: ['prompt', 'start_image_url', 'end_image_url'], optional: ['negative_prompt'] },
+};
+
+/** fal's 422 for an input its schema refuses (a missing field, or one it does not list), or null. */
+function schemaProblem(endpoint: string, input: Record<string, unknown>): Reply | null {
+  const schema = FAL_DOCUMENTED_INPUTS[endpoint];
+  if (!schema) return null;
+  const missing = schema.required.filter((field) => input[field] === undefined || input[field] === null);
+  const extra = Object.keys(input).filter((f) => !schema.required.includes(f) && !schema.optional.includes(f));
+  if (missing.length === 0 && extra.length === 0) return null;
+  return {
+    status: 422,
+    json: {
+      detail: [
+        ...missing.map((f) => ({ loc: ['body', f], msg: 'Field required', type: 'missing' })),
+        ...extra.map((f) => ({ loc: ['body', f], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' })),
+      ],
+    },
+  };
+}
+
 /** How the stand-in ends the next requests: a video, a content-policy refusal, a run error, or never (to cancel). */
 export type FalOutcome = 'video' | 'policy' | 'error' | 'never';
 
@@ -44,6 +103,8 @@ export interface FakeFal {
   stepMs: number;
   requests: FalRequest[];
   cancelled: string[];
+  /** Submissions refused by an endpoint's documented input schema (FAL_DOCUMENTED_INPUTS). */
+  refused: { endpoint: string; input: Record<string, unknown> }[];
   rateLimited: number;
   close(): Promise<void>;
 }
@@ -70,6 +131,7 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
     stepMs: 600,
     requests: [],
     cancelled: [],
+    refused: [],
     rateLimited: 0,
     close: () => server.close(),
   };
@@ -89,11 +151,17 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
       const id = randomUUID();
       const endpoint = url.pathname.slice(1);
       const app = falQueueApp(endpoint);
+      const input = JSON.parse(request.body) as Record<string, unknown>;
+      const refused = schemaProblem(endpoint, input);
+      if (refused) {
+        fake.refused.push({ endpoint, input });
+        return refused;
+      }
       fake.requests.push({
         id,
         endpoint,
         app,
-        input: JSON.parse(request.body) as Record<string, unknown>,
+        input,
         submittedAt: Date.now(),
         outcome: fake.outcome,
       });

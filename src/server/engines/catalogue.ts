@@ -29,12 +29,25 @@ export interface ModelDefinition {
   endFrame: boolean;
   /** Camera moves it honours: Kling's own camera control, the local engine's motion, else prompt phrasing (camera.ts). */
   cameraMoves: CameraMove[];
-  /** How many reference images it takes (none yet: no engine here sends them). */
+  /** How many reference images it takes (0: none); the provider's documented limit. */
   referenceImages: number;
+  /**
+   * Its provider takes reference images on a call of their own, without a start or end frame (fal's
+   * Veo 3.1 reference-to-video): a request with both is refused.
+   */
+  referencesAlone?: boolean;
   isPreview: boolean;
   /** Why it cannot run without its provider's keys or address. */
   missing: string;
-  fal?: { family: FalFamily; textEndpoint: string; imageEndpoint: string | null };
+  fal?: {
+    family: FalFamily;
+    textEndpoint: string;
+    imageEndpoint: string | null;
+    /** The first-last-frame endpoint, when it is not the image endpoint itself (Kling's takes `tail_image_url`). */
+    endFrameEndpoint?: string;
+    /** The reference-to-video endpoint. */
+    referenceEndpoint?: string;
+  };
   replicate?: { family: ReplicateFamily; slug: string };
 }
 
@@ -46,7 +59,15 @@ const NO_REPLICATE = 'Not available on this server: it has no Replicate token (R
 /** What a model makes; the same model family makes the same on every provider that hosts it. */
 type Capabilities = Pick<
   ModelDefinition,
-  'inputs' | 'durations' | 'aspectRatios' | 'resolutions' | 'sound' | 'endFrame' | 'cameraMoves' | 'referenceImages'
+  | 'inputs'
+  | 'durations'
+  | 'aspectRatios'
+  | 'resolutions'
+  | 'sound'
+  | 'endFrame'
+  | 'cameraMoves'
+  | 'referenceImages'
+  | 'referencesAlone'
 >;
 /** Every move: AI models take them as the documented prompt phrasing (camera.ts), Kling's API as camera control. */
 const ALL_MOVES: CameraMove[] = [...CAMERA_MOVES];
@@ -151,6 +172,23 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
   ),
   falModel(
     {
+      id: 'fal-veo3.1',
+      name: 'Veo 3.1 (fal.ai)',
+      description: "Google's Veo 3.1 with sound through fal.ai: start and end frames, or up to 3 reference images.",
+    },
+    // fal-ai/veo3.1/first-last-frame-to-video (first_frame_url, last_frame_url) and
+    // fal-ai/veo3.1/reference-to-video (image_urls; Google's Veo documents up to 3 asset images).
+    { ...VEO_3, endFrame: true, referenceImages: 3, referencesAlone: true },
+    {
+      family: 'veo',
+      textEndpoint: 'fal-ai/veo3.1',
+      imageEndpoint: 'fal-ai/veo3.1/image-to-video',
+      endFrameEndpoint: 'fal-ai/veo3.1/first-last-frame-to-video',
+      referenceEndpoint: 'fal-ai/veo3.1/reference-to-video',
+    },
+  ),
+  falModel(
+    {
       id: 'fal-kling-2.1',
       name: 'Kling 2.1 Master (fal.ai)',
       description: 'Kling 2.1 Master text and image to video through fal.ai.',
@@ -163,12 +201,35 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     },
   ),
   falModel(
-    { id: 'fal-wan-2.2', name: 'Wan 2.2 5B (fal.ai)', description: 'The open-weight Wan 2.2 model, hosted by fal.ai.' },
-    OPEN_WEIGHT,
+    {
+      id: 'fal-kling-2.5-turbo',
+      name: 'Kling 2.5 Turbo Pro (fal.ai)',
+      description: 'Kling 2.5 Turbo Pro through fal.ai, with a start and an end frame.',
+    },
+    // Its image-to-video takes `tail_image_url`, "the image to be used for the end of the video"
+    // (https://fal.ai/models/fal-ai/kling-video/v2.5-turbo/pro/image-to-video/llms.txt).
+    { ...KLING_2_1_MASTER, endFrame: true },
+    {
+      family: 'kling',
+      textEndpoint: 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video',
+      imageEndpoint: 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
+    },
+  ),
+  falModel(
+    {
+      id: 'fal-wan-2.2',
+      name: 'Wan 2.2 5B (fal.ai)',
+      description:
+        'The open-weight Wan 2.2 model, hosted by fal.ai; a start and an end frame go to Wan 2.1 first-last-frame.',
+    },
+    // fal's Wan first-last-frame endpoint is Wan 2.1 FLF2V (start_image_url, end_image_url:
+    // https://fal.ai/models/fal-ai/wan-flf2v/llms.txt).
+    { ...OPEN_WEIGHT, endFrame: true },
     {
       family: 'wan',
       textEndpoint: 'fal-ai/wan/v2.2-5b/text-to-video',
       imageEndpoint: 'fal-ai/wan/v2.2-5b/image-to-video',
+      endFrameEndpoint: 'fal-ai/wan-flf2v',
     },
   ),
   falModel(
@@ -226,7 +287,8 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
     aspectRatios: ALL,
     resolutions: ['480p', '720p', '1080p'],
     sound: true,
-    endFrame: false,
+    // A crossfade from the start image to the end image under the usual camera motion.
+    endFrame: true,
     cameraMoves: ALL_MOVES,
     referenceImages: 0,
     isPreview: true,

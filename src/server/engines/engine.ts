@@ -23,6 +23,10 @@ export interface EngineJob {
   isEconomy: boolean;
   settings: AdvancedSettings;
   inputs: Partial<Record<UploadKind, EngineInput>>;
+  /** Keyframes: the end frame, for a model that takes one (`inputs.image` is then the start frame). */
+  endImage?: EngineInput;
+  /** Reference images (subject or character consistency), at most the model's `referenceImages`. */
+  referenceImages?: EngineInput[];
   /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
   providerTaskId: string | null;
   /** No attempt comes after this one: a provider task left behind by a failure here is cancelled. */

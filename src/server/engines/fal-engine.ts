@@ -22,6 +22,23 @@ export interface FalModel {
   /** Endpoint ids such as fal-ai/veo3 and fal-ai/veo3/image-to-video (the latter when an image is given). */
   textEndpoint: string;
   imageEndpoint: string | null;
+  /** The first-last-frame endpoint; null when the image endpoint takes the end frame itself (Kling) or none does. */
+  endFrameEndpoint?: string | null;
+  /** The reference-to-video endpoint, for a model that takes reference images. */
+  referenceEndpoint?: string | null;
+}
+
+/** Which of a model's calls a job makes: text only, a start image, start and end frames, or reference images. */
+export type FalCall = 'text' | 'image' | 'frames' | 'references';
+
+/** The call and its endpoint for a job (the catalogue only offers an end frame or references a model takes). */
+export function falCallFor(model: FalModel, job: EngineJob): { call: FalCall; endpoint: string } {
+  if (job.inputs.image && job.endImage && (model.endFrameEndpoint || model.imageEndpoint))
+    return { call: 'frames', endpoint: model.endFrameEndpoint ?? model.imageEndpoint ?? model.textEndpoint };
+  if (job.referenceImages?.length && model.referenceEndpoint)
+    return { call: 'references', endpoint: model.referenceEndpoint };
+  if (job.inputs.image && model.imageEndpoint) return { call: 'image', endpoint: model.imageEndpoint };
+  return { call: 'text', endpoint: model.textEndpoint };
 }
 
 export interface FalEngineOptions {
@@ -210,13 +227,12 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
       try {
         const result = await withDeadline(context.signal, options.timeoutMs, async (signal) => {
           if (!task) {
-            const withImage = Boolean(job.inputs.image && model.imageEndpoint);
-            const endpoint = withImage && model.imageEndpoint ? model.imageEndpoint : model.textEndpoint;
+            const { call: kind, endpoint } = falCallFor(model, job);
             const raw = await call(
               'POST',
               joinUrl(options.baseUrl, endpoint),
               signal,
-              buildInput(model.family, job, withImage),
+              buildInput(model.family, job, kind),
             );
             const submitted = submitSchema.safeParse(raw);
             if (!submitted.success)
@@ -294,24 +310,37 @@ const imageOf = (job: EngineJob) => (job.inputs.image ? { image_url: job.inputs.
 
 /**
  * The request body of one fal model family, from the job's values: only the fields the endpoint's
- * input schema lists (its model page's llms.txt). `imageEndpoint` says which of the two is called.
+ * input schema lists (its model page's llms.txt). `call` says which of the model's endpoints is called.
  */
-export function buildInput(family: FalFamily, job: EngineJob, imageEndpoint = false): Record<string, unknown> {
+export function buildInput(family: FalFamily, job: EngineJob, call: FalCall = 'text'): Record<string, unknown> {
   const aspect = job.settings.aspectRatio ?? '16:9';
+  const imageEndpoint = call === 'image' || call === 'frames';
   switch (family) {
-    case 'veo':
-      return {
+    case 'veo': {
+      const common = {
         prompt: job.prompt,
         aspect_ratio: aspect === '1:1' ? '16:9' : aspect,
         duration: `${job.duration}s`,
         resolution: job.settings.resolution === '1080p' ? '1080p' : '720p',
         generate_audio: job.hasAudio,
-        ...negativeOf(job),
-        ...seedOf(job),
-        ...imageOf(job),
       };
+      // fal-ai/veo3.1/reference-to-video lists prompt, aspect_ratio, duration, resolution, generate_audio,
+      // auto_fix, safety_tolerance and image_urls ("URLs of the reference images").
+      if (call === 'references') return { ...common, image_urls: (job.referenceImages ?? []).map((r) => r.url) };
+      // fal-ai/veo3.1/first-last-frame-to-video: the text fields plus first_frame_url and last_frame_url.
+      if (call === 'frames')
+        return {
+          ...common,
+          ...negativeOf(job),
+          ...seedOf(job),
+          first_frame_url: job.inputs.image?.url,
+          last_frame_url: job.endImage?.url,
+        };
+      return { ...common, ...negativeOf(job), ...seedOf(job), ...imageOf(job) };
+    }
     case 'kling':
-      // Kling 2.1's image-to-video takes no aspect_ratio: the picture sets the shape.
+      // Kling's image-to-video takes no aspect_ratio (the picture sets the shape); `tail_image_url` is
+      // "the image to be used for the end of the video" (v2.5-turbo/pro/image-to-video).
       return {
         prompt: job.prompt,
         duration: String(job.duration),
@@ -319,8 +348,17 @@ export function buildInput(family: FalFamily, job: EngineJob, imageEndpoint = fa
         cfg_scale: 0.5,
         ...negativeOf(job),
         ...imageOf(job),
+        ...(call === 'frames' && job.endImage ? { tail_image_url: job.endImage.url } : {}),
       };
     case 'wan':
+      // fal-ai/wan-flf2v: prompt, negative_prompt, start_image_url and end_image_url.
+      if (call === 'frames')
+        return {
+          prompt: job.prompt,
+          ...negativeOf(job),
+          start_image_url: job.inputs.image?.url,
+          end_image_url: job.endImage?.url,
+        };
       return {
         prompt: job.prompt,
         aspect_ratio: aspect,

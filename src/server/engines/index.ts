@@ -34,6 +34,8 @@ export interface EngineRegistry {
   price(model: ModelId): ModelPrice | undefined;
   /** What the provider bills for the model (MODELS_CONFIG `providerCost`), or undefined when the operator gave none. */
   providerCost(model: ModelId): ProviderCost | undefined;
+  /** The model takes reference images only without a start or end frame (a separate provider call). */
+  referencesAlone(model: ModelId): boolean;
 }
 
 /** Providers' webhooks this server accepts, each with its signature check and the jobs waiting on it. */
@@ -75,7 +77,7 @@ function comfyDefinition(template: ComfyTemplate): ModelDefinition {
     aspectRatios: Object.keys(mapping.sizes) as ModelDefinition['aspectRatios'],
     resolutions: mapping.resolutions,
     sound: mapping.sound,
-    endFrame: false,
+    endFrame: mapping.endFrame,
     // Wan and LTX follow camera directions written in the prompt (camera.ts).
     cameraMoves: [...CAMERA_MOVES],
     referenceImages: 0,
@@ -159,7 +161,15 @@ export function createEngineRegistry(
         return createFalEngine({
           ...config.fal,
           ...timing,
-          model: { id: definition.id, name, family: definition.fal.family, textEndpoint, imageEndpoint },
+          model: {
+            id: definition.id,
+            name,
+            family: definition.fal.family,
+            textEndpoint,
+            imageEndpoint,
+            endFrameEndpoint: definition.fal.endFrameEndpoint ?? null,
+            referenceEndpoint: definition.fal.referenceEndpoint ?? null,
+          },
         });
       }
       case 'replicate':
@@ -225,6 +235,7 @@ export function createEngineRegistry(
     info: (model) => infos.find((m) => m.id === model),
     price: (model) => byId.get(model)?.price,
     providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
+    referencesAlone: (model) => Boolean(byId.get(model)?.definition.referencesAlone),
   };
 }
 

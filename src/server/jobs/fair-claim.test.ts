@@ -38,6 +38,8 @@ async function enqueue(userId: string, count: number): Promise<void> {
           isEconomy: false,
           settings: {},
           inputs: {},
+          endImage: null,
+          referenceImages: [],
           progressStage: 'Waiting in queue',
           creditsUsedHundredths: 0,
           providerCostMicroUsd: null,

@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
-import type { GenerationRow } from '../db/schema';
-import { AbortedError, type EngineContext, EngineError, type EngineJob, USER_FAILURE_KINDS } from '../engines/engine';
+import type { GenerationInput, GenerationRow } from '../db/schema';
+import {
+  AbortedError,
+  type EngineContext,
+  EngineError,
+  type EngineInput,
+  type EngineJob,
+  USER_FAILURE_KINDS,
+} from '../engines/engine';
 import type { JobOutcome } from '../lib/metrics';
 import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
@@ -32,17 +39,15 @@ const PROGRESS_WRITE_MS = 1000;
 const INPUT_LINK_SECONDS = 6 * 3600;
 
 function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
-  const inputs: EngineJob['inputs'] = {};
   const linkExpiry = new Date(Date.now() + INPUT_LINK_SECONDS * 1000);
-  for (const [kind, input] of Object.entries(row.inputs) as [
-    keyof GenerationRow['inputs'],
-    NonNullable<GenerationRow['inputs']['image']>,
-  ][]) {
-    inputs[kind] = {
-      contentType: input.contentType,
-      url: `${ctx.config.publicUrl}${mediaUrl(ctx.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
-      open: () => ctx.storage.read(input.objectKey),
-    };
+  const engineInput = (input: GenerationInput): EngineInput => ({
+    contentType: input.contentType,
+    url: `${ctx.config.publicUrl}${mediaUrl(ctx.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
+    open: () => ctx.storage.read(input.objectKey),
+  });
+  const inputs: EngineJob['inputs'] = {};
+  for (const [kind, input] of Object.entries(row.inputs) as [keyof GenerationRow['inputs'], GenerationInput][]) {
+    inputs[kind] = engineInput(input);
   }
   return {
     id: row.id,
@@ -52,6 +57,8 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     isEconomy: row.isEconomy,
     settings: row.settings,
     inputs,
+    ...(row.endImage ? { endImage: engineInput(row.endImage) } : {}),
+    referenceImages: row.referenceImages.map(engineInput),
     providerTaskId: row.providerTaskId,
     lastAttempt: row.attempts >= lifecycle.MAX_ATTEMPTS,
   };

@@ -34,6 +34,7 @@ import { clearGeneratorDraft, readGeneratorDraft } from '../../features/generati
 import { RemixNotice } from '../../features/generations/remix/remix-notice';
 import { unfitInputs } from '../../features/generations/remix/model-fit';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
+import { KeyframeInputs, keyframeFields, type KeyframeValue } from '../../features/uploads/components/keyframe-inputs';
 import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
 import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
 import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
@@ -106,6 +107,8 @@ export function GeneratorPage() {
   const [draft] = useState(readGeneratorDraft);
   useEffect(() => clearGeneratorDraft(), []);
   const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
+  // Keyframes and reference images, offered when the chosen model takes them.
+  const [keyframes, setKeyframes] = useState<KeyframeValue>({ referenceImages: [] });
   // A Remix brings its video's shape and camera; otherwise this user's last picks (this browser).
   const [initial] = useState(() => {
     const split = splitControls(draft?.advancedSettings ?? '');
@@ -205,6 +208,7 @@ export function GeneratorPage() {
         imageFile: media.image ?? null,
         videoFile: media.video ?? null,
         audioFile: media.audio ?? null,
+        ...keyframeFields(model, keyframes),
         hasAudio: state.audioEnabled,
         isEconomy: state.isEconomy,
         ...controls,
@@ -223,6 +227,7 @@ export function GeneratorPage() {
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
+          setKeyframes({ referenceImages: [] });
           // The media page opens on this video and follows it until it plays (decision 011).
           redirect.current = setTimeout(
             () => navigate(`/media?video=${encodeURIComponent(record.id)}`),
@@ -285,6 +290,19 @@ export function GeneratorPage() {
             value={media}
             onChange={handleMediaChange}
             names={draft?.origin === 'continue' ? { image: 'Last frame of your video' } : undefined}
+          />
+          <KeyframeInputs
+            // The end frame is offered once there is a start (the Media Input image): until then the
+            // card stays away, keeping the description on a phone's first screen.
+            endFrame={Boolean(model?.endFrame && media.image)}
+            referenceLimit={model?.referenceImages ?? 0}
+            startImage={media.image}
+            onStartImageChange={(image) => {
+              const { image: _old, ...rest } = media;
+              handleMediaChange(image ? { ...rest, image } : rest);
+            }}
+            value={keyframes}
+            onChange={setKeyframes}
           />
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm

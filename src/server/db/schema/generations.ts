@@ -57,6 +57,10 @@ export const generations = pgTable(
     isEconomy: boolean('is_economy').notNull().default(false),
     settings: jsonb('settings').$type<AdvancedSettings>().notNull().default({}),
     inputs: jsonb('inputs').$type<GenerationInputs>().notNull().default({}),
+    /** Keyframes: the end frame (`endImageFile`), for a model that takes one; `inputs.image` is then the start frame. */
+    endImage: jsonb('end_image').$type<GenerationInput>(),
+    /** Reference images (`referenceImageFiles`), in the order the request sent them. */
+    referenceImages: jsonb('reference_images').$type<GenerationInput[]>().notNull().default([]),
     creditsUsedHundredths: integer('credits_used_hundredths').notNull().default(0),
     /**
      * What the provider is expected to bill for it, in millionths of a US dollar, from MODELS_CONFIG's

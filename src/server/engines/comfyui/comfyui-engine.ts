@@ -119,12 +119,13 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
     });
   const { mapping } = options.template;
 
-  async function uploadImage(job: EngineJob, signal: AbortSignal): Promise<string | null> {
-    const image = job.inputs.image;
-    if (!image || !mapping.inputs.includes('image') || !mapping.fields.image) return null;
+  async function uploadImage(job: EngineJob, signal: AbortSignal, end = false): Promise<string | null> {
+    const image = end ? job.endImage : job.inputs.image;
+    const field = end ? mapping.fields.endImage : mapping.fields.image;
+    if (!image || !mapping.inputs.includes('image') || !field || (end && !mapping.endFrame)) return null;
     const bytes = await readInputBytes(image, MAX_UPLOAD_BYTES, 'The image is too large (at most 50 MB).');
     const extension = image.contentType === 'image/png' ? 'png' : image.contentType === 'image/webp' ? 'webp' : 'jpg';
-    const name = `reelsmith-${job.id}.${extension}`;
+    const name = `reelsmith-${job.id}${end ? '-end' : ''}.${extension}`;
     // The upload overwrites the same name, so a rate-limited or failed try is safely sent again.
     let response: Response;
     for (let attempt = 1; ; attempt += 1) {
@@ -153,7 +154,7 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
     return parsed.data.subfolder ? `${parsed.data.subfolder}/${parsed.data.name}` : parsed.data.name;
   }
 
-  function workflowFor(job: EngineJob, image: string | null) {
+  function workflowFor(job: EngineJob, image: string | null, endImage: string | null) {
     const aspect = job.settings.aspectRatio ?? '16:9';
     const [width, height] = mapping.sizes[aspect] ?? Object.values(mapping.sizes)[0] ?? [1280, 720];
     return fillWorkflow(options.template, {
@@ -165,6 +166,7 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
       frames: frameCount(job.duration, mapping.fps, mapping.frameStep),
       fps: mapping.fps,
       image,
+      endImage,
     });
   }
 
@@ -222,8 +224,12 @@ export function createComfyEngine(options: ComfyEngineOptions): VideoEngine {
         const entry = await withDeadline(context.signal, options.timeoutMs, async (signal) => {
           if (!task) {
             const image = await uploadImage(job, signal);
+            const endImage = await uploadImage(job, signal, true);
             const clientId = randomUUID();
-            const raw = await call('POST', 'prompt', signal, { prompt: workflowFor(job, image), client_id: clientId });
+            const raw = await call('POST', 'prompt', signal, {
+              prompt: workflowFor(job, image, endImage),
+              client_id: clientId,
+            });
             const accepted = z
               .object({ prompt_id: z.string().min(1) })
               .passthrough()

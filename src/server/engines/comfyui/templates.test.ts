@@ -29,9 +29,14 @@ function operatorDir(
 }
 
 describe('ComfyUI workflow templates', () => {
-  it('ships Wan 2.2 TI2V 5B and LTX-Video, each valid against its mapping', () => {
+  it('ships LTX-Video, Wan 2.1 first-last-frame and Wan 2.2 TI2V 5B, each valid against its mapping', () => {
     const templates = loadTemplates(builtInTemplatesDir());
-    expect(templates.map((t) => t.mapping.id)).toEqual(['comfyui-ltxv', 'comfyui-wan22-ti2v-5b']);
+    expect(templates.map((t) => t.mapping.id)).toEqual([
+      'comfyui-ltxv',
+      'comfyui-wan21-flf2v-14b',
+      'comfyui-wan22-ti2v-5b',
+    ]);
+    expect(templates.map((t) => t.mapping.endFrame)).toEqual([false, true, false]);
     expect(frameCount(5, 24, 4)).toBe(121);
     expect(frameCount(4, 24, 8)).toBe(97);
   });

@@ -27,6 +27,8 @@ export const templateMappingSchema = z.object({
   ),
   resolutions: z.array(z.enum(RESOLUTIONS)).min(1),
   sound: z.boolean().default(false),
+  /** Takes an end frame (`fields.endImage`) besides the start image (keyframes). */
+  endFrame: z.boolean().default(false),
   fields: z.object({
     prompt: targetsSchema,
     negativePrompt: targetsSchema.optional(),
@@ -37,6 +39,8 @@ export const templateMappingSchema = z.object({
     fps: targetsSchema.optional(),
     /** A LoadImage node's `image`; without an input image that node and every link to it are removed. */
     image: targetsSchema.optional(),
+    /** The end frame's LoadImage `image`, for a template with `endFrame`; removed like `image` without one. */
+    endImage: targetsSchema.optional(),
   }),
 });
 export type TemplateMapping = z.infer<typeof templateMappingSchema>;
@@ -112,6 +116,8 @@ export interface WorkflowValues {
   fps: number;
   /** The uploaded image's name in ComfyUI's input folder, or null without an image. */
   image: string | null;
+  /** The uploaded end frame's name, or null without one. */
+  endImage?: string | null;
 }
 
 /** The template with the job's values filled in (a copy; the template is untouched). */
@@ -136,6 +142,12 @@ export function fillWorkflow(template: ComfyTemplate, values: WorkflowValues): W
     removeNodes(
       workflow,
       (fields.image ?? []).map((t) => t.node),
+    );
+  if (values.endImage) set(fields.endImage, values.endImage);
+  else
+    removeNodes(
+      workflow,
+      (fields.endImage ?? []).map((t) => t.node),
     );
   return workflow;
 }

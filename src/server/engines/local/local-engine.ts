@@ -27,11 +27,14 @@ const stuckMessage = (error: MediaTimeoutError) =>
     ? 'The local engine stopped making progress on this video, so it was stopped. An uploaded file may be damaged: check that your files play, then try again.'
     : `The local engine took longer than ${Math.round(error.limitMs / 60_000)} minutes on this video, so it was stopped. Check that your uploaded files play, then try again.`;
 
+/** The job's input files on disk: the uploads by kind, and the keyframes' end frame. */
+type InputFiles = Partial<Record<UploadKind | 'endImage', string>>;
+
 /** Copies the job's inputs from storage into the work folder, where FFmpeg can read them. */
-async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Partial<Record<UploadKind, string>>> {
-  const files: Partial<Record<UploadKind, string>> = {};
-  for (const kind of ['image', 'video', 'audio'] as const) {
-    const input = job.inputs[kind];
+async function fetchInputs(job: EngineJob, context: EngineContext): Promise<InputFiles> {
+  const files: InputFiles = {};
+  for (const kind of ['image', 'video', 'audio', 'endImage'] as const) {
+    const input = kind === 'endImage' ? job.endImage : job.inputs[kind];
     if (!input) continue;
     const file = path.join(context.workDir, `input-${kind}`);
     try {
@@ -39,7 +42,7 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Part
     } catch (error) {
       throwIfAborted(context.signal);
       throw new EngineError(
-        `Your ${kind} file is no longer available. Please upload it again.`,
+        `Your ${kind === 'endImage' ? 'end frame' : kind} file is no longer available. Please upload it again.`,
         false,
         String(error),
         false,
@@ -70,9 +73,9 @@ export async function imageSizeOf(binaries: FfmpegBinaries, file: string, signal
 /** The render request for a job whose inputs are already on disk (shared with the benchmark). */
 export function renderRequestFor(
   job: Pick<EngineJob, 'prompt' | 'duration' | 'hasAudio' | 'isEconomy' | 'settings'>,
-  files: Partial<Record<UploadKind, string>>,
+  files: InputFiles,
   workDir: string,
-  imageSize?: ImageSize,
+  sizes: { image?: ImageSize; endImage?: ImageSize } = {},
 ): RenderRequest {
   return {
     prompt: job.prompt,
@@ -81,7 +84,9 @@ export function renderRequestFor(
     isEconomy: job.isEconomy,
     settings: job.settings,
     imagePath: files.image,
-    imageSize,
+    imageSize: sizes.image,
+    endImagePath: files.endImage,
+    endImageSize: sizes.endImage,
     videoPath: files.video,
     audioPath: job.hasAudio ? files.audio : undefined,
     fontPath: labelFontPath(),
@@ -99,14 +104,15 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
     async render(job, context) {
       context.reportProgress(2, 'Preparing inputs');
       const files = await fetchInputs(job, context);
-      let imageSize: ImageSize | undefined;
+      const sizes: { image?: ImageSize; endImage?: ImageSize } = {};
       try {
-        imageSize = files.image ? await imageSizeOf(binaries, files.image, context.signal) : undefined;
+        if (files.image) sizes.image = await imageSizeOf(binaries, files.image, context.signal);
+        if (files.endImage) sizes.endImage = await imageSizeOf(binaries, files.endImage, context.signal);
       } catch (error) {
         throwIfAborted(context.signal);
         throw unrenderable(error instanceof Error ? error.message : String(error));
       }
-      const request = renderRequestFor(job, files, context.workDir, imageSize);
+      const request = renderRequestFor(job, files, context.workDir, sizes);
       context.reportProgress(5, 'Rendering video');
       try {
         await runFfmpeg(binaries.ffmpeg, buildFfmpegArgs(request), {

@@ -24,6 +24,10 @@ export interface RenderRequest {
   imagePath?: string;
   /** The image's size in pixels (read with ffprobe), required with `imagePath`. */
   imageSize?: ImageSize;
+  /** Keyframes: the end frame; the clip crossfades from the image to it under the same motion. */
+  endImagePath?: string;
+  /** The end frame's size in pixels, required with `endImagePath`. */
+  endImageSize?: ImageSize;
   videoPath?: string;
   audioPath?: string;
   /** The font of the preview label. */
@@ -130,10 +134,38 @@ function zoompan(motion: Motion, frames: number, width: number, height: number, 
  * A moving camera works on a canvas twice the frame's size (smoother motion, a sharp zoomed end);
  * a still one on the frame itself, so the image is scaled once, straight to its final size.
  */
-function imageFilter(image: ImageSize, motion: Motion, frames: number, width: number, height: number): string {
+function imageFilter(
+  image: ImageSize,
+  motion: Motion,
+  frames: number,
+  width: number,
+  height: number,
+  tag?: string,
+): string {
   const oversample = motion === 'static' ? 1 : 2;
-  const framed = framedImageFilter(image, { width, height }, oversample);
+  const framed = framedImageFilter(image, { width, height }, oversample, tag);
   return `${framed},${zoompan(motion, frames, width, height, frames)}`;
+}
+
+/**
+ * Keyframes: the start and end images under the same motion, the start alone for the first fifth of
+ * the clip, the end alone for the last fifth, and between them the end fading in over the start.
+ */
+function keyframesFilter(
+  sizes: { start: ImageSize; end: ImageSize },
+  motion: Motion,
+  frames: number,
+  width: number,
+  height: number,
+): string {
+  const seconds = frames / FPS;
+  const hold = seconds / 5;
+  return (
+    `[0:v]${imageFilter(sizes.start, motion, frames, width, height, 'start')}[kstart];` +
+    `[1:v]${imageFilter(sizes.end, motion, frames, width, height, 'end')},format=yuva420p,` +
+    `fade=t=in:st=${hold.toFixed(3)}:d=${(seconds - 2 * hold).toFixed(3)}:alpha=1[kend];` +
+    `[kstart][kend]overlay=0:0:shortest=1`
+  );
 }
 
 const LOOKS: Record<VideoLook, string> = {
@@ -186,6 +218,12 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
   if (request.videoPath) {
     args.push('-stream_loop', '-1', '-i', request.videoPath);
     visual = `[0:v]${videoFilter(lookFor(request.prompt), width, height)}`;
+  } else if (request.imagePath && request.endImagePath) {
+    if (!request.imageSize || !request.endImageSize) throw new Error('the render plan needs the sizes of both images');
+    args.push('-i', request.imagePath, '-i', request.endImagePath);
+    const move = request.settings.cameraMove;
+    const sizes = { start: request.imageSize, end: request.endImageSize };
+    visual = keyframesFilter(sizes, move ? motionOf(move) : motionFor(request.prompt), frames, width, height);
   } else if (request.imagePath) {
     if (!request.imageSize) throw new Error('the render plan needs the size of the image');
     args.push('-i', request.imagePath);
@@ -202,14 +240,16 @@ export function buildFfmpegArgs(request: RenderRequest): string[] {
     visual += `,${zoompan(motionOf(move), frames, width, height, 1)}`;
   }
   const graph = [`${visual},${previewLabelFilter(request.fontPath, width, height)},format=yuv420p[v]`];
+  // The sound's input comes after the pictures' (two with keyframes).
+  const soundInput = request.imagePath && request.endImagePath && !request.videoPath ? 2 : 1;
   if (request.hasAudio) {
     const fadeOut = `afade=t=out:st=${Math.max(0, request.duration - 1)}:d=1`;
     if (request.audioPath) {
       args.push('-i', request.audioPath);
-      graph.push(`[1:a]aresample=44100,apad,atrim=0:${request.duration},afade=t=in:d=0.05,${fadeOut}[a]`);
+      graph.push(`[${soundInput}:a]aresample=44100,apad,atrim=0:${request.duration},afade=t=in:d=0.05,${fadeOut}[a]`);
     } else {
       args.push('-f', 'lavfi', '-i', soundtrackSource(moodFor(request.prompt), request.duration));
-      graph.push(`[1:a]afade=t=in:d=1,${fadeOut}[a]`);
+      graph.push(`[${soundInput}:a]afade=t=in:d=1,${fadeOut}[a]`);
     }
   }
   args.push('-filter_complex', graph.join(';'), '-map', '[v]');

@@ -70,7 +70,8 @@ describe('GET /api/models says what each model takes', () => {
     expect(byId('local')).toMatchObject({
       aspectRatios: ['16:9', '9:16', '1:1'],
       resolutions: ['480p', '720p', '1080p'],
-      endFrame: false,
+      // A crossfade from the start frame to the end frame (keyframes.test.ts).
+      endFrame: true,
       cameraMoves: [...CAMERA_MOVES],
       referenceImages: 0,
       credits: 0.1,

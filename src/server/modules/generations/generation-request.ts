@@ -20,6 +20,10 @@ export interface NewGeneration {
   imageFile: string | null;
   videoFile: string | null;
   audioFile: string | null;
+  /** Keyframes: the end frame (imageFile is the start frame). */
+  endImageFile: string | null;
+  /** Reference images, up to the model's `referenceImages`. */
+  referenceImageFiles: string[];
   hasAudio: boolean;
   isEconomy: boolean;
   duration: number;
@@ -88,6 +92,8 @@ function common(body: CreateGenerationBody) {
     imageFile: body.imageFile,
     videoFile: body.videoFile,
     audioFile: body.audioFile,
+    endImageFile: body.endImageFile,
+    referenceImageFiles: body.referenceImageFiles,
     hasAudio: body.hasAudio,
     isEconomy: body.isEconomy,
     duration: body.duration,

@@ -3,7 +3,7 @@ import { toCredits } from '../../../shared/money/credits';
 import { DEFAULT_VIDEO_RETENTION_HOURS, expiryFrom } from '../../../shared/retention';
 import type { UploadKind } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
-import type { GenerationInputs, GenerationRow } from '../../db/schema';
+import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/schema';
 import { mediaUrl } from '../../storage/media-links';
 import { objectPathOf } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
@@ -92,15 +92,17 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
 }
 
 /** The object paths of a generation's inputs whose files still exist (Remix fills them in). */
-export function liveInputs(row: GenerationRow, now: Date): Partial<Record<UploadKind, string>> {
-  const live: Partial<Record<UploadKind, string>> = {};
+export function liveInputs(row: GenerationRow, now: Date): NonNullable<GenerationRecord['inputs']> {
+  const live: NonNullable<GenerationRecord['inputs']> = {};
   // Records made before inputs carried their expiry were made under the spec's 24 hours.
   const fallback = expiryFrom(row.createdAt, DEFAULT_VIDEO_RETENTION_HOURS);
+  const isLive = (input: GenerationInput) => (input.expiresAt ? new Date(input.expiresAt) : fallback) > now;
   for (const [kind, input] of Object.entries(row.inputs) as [UploadKind, GenerationInputs[UploadKind]][]) {
-    if (!input) continue;
-    const expires = input.expiresAt ? new Date(input.expiresAt) : fallback;
-    if (expires > now) live[kind] = objectPathOf(row.userId, input.uploadId);
+    if (input && isLive(input)) live[kind] = objectPathOf(row.userId, input.uploadId);
   }
+  if (row.endImage && isLive(row.endImage)) live.endImage = objectPathOf(row.userId, row.endImage.uploadId);
+  const references = row.referenceImages.filter(isLive).map((r) => objectPathOf(row.userId, r.uploadId));
+  if (references.length > 0) live.referenceImages = references;
   return live;
 }
 

@@ -82,6 +82,8 @@ export type NewPaidGeneration = Required<
     | 'isEconomy'
     | 'settings'
     | 'inputs'
+    | 'endImage'
+    | 'referenceImages'
     | 'progressStage'
     | 'creditsUsedHundredths'
     | 'providerCostMicroUsd'
@@ -144,6 +146,8 @@ const NEW_PAID_FIELDS = [
   'isEconomy',
   'settings',
   'inputs',
+  'endImage',
+  'referenceImages',
   'progressStage',
   'creditsUsedHundredths',
   'providerCostMicroUsd',
@@ -254,18 +258,29 @@ export async function findForUser(tx: Executor, userId: string, id: string): Pro
 export async function uploadsStillUsed(tx: Executor, userId: string, uploadIds: string[]): Promise<Set<string>> {
   if (uploadIds.length === 0) return new Set();
   const named = (kind: string) => sql<string>`${generations.inputs} -> ${kind} ->> 'uploadId'`;
+  const endImage = sql<string>`${generations.endImage} ->> 'uploadId'`;
   const rows = await tx
-    .select({ image: named('image'), video: named('video'), audio: named('audio') })
+    .select({
+      image: named('image'),
+      video: named('video'),
+      audio: named('audio'),
+      endImage,
+      references: generations.referenceImages,
+    })
     .from(generations)
     .where(
       and(
         eq(generations.userId, userId),
-        or(...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds))),
+        or(
+          ...['image', 'video', 'audio'].map((kind) => inArray(named(kind), uploadIds)),
+          inArray(endImage, uploadIds),
+          sql`jsonb_array_length(${generations.referenceImages}) > 0`,
+        ),
       ),
     );
   return new Set(
     rows
-      .flatMap((r) => [r.image, r.video, r.audio])
+      .flatMap((r) => [r.image, r.video, r.audio, r.endImage, ...r.references.map((ref) => ref.uploadId)])
       .filter((id): id is string => Boolean(id) && uploadIds.includes(id)),
   );
 }

@@ -7,7 +7,7 @@ import { providerCostMicroUsd } from '../../engines/catalogue';
 import type { UploadKind } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
-import type { GenerationInputs, GenerationRow } from '../../db/schema';
+import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
 import { publishGenerationChange, publishQueueMoved } from '../../events/publish';
 import type { GenerationExtension } from '../../db/schema';
@@ -16,6 +16,7 @@ import { chargeableAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
+import { checkKeyframes, keyframeUploadIds, resolveKeyframeInputs } from './keyframes';
 import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
@@ -120,6 +121,7 @@ export async function createGeneration(
   const modelInfo = modelFor(ctx, body.model);
   const model = modelInfo.id;
   checkModelTakes(modelInfo, body, body.settings);
+  checkKeyframes(modelInfo, body, ctx.engines.referencesAlone(model));
   const shape = renderedShape(modelInfo, { ...body.settings, isEconomy: body.isEconomy, duration: body.duration });
   const settings = { ...body.settings, aspectRatio: shape.aspectRatio, resolution: shape.resolution };
   const duration = shape.duration;
@@ -127,6 +129,7 @@ export async function createGeneration(
   // What the provider bills for it, fixed now so a later MODELS_CONFIG change keeps the cost view's history.
   const providerCost = providerCostMicroUsd(ctx.engines.providerCost(model), duration);
   const inputs = await resolveInputs(ctx, userId, body);
+  const keyframes = await resolveKeyframeInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
@@ -196,6 +199,8 @@ export async function createGeneration(
           isEconomy: body.isEconomy,
           settings: seededSettings,
           inputs,
+          endImage: keyframes.endImage,
+          referenceImages: keyframes.referenceImages,
           progressStage: 'Waiting in queue',
           creditsUsedHundredths: paid.creditsHundredths,
           providerCostMicroUsd: providerCost,
@@ -254,7 +259,7 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   if (row.status === 'pending') await publishQueueMoved(ctx);
   for (const key of [row.outputKey, row.posterKey, row.extension?.baseKey]) if (key) await ctx.storage.delete(key);
   // A remix reuses its original's inputs: those still named by another generation stay.
-  const uploadIds = Object.values(row.inputs).map((input) => input.uploadId);
+  const uploadIds = [...Object.values(row.inputs).map((input) => input.uploadId), ...keyframeUploadIds(row)];
   const stillUsed = await repo.uploadsStillUsed(ctx.db, userId, uploadIds);
   await discardUploads(
     ctx,
@@ -276,12 +281,21 @@ export async function rerunGeneration(
   if (!ctx.engines.get(original.model))
     throw conflict(`This server can no longer run ${original.model}: the job cannot be re-run.`, 'model_unavailable');
   const now = ctx.now().getTime();
-  const gone = Object.entries(original.inputs).filter(
-    ([, input]) => input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now,
-  );
+  const named: [string, GenerationInput][] = [
+    ...Object.entries(original.inputs),
+    ...(original.endImage ? [['end frame', original.endImage] as [string, GenerationInput]] : []),
+    ...original.referenceImages.map((r): [string, GenerationInput] => ['reference image', r]),
+  ];
+  const gone = [
+    ...new Set(
+      named
+        .filter(([, input]) => input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now)
+        .map(([kind]) => kind),
+    ),
+  ];
   if (gone.length > 0)
     throw conflict(
-      `This job's ${gone.map(([kind]) => kind).join(' and ')} input was deleted after 24 hours: it cannot be re-run.`,
+      `This job's ${gone.join(' and ')} input was deleted after 24 hours: it cannot be re-run.`,
       'inputs_expired',
     );
   const row = await repo.insertGeneration(tx, {
@@ -293,6 +307,8 @@ export async function rerunGeneration(
     isEconomy: original.isEconomy,
     settings: original.settings,
     inputs: original.inputs,
+    endImage: original.endImage,
+    referenceImages: original.referenceImages,
     progressStage: 'Waiting in queue',
     creditsUsedHundredths: 0,
     // The operator pays the provider for a re-run too, at today's price.

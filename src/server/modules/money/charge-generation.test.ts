@@ -151,6 +151,8 @@ describe('how a generation is paid', () => {
             isEconomy: false,
             settings: {},
             inputs: {},
+            endImage: null,
+            referenceImages: [],
             progressStage: 'Waiting in queue',
             creditsUsedHundredths: paid.creditsHundredths,
             providerCostMicroUsd: null,

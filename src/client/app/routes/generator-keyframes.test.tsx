@@ -1,0 +1,204 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
+import { dismissToast } from '../../components/ui/use-toast';
+import type { UploadButtonProps } from '../../features/uploads/components/upload-button';
+import type { UploadFile } from '../../features/uploads/uploader-types';
+import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
+
+// Keyframes and reference images in the generator: the Start frame and End frame slots for a model
+// that takes an end frame, the image alone for one that takes only a start frame, a Reference images
+// slot up to the model's limit, the price unchanged, and the request carrying the fields.
+
+// Uppy does not run in jsdom: this stand-in button runs one upload the way the dialog does (asking the
+// host for the file's parameters, completing with the file as uploaded).
+let uploads = 0;
+vi.mock('../../features/uploads/components/upload-button', () => ({
+  preloadUploadDialog: () => undefined,
+  UploadButton: ({ children, onGetUploadParameters, onComplete }: UploadButtonProps) => (
+    <button
+      type="button"
+      onClick={async () => {
+        const file = { id: `f${uploads}`, name: 'a.png', type: 'image/png', size: 3, meta: { name: 'a.png' } };
+        const parameters = await onGetUploadParameters(file as unknown as UploadFile);
+        const uploaded = { ...file, meta: { ...file.meta, ...parameters.meta } };
+        onComplete?.({ successful: [uploaded], failed: [] } as unknown as Parameters<
+          NonNullable<UploadButtonProps['onComplete']>
+        >[0]);
+      }}
+    >
+      {children}
+    </button>
+  ),
+}));
+
+const base: Omit<ModelInfo, 'id' | 'name' | 'endFrame' | 'referenceImages' | 'isDefault'> = {
+  engine: 'fal',
+  description: 'A model',
+  available: true,
+  reason: null,
+  inputs: ['text', 'image'],
+  durations: [4, 6, 8],
+  aspectRatios: ['16:9', '9:16'],
+  resolutions: ['720p'],
+  sound: true,
+  credits: 2,
+  economyCredits: 1,
+  pricePer: 'video',
+  resolutionCredits: {},
+  cameraMoves: [...CAMERA_MOVES],
+  isPreview: false,
+};
+const START_ONLY: ModelInfo = {
+  ...base,
+  id: 'start-only',
+  name: 'Start only',
+  endFrame: false,
+  referenceImages: 0,
+  isDefault: true,
+};
+const KEYFRAMES: ModelInfo = {
+  ...base,
+  id: 'keyframes',
+  name: 'Keyframes',
+  endFrame: true,
+  referenceImages: 0,
+  isDefault: false,
+};
+const REFERENCES: ModelInfo = {
+  ...base,
+  id: 'references',
+  name: 'References',
+  endFrame: true,
+  referenceImages: 2,
+  isDefault: false,
+};
+
+function stub() {
+  let n = 0;
+  return stubApi({
+    'GET /api/auth/user': () => json(200, createAuthUser()),
+    'GET /api/user/balance': () => balance({ availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+    'GET /api/models': () => json(200, { models: [START_ONLY, KEYFRAMES, REFERENCES] }),
+    'GET /api/video-generation': () => json(200, []),
+    'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
+    'POST /api/objects/upload': () => {
+      n += 1;
+      uploads = n;
+      return json(200, {
+        uploadURL: `/api/uploads/tok_${n}?exp=1&sig=abc`,
+        objectPath: `/objects/uploads/u${n}`,
+        method: 'PUT',
+        fields: {},
+        headers: {},
+      });
+    },
+    'POST /api/video-generation': () => json(400, { code: 'x', message: 'stop here' }),
+  });
+}
+
+preloadPage(() => import('./generator'));
+
+/** The Model picker once the catalogue has arrived. */
+async function modelPicker(): Promise<HTMLElement> {
+  const select = await screen.findByLabelText('Model', {}, { timeout: 10_000 });
+  await screen.findByRole('option', { name: /Keyframes/ }, { timeout: 10_000 });
+  return select;
+}
+
+afterEach(() => {
+  cleanup();
+  dismissToast();
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('keyframe and reference slots follow the chosen model', () => {
+  it('shows only the image for a start-frame model, Start frame and End frame for a keyframe model', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    const modelSelect = await modelPicker();
+    expect(await screen.findByRole('button', { name: /Choose Image/ })).toBeDefined();
+    expect(screen.queryByText('Start frame')).toBeNull();
+    expect(screen.queryByText('End frame')).toBeNull();
+    expect(screen.queryByText(/Reference images/)).toBeNull();
+    const priceBefore = screen.getByText('Cost of this video').nextElementSibling?.textContent;
+
+    await user.selectOptions(modelSelect, 'keyframes');
+    // The end frame is offered once there is a start frame (the Media Input card's Image).
+    expect(screen.queryByText('End frame')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Choose Image/ }));
+    expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Image Ready/ })).toBeDefined();
+    expect(screen.queryByText(/Reference images/)).toBeNull();
+    // Keyframes do not change the price.
+    expect(screen.getByText('Cost of this video').nextElementSibling?.textContent).toBe(priceBefore);
+
+    await user.selectOptions(modelSelect, 'start-only');
+    expect(await screen.findByRole('button', { name: /Image Ready/ })).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('End frame')).toBeNull());
+    expect(screen.queryByText('Start frame')).toBeNull();
+  });
+
+  it('offers reference images up to the model’s limit and sends every field', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    await user.selectOptions(await modelPicker(), 'references');
+    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
+    expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: /Choose End frame/ }));
+    expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
+
+    expect(screen.getByText('(0 of 2)')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: /Choose Reference images/ }));
+    await user.click(await screen.findByRole('button', { name: /Add a reference image/ }));
+    expect(await screen.findByText('(2 of 2)')).toBeDefined();
+    // At the limit there is nothing more to add; each one can be removed.
+    expect(screen.queryByRole('button', { name: /Add a reference image/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove reference image 2' })).toBeDefined();
+
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await user.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      model: 'references',
+      imageFile: '/objects/uploads/u1',
+      endImageFile: '/objects/uploads/u2',
+      referenceImageFiles: ['/objects/uploads/u3', '/objects/uploads/u4'],
+    });
+  });
+
+  it('sends no end frame once the chosen model takes none', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    const modelSelect = await modelPicker();
+    await user.selectOptions(modelSelect, 'keyframes');
+    await user.type(screen.getByLabelText('Video Description'), 'A red room');
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
+    await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
+    expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
+    await user.selectOptions(modelSelect, 'start-only');
+    // The start frame stays as the image.
+    expect(await screen.findByRole('button', { name: /Image Ready/ })).toBeDefined();
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await user.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      model: 'start-only',
+      imageFile: '/objects/uploads/u1',
+      endImageFile: null,
+      referenceImageFiles: [],
+    });
+  });
+});

@@ -1,0 +1,221 @@
+import { Flag, ImageIcon, Images, Upload, X } from 'lucide-react';
+
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/utils';
+import { getUploadParameters } from '../api/request-upload-target';
+import { MEDIA_KINDS, UPLOAD_FAILED_TOAST } from '../media-kinds';
+import { summarizeUpload } from '../upload-result';
+import type { UploadButtonResult } from '../uploader-types';
+import { UploadButton } from './upload-button';
+
+/** The end frame and the reference images as object paths (what the request sends as endImageFile and referenceImageFiles). */
+export interface KeyframeValue {
+  endImage?: string;
+  referenceImages: string[];
+}
+
+interface KeyframeInputsProps {
+  /** Show the Start frame and End frame slots (the page: the chosen model takes an end frame and a start is set). */
+  endFrame: boolean;
+  /** How many reference images the chosen model takes (0: no Reference images slot). */
+  referenceLimit: number;
+  /** The start frame is the Media Input card's image (the request's imageFile): either slot sets it. */
+  startImage: string | undefined;
+  onStartImageChange: (objectPath: string | undefined) => void;
+  value: KeyframeValue;
+  onChange: (next: KeyframeValue) => void;
+}
+
+const IMAGE_TYPES = MEDIA_KINDS.find((k) => k.kind === 'image')?.allowedFileTypes ?? ['image/*'];
+const READY_CLASS =
+  'border-emerald-500/60 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300 dark:hover:bg-emerald-950/70';
+
+/** The uploaded file's object path, or null after a toast saying nothing was uploaded. */
+function uploadedPath(result: UploadButtonResult): string | null {
+  const { objectPath } = summarizeUpload(result);
+  if (!objectPath) toast({ variant: 'destructive', ...UPLOAD_FAILED_TOAST });
+  return objectPath ?? null;
+}
+
+interface ImageSlotProps {
+  label: string;
+  ready: boolean;
+  onUploaded: (objectPath: string) => void;
+  onRemove: () => void;
+}
+
+/** One image slot: 'Choose <label>' becomes '✓ <label> Ready' with a remove button, as the Media Input slots do. */
+function ImageSlot({ label, ready, onUploaded, onRemove }: ImageSlotProps) {
+  return (
+    // Label above the button at every width: '✓ Start frame Ready' needs the whole row on a phone.
+    <div className="grid content-start gap-2">
+      <span className="flex items-center gap-2 text-sm font-medium">
+        {label === 'End frame' ? (
+          <Flag aria-hidden="true" className="size-4 text-muted-foreground" />
+        ) : (
+          <ImageIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+        )}
+        {label}
+      </span>
+      <div className="flex items-center gap-2">
+        <UploadButton
+          allowedFileTypes={IMAGE_TYPES}
+          onGetUploadParameters={getUploadParameters}
+          onComplete={(result) => {
+            const objectPath = uploadedPath(result);
+            if (objectPath) onUploaded(objectPath);
+          }}
+          variant="outline"
+          buttonClassName={cn('min-w-0 flex-1', ready && READY_CLASS)}
+        >
+          {ready ? null : <Upload aria-hidden="true" />}
+          {ready ? `✓ ${label} Ready` : `Choose ${label}`}
+        </UploadButton>
+        {ready ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${label.toLowerCase()}`}
+            title={`Remove ${label.toLowerCase()}`}
+            className="size-10 text-muted-foreground hover:text-destructive"
+            onClick={onRemove}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Reference images: up to the model's limit, each removable; the add button goes when the limit is reached. */
+function ReferenceSlot({
+  limit,
+  value,
+  onChange,
+}: {
+  limit: number;
+  value: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const shown = value.slice(0, limit);
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      <span className="flex items-center gap-2 text-sm font-medium">
+        <Images aria-hidden="true" className="size-4 text-muted-foreground" />
+        Reference images
+        <span className="font-normal text-muted-foreground tabular-nums">
+          ({shown.length} of {limit})
+        </span>
+      </span>
+      {shown.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Reference images">
+          {shown.map((objectPath, index) => (
+            <li
+              key={objectPath}
+              className="flex items-center gap-1 rounded-md border border-emerald-500/60 bg-emerald-50 py-0.5 pl-3 text-sm text-emerald-800 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300"
+            >
+              ✓ Reference {index + 1}
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove reference image ${index + 1}`}
+                title={`Remove reference image ${index + 1}`}
+                className="size-8 text-muted-foreground hover:text-destructive"
+                onClick={() => onChange(shown.filter((p) => p !== objectPath))}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {shown.length < limit ? (
+        <UploadButton
+          allowedFileTypes={IMAGE_TYPES}
+          maxNumberOfFiles={1}
+          onGetUploadParameters={getUploadParameters}
+          onComplete={(result) => {
+            const objectPath = uploadedPath(result);
+            if (objectPath) onChange([...shown, objectPath]);
+          }}
+          variant="outline"
+          buttonClassName="w-full sm:w-auto"
+        >
+          <Upload aria-hidden="true" /> {shown.length === 0 ? 'Choose Reference images' : 'Add a reference image'}
+        </UploadButton>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Keyframes and reference images for a model that takes them (GET /api/models `endFrame` and
+ * `referenceImages`): the Start frame and End frame slots, and up to N reference images. Nothing for a
+ * model that takes neither: a model that takes only a start frame has the Media Input card's Image. The
+ * Start frame is that same image (the card keeps its three uploads, docs/product-rules.md, Screens).
+ */
+export function KeyframeInputs({
+  endFrame,
+  referenceLimit,
+  startImage,
+  onStartImageChange,
+  value,
+  onChange,
+}: KeyframeInputsProps) {
+  if (!endFrame && referenceLimit <= 0) return null;
+  const description = [
+    endFrame ? 'The video starts on the start frame (the image above) and ends on the end frame.' : null,
+    referenceLimit > 0
+      ? `Up to ${referenceLimit} reference ${referenceLimit === 1 ? 'image keeps' : 'images keep'} a subject or character the same.`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{endFrame ? 'Keyframes' : 'Reference images'}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-2 sm:gap-4">
+        {endFrame ? (
+          <>
+            <ImageSlot
+              label="Start frame"
+              ready={Boolean(startImage)}
+              onUploaded={onStartImageChange}
+              onRemove={() => onStartImageChange(undefined)}
+            />
+            <ImageSlot
+              label="End frame"
+              ready={Boolean(value.endImage)}
+              onUploaded={(endImage) => onChange({ ...value, endImage })}
+              onRemove={() => onChange({ referenceImages: value.referenceImages })}
+            />
+          </>
+        ) : null}
+        {referenceLimit > 0 ? (
+          <ReferenceSlot
+            limit={referenceLimit}
+            value={value.referenceImages}
+            onChange={(referenceImages) => onChange({ ...value, referenceImages })}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The request's keyframe fields for the chosen model: only what it takes (GET /api/models). */
+export function keyframeFields(
+  model: { endFrame: boolean; referenceImages: number } | undefined,
+  value: KeyframeValue,
+): { endImageFile: string | null; referenceImageFiles: string[] } {
+  return {
+    endImageFile: model?.endFrame ? (value.endImage ?? null) : null,
+    referenceImageFiles: model ? value.referenceImages.slice(0, model.referenceImages) : [],
+  };
+}
