@@ -116,12 +116,12 @@ describe('worker processes', () => {
     }
   }
 
-  async function startJob(prompt: string) {
+  async function startJob(prompt: string, shape: { duration: number; resolution?: '480p' | '720p' }) {
     const user = await createUser(t.db, { creditsHundredths: 100 });
     const cookie = await signIn(t.app, user);
     const response = await injectJson(t.app, 'POST', '/api/video-generation', {
       cookie,
-      body: { prompt, duration: 20 },
+      body: { prompt, ...shape },
     });
     expect(response.statusCode).toBe(201);
     return { user, cookie, id: response.json<GenerationRecord>().id };
@@ -131,7 +131,11 @@ describe('worker processes', () => {
     'finishes, in another worker, a job whose worker was killed mid-render, charging it once',
     { timeout: 120_000 },
     async () => {
-      const { user, cookie, id } = await startJob('A slow purple and gold aurora');
+      // Long enough to be killed mid-render; small, so the render after it is quick.
+      const { user, cookie, id } = await startJob('A slow purple and gold aurora', {
+        duration: 12,
+        resolution: '480p',
+      });
       const first = startWorkerProcess();
       const claimed = await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 10);
       first.child.kill('SIGKILL');
@@ -151,8 +155,8 @@ describe('worker processes', () => {
       >()[0];
       const video = await t.app.inject({ method: 'GET', url: record?.outputVideoUrl ?? '' });
       const info = await probeBytes(video.rawPayload);
-      expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
-      expect(Math.abs(info.durationSeconds - 20)).toBeLessThanOrEqual(0.2);
+      expect(info.video).toMatchObject({ codec: 'h264', width: 854, height: 480 });
+      expect(Math.abs(info.durationSeconds - 12)).toBeLessThanOrEqual(0.2);
 
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
@@ -163,7 +167,8 @@ describe('worker processes', () => {
     'on SIGTERM stops claiming and hands back a job it cannot finish within its grace time',
     { timeout: 60_000 },
     async () => {
-      const { id } = await startJob('A calm teal ocean at dawn');
+      // Long enough that it cannot finish within the one second of grace.
+      const { id } = await startJob('A calm teal ocean at dawn', { duration: 20 });
       const worker = startWorkerProcess({ WORKER_SHUTDOWN_GRACE_SECONDS: '1' });
       await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 5);
       const signalled = Date.now();
