@@ -105,6 +105,18 @@ describe('a newcomer makes a first video with the sign-up credit and AI Enhance 
       await snap('first-video-addon-share', enhanceRow);
       await snap('first-video-without-addons', withoutAddOns);
 
+      // 'Use Enhanced' puts the AI's words in the box; the price stays over the balance, and the
+      // same one step still makes the video, from the words the user wrote (said under the button).
+      const enhanced = await panel.getByText(new RegExp(`^A paper boat drifting on the ${token}`)).innerText();
+      await press(panel.getByRole('button', { name: 'Use Enhanced' }));
+      expect(await description.inputValue()).toBe(enhanced);
+      await shortfall.getByText('Insufficient credits. You need 1.5 but have 1.').waitFor();
+      expect(await generate.isDisabled()).toBe(true);
+      const ownWords = page.getByText(`Made from your own description: “${own}”`);
+      await ownWords.waitFor();
+      await withoutAddOns.waitFor();
+      await snap('first-video-use-enhanced', ownWords);
+
       const created = page.waitForResponse(
         (response) => response.url().endsWith('/api/video-generation') && response.request().method() === 'POST',
       );
