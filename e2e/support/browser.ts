@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { readEnv } from '../../src/server/config';
 
@@ -44,6 +44,8 @@ export function useBrowser(): { get(): Browser } {
 export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /** A touch screen (a phone): taps work, and pointer-only hover is not there. */
+  hasTouch?: boolean;
   /**
    * A first visit: the onboarding tours and the install banner may appear. Otherwise they count as
    * seen (local storage), so they never cover what a journey clicks.
@@ -66,6 +68,7 @@ export async function openPage(
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    hasTouch: options.hasTouch ?? false,
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (!options.fresh) {
@@ -99,9 +102,10 @@ const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots'
 
 /**
  * Screenshots the page at phone and desktop sizes, in light and dark, into
- * test-results/screenshots/{name}-{size}.png (light) and {name}-{size}-dark.png.
+ * test-results/screenshots/{name}-{size}.png (light) and {name}-{size}-dark.png. With `focus`, that
+ * element is scrolled into view at each size (a resize reflows the page and loses the scroll).
  */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -111,6 +115,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
     ] as const) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(300);
+      await focus?.scrollIntoViewIfNeeded();
       const suffix = scheme === 'dark' ? '-dark' : '';
       await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`) });
     }

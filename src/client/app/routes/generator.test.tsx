@@ -314,6 +314,54 @@ describe('the generator', () => {
     expect(sent).toMatchObject({ description: 'A red kite over the dunes', aiResultIds: {} });
   });
 
+  it('after Use Enhanced with 1 credit, still makes the video in one click, from the words the user wrote', async () => {
+    const fetchMock = await stubGenerator(1, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
+          resultId: RESULT_ID,
+        }),
+      'POST /api/video-generation': () => json(201, createdRecord),
+    });
+    renderApp('/generator');
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
+    await userEvent.type(description, 'A red kite over the dunes');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
+    expect(description.value).toBe('A red kite over the dunes, slow dolly-in');
+
+    expect(await screen.findByText('Insufficient credits. You need 1.5 but have 1.')).toBeDefined();
+    // The button sends other words than the box shows: it says which.
+    expect(screen.getByText('Made from your own description: “A red kite over the dunes”')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate without the add-ons (1 credit)' }));
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    expect(sentBodies(fetchMock)[0]).toMatchObject({ description: 'A red kite over the dunes', aiResultIds: {} });
+  });
+
+  it('offers no add-on-free video once the enhanced description is edited (the edit is the user’s own)', async () => {
+    await stubGenerator(1, {
+      'POST /api/prompts/enhance-text': () =>
+        json(200, {
+          success: true,
+          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
+          resultId: RESULT_ID,
+        }),
+    });
+    renderApp('/generator');
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
+    await userEvent.type(description, 'A red kite over the dunes');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
+    await screen.findByRole('button', { name: 'Generate without the add-ons (1 credit)' });
+    await userEvent.type(description, '!');
+    // The edited text is the user's own: 1 credit, Generate itself is enabled, no second button.
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('button', { name: /Generate without the add-ons/ })).toBeNull();
+    expect(screen.queryByText(/^Made from your own description/)).toBeNull();
+  });
+
   it('enhances with AI Enhance on, shows the panel, and Use Enhanced copies the prompt and turns enhancement off', async () => {
     const fetchMock = await stubGenerator(10, {
       'POST /api/prompts/enhance-text': () =>

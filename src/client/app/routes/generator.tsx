@@ -2,7 +2,7 @@ import { CalendarClock, Clock, Coins, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
+import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
 import type { UserStatus } from '../../../shared/auth';
 import { chosenModel } from '../../../shared/models';
 import { toCredits } from '../../../shared/money/credits';
@@ -38,7 +38,7 @@ import { KeyframeInputs, keyframeFields, type KeyframeValue } from '../../featur
 import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
 import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
 import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
-import { usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
+import { type DescriptionToSend, usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
 import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
 import { InstallButton } from '../../features/install/components/install-button';
 import { GeneratorTourAutoStart, GeneratorTourButton } from '../../features/onboarding/components/generator-tour';
@@ -155,15 +155,31 @@ export function GeneratorPage() {
     ...(fitted ? { duration: fitted.duration, resolution: fitted.resolution } : {}),
   };
   const price = priceHundredths(uses, model && modelPriceOf(model));
-  // Without the AI Enhance result still on offer: the user's own description, at its own price. (A
-  // description that is itself AI text, from Use This or Use Enhanced, keeps its share: its words are the add-on's.)
+  // 'Use Enhanced' puts the AI's text in the description: the user's own words before it are kept
+  // while the description is still that text, so a price over the balance has a way out there too.
+  const [ownWords, setOwnWords] = useState<{ aiText: string; own: string } | null>(null);
+  const applyEnhanced = (text: string, aiResultIds: AiResultIds) => {
+    const own = form.state.description;
+    // Only the user's own words: a description that is itself an AI result (Use This) has no add-on-free version.
+    setOwnWords(Object.keys(form.state.aiResultIds).length === 0 && own.trim() ? { aiText: text, own } : null);
+    form.setDescription(text, aiResultIds);
+  };
+  const beforeEnhanced = ownWords && ownWords.aiText === form.state.description ? ownWords.own : null;
+  // Without the add-ons: with AI Enhance's result still on offer, the user's own description at its own
+  // price (a description that is itself AI text, from Use This, keeps its share: its words are the
+  // add-on's); after 'Use Enhanced', the words the user wrote before it.
   const droppable =
     enhancement.enabled && toSend.aiResultIds.promptEnhancement !== form.state.aiResultIds.promptEnhancement;
+  const plain: DescriptionToSend | null = droppable
+    ? { text: form.state.description, aiResultIds: form.state.aiResultIds }
+    : beforeEnhanced !== null
+      ? { text: beforeEnhanced, aiResultIds: {} }
+      : null;
   const plainPrice = priceHundredths(
     {
       ...uses,
-      hasPromptEnhancement: Boolean(form.state.aiResultIds.promptEnhancement),
-      hasImageAnalysis: Boolean(form.state.aiResultIds.imageAnalysis),
+      hasPromptEnhancement: Boolean(plain?.aiResultIds.promptEnhancement),
+      hasImageAnalysis: Boolean(plain?.aiResultIds.imageAnalysis),
     },
     model && modelPriceOf(model),
   );
@@ -182,7 +198,7 @@ export function GeneratorPage() {
   const balanceKnown = status.data !== undefined && !generationStatus.isPending;
   const handleGenerate = (withoutAddOns = false) => {
     const { state } = form;
-    const sent = withoutAddOns ? { text: state.description, aiResultIds: state.aiResultIds } : toSend;
+    const sent = withoutAddOns && plain ? plain : toSend;
     // The same check and sentence as under the Advanced Settings box, before anything is sent.
     const settings = parseAdvancedSettings(state.advancedSettings);
     if (!settings.ok) {
@@ -223,6 +239,7 @@ export function GeneratorPage() {
             duration: 3000,
           });
           form.clear();
+          setOwnWords(null);
           setVariations(1);
           enhancement.toggle(false);
           imageAnalysis.clear();
@@ -317,15 +334,16 @@ export function GeneratorPage() {
             fitted={fitted}
             onGenerate={() => handleGenerate()}
             withoutAddOns={
-              droppable &&
-              credits !== null &&
-              credits !== undefined &&
-              toCredits(plainPrice.total * variations) <= credits
-                ? { cost: toCredits(plainPrice.total * variations), onGenerate: () => handleGenerate(true) }
+              plain && credits !== null && credits !== undefined && toCredits(plainPrice.total * variations) <= credits
+                ? {
+                    cost: toCredits(plainPrice.total * variations),
+                    onGenerate: () => handleGenerate(true),
+                    ...(plain.text !== form.state.description ? { ownWords: plain.text } : {}),
+                  }
                 : null
             }
             shortfallHelp={<MoreCredits paymentsEnabled={paymentsConfig.data?.enabled} />}
-            descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={form.setDescription} />}
+            descriptionAddon={<AiEnhancePanel enhancement={enhancement} onUseEnhanced={applyEnhanced} />}
           />
         </div>
       </div>

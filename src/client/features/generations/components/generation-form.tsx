@@ -35,7 +35,12 @@ interface GenerationFormProps {
   /** The shape, length and camera the video is rendered at on the chosen model (null until the catalogue arrives). */
   fitted?: FittedControls | null;
   /** When the price is over the balance but the video without its AI add-ons fits: that video, one click away. */
-  withoutAddOns?: { cost: number; onGenerate: () => void } | null;
+  withoutAddOns?: {
+    cost: number;
+    onGenerate: () => void;
+    /** Set when the words it sends are not the description shown (after 'Use Enhanced'): said under the button. */
+    ownWords?: string;
+  } | null;
   /** Shown with 'Insufficient credits': how to get more here (or who to ask). */
   shortfallHelp?: ReactNode;
 }
@@ -247,7 +252,20 @@ export function GenerationForm({
               <Sparkles aria-hidden="true" /> Generate without the add-ons ({formatCreditCount(withoutAddOns.cost)})
             </Button>
           ) : null}
-          <Button type="submit" variant="brand" size="lg" disabled={disabled} className="w-full" data-tour="generate">
+          {insufficient && withoutAddOns?.ownWords && !pending && !problem ? (
+            <p className="-mt-2 text-xs break-words text-muted-foreground">
+              Made from your own description: “{withoutAddOns.ownWords}”
+            </p>
+          ) : null}
+          {/* Short of credits, Generate is drawn plain: the bright button is the step the user can take. */}
+          <Button
+            type="submit"
+            variant={insufficient ? 'outline' : 'brand'}
+            size="lg"
+            disabled={disabled}
+            className="w-full"
+            data-tour="generate"
+          >
             <Sparkles aria-hidden="true" />{' '}
             {pending ? 'Processing...' : variations > 1 ? `Generate ${variations} Videos` : 'Generate Video'}
           </Button>
