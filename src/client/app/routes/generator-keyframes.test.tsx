@@ -4,34 +4,32 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
-import type { UploadButtonProps } from '../../features/uploads/components/upload-button';
-import type { UploadFile } from '../../features/uploads/uploader-types';
+import type { Uploader, UploaderOptions, UploadFile } from '../../features/uploads/uploader-types';
 import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 // Keyframes and reference images in the generator: the Start frame and End frame slots for a model
 // that takes an end frame, the image alone for one that takes only a start frame, a Reference images
 // slot up to the model's limit, the price unchanged, and the request carrying the fields.
 
-// Uppy does not run in jsdom: this stand-in button runs one upload the way the dialog does (asking the
-// host for the file's parameters, completing with the file as uploaded).
+// Uppy does not run in jsdom: the dialog module is replaced by a stand-in whose open() runs one
+// upload the way the dialog does (asking the host for the file's parameters, completing with the file
+// as uploaded), for every upload button and slot.
 let uploads = 0;
-vi.mock('../../features/uploads/components/upload-button', () => ({
-  preloadUploadDialog: () => undefined,
-  UploadButton: ({ children, onGetUploadParameters, onComplete }: UploadButtonProps) => (
-    <button
-      type="button"
-      onClick={async () => {
+vi.mock('../../features/uploads/uploader', () => ({
+  createUploader: (options: UploaderOptions): Uploader => ({
+    open: () => {
+      void (async () => {
         const file = { id: `f${uploads}`, name: 'a.png', type: 'image/png', size: 3, meta: { name: 'a.png' } };
-        const parameters = await onGetUploadParameters(file as unknown as UploadFile);
+        const parameters = await options.getUploadParameters(file as unknown as UploadFile);
         const uploaded = { ...file, meta: { ...file.meta, ...parameters.meta } };
-        onComplete?.({ successful: [uploaded], failed: [] } as unknown as Parameters<
-          NonNullable<UploadButtonProps['onComplete']>
+        options.onComplete({ successful: [uploaded], failed: [] } as unknown as Parameters<
+          UploaderOptions['onComplete']
         >[0]);
-      }}
-    >
-      {children}
-    </button>
-  ),
+      })();
+    },
+    setRestrictions: () => undefined,
+    destroy: () => undefined,
+  }),
 }));
 
 const base: Omit<ModelInfo, 'id' | 'name' | 'endFrame' | 'referenceImages' | 'isDefault'> = {
@@ -134,13 +132,13 @@ describe('keyframe and reference slots follow the chosen model', () => {
     await user.click(screen.getByRole('button', { name: /Choose Image/ }));
     expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
     expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();
-    expect(screen.getByRole('button', { name: /Image Ready/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeDefined();
     expect(screen.queryByText(/Reference images/)).toBeNull();
     // Keyframes do not change the price.
     expect(screen.getByText('Cost of this video').nextElementSibling?.textContent).toBe(priceBefore);
 
     await user.selectOptions(modelSelect, 'start-only');
-    expect(await screen.findByRole('button', { name: /Image Ready/ })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Remove image' })).toBeDefined();
     await waitFor(() => expect(screen.queryByText('End frame')).toBeNull());
     expect(screen.queryByText('Start frame')).toBeNull();
   });
@@ -189,7 +187,7 @@ describe('keyframe and reference slots follow the chosen model', () => {
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
     await user.selectOptions(modelSelect, 'start-only');
     // The start frame stays as the image.
-    expect(await screen.findByRole('button', { name: /Image Ready/ })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Remove image' })).toBeDefined();
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     await user.click(generate);
