@@ -7,6 +7,7 @@ import { cn } from '../../../lib/utils';
 import { getUploadParameters } from '../api/request-upload-target';
 import { MEDIA_KINDS, UPLOAD_FAILED_TOAST } from '../media-kinds';
 import { summarizeUpload } from '../upload-result';
+import { uploadViewUrl } from '../upload-view';
 import type { UploadButtonResult } from '../uploader-types';
 import { UploadButton } from './upload-button';
 
@@ -39,15 +40,38 @@ function uploadedPath(result: UploadButtonResult): string | null {
   return objectPath ?? null;
 }
 
+/** A small picture of a chosen image (what the request will use), from the owner's view of the upload. */
+function Thumbnail({
+  objectPath,
+  alt,
+  className,
+}: {
+  objectPath: string | undefined;
+  alt: string;
+  className?: string;
+}) {
+  const url = uploadViewUrl(objectPath);
+  if (!url) return null;
+  return (
+    <img
+      src={url}
+      alt={alt}
+      className={cn('size-11 shrink-0 rounded-md border border-border bg-muted object-cover', className)}
+    />
+  );
+}
+
 interface ImageSlotProps {
   label: string;
-  ready: boolean;
+  /** The chosen image's object path; undefined while none is chosen. */
+  objectPath: string | undefined;
   onUploaded: (objectPath: string) => void;
   onRemove: () => void;
 }
 
 /** One image slot: 'Choose <label>' becomes '✓ <label> Ready' with a remove button, as the Media Input slots do. */
-function ImageSlot({ label, ready, onUploaded, onRemove }: ImageSlotProps) {
+function ImageSlot({ label, objectPath, onUploaded, onRemove }: ImageSlotProps) {
+  const ready = Boolean(objectPath);
   return (
     // Label above the button at every width: '✓ Start frame Ready' needs the whole row on a phone.
     <div className="grid content-start gap-2">
@@ -60,12 +84,13 @@ function ImageSlot({ label, ready, onUploaded, onRemove }: ImageSlotProps) {
         {label}
       </span>
       <div className="flex items-center gap-2">
+        <Thumbnail objectPath={objectPath} alt={`The ${label.toLowerCase()}`} />
         <UploadButton
           allowedFileTypes={IMAGE_TYPES}
           onGetUploadParameters={getUploadParameters}
           onComplete={(result) => {
-            const objectPath = uploadedPath(result);
-            if (objectPath) onUploaded(objectPath);
+            const uploaded = uploadedPath(result);
+            if (uploaded) onUploaded(uploaded);
           }}
           variant="outline"
           buttonClassName={cn('min-w-0 flex-1', ready && READY_CLASS)}
@@ -117,7 +142,8 @@ function ReferenceSlot({
               key={objectPath}
               className="flex items-center gap-1 rounded-md border border-emerald-500/60 bg-emerald-50 py-0.5 pl-3 text-sm text-emerald-800 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300"
             >
-              ✓ Reference {index + 1}
+              <Thumbnail objectPath={objectPath} alt={`Reference image ${index + 1}`} className="-ml-2 size-8" />✓
+              Reference {index + 1}
               <Button
                 variant="ghost"
                 size="icon"
@@ -185,13 +211,13 @@ export function KeyframeInputs({
           <>
             <ImageSlot
               label="Start frame"
-              ready={Boolean(startImage)}
+              objectPath={startImage}
               onUploaded={onStartImageChange}
               onRemove={() => onStartImageChange(undefined)}
             />
             <ImageSlot
               label="End frame"
-              ready={Boolean(value.endImage)}
+              objectPath={value.endImage}
               onUploaded={(endImage) => onChange({ ...value, endImage })}
               onRemove={() => onChange({ referenceImages: value.referenceImages })}
             />
