@@ -1,11 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { GenerationRecord } from '../src/shared/generations';
-import { openPage, shoot, signIn, useBrowser } from './support/browser';
+import { openPage, signIn, useBrowser } from './support/browser';
 
 // The controls journey of issue 29 in Chromium with the local engine: shape and length pickers, four
 // variations shown as a group with live progress each, Pick this one, Extend into one longer video, and
-// playing it. Screenshots at 390 and 1440 px, light and dark (shoot).
+// playing it. Screenshots at 390 and 1440 px, light and dark, of the pickers, the group and the extended video.
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const browser = useBrowser();
@@ -14,6 +16,27 @@ async function records(page: Page): Promise<GenerationRecord[]> {
   const response = await page.request.get('/api/video-generation');
   expect(response.status()).toBe(200);
   return (await response.json()) as GenerationRecord[];
+}
+
+const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
+
+/** Like `shoot`, with `target` scrolled into view at each width (the group sits below the player). */
+async function shootAt(page: Page, name: string, target: Locator) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1440, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Presses a choice chip as a person does: its label (the radio itself is visually hidden). */
@@ -41,8 +64,7 @@ describe('the controls journey', () => {
     // (the "start" and "end" image slots, `imageFile` and `endImageFile`) before making the variations.
 
     await choose(page, page, '4 variations');
-    await page.getByTestId('shape-controls').scrollIntoViewIfNeeded();
-    await shoot(page, 'controls-pickers');
+    await shootAt(page, 'controls-pickers', page.getByTestId('shape-controls'));
     await page.getByRole('button', { name: 'Generate 4 Videos' }).click();
     await page.getByText('Video Generation Started', { exact: true }).waitFor();
     await page.waitForURL(/\/media\?video=/, { timeout: 15_000 });
@@ -63,12 +85,17 @@ describe('the controls journey', () => {
         .waitFor();
     }
     await group.getByText('4 of 4 ready').waitFor({ timeout: 240_000 });
-    await shoot(page, 'controls-group');
+    await shootAt(page, 'controls-group', group);
 
     // Pick this one: the second variation goes to the player, where Extend carries on from it.
     await group.getByRole('button', { name: 'Pick Variation 2' }).click();
     await group.getByRole('listitem', { name: 'Variation 2' }).getByText('In the player').waitFor();
     const player = page.getByRole('region', { name: 'Player' });
+    // The player now plays the picked variation: its video's address names its file, which names it.
+    const source = (await player.locator('video').first().getAttribute('src')) ?? '';
+    const file = Buffer.from(new URL(source, baseUrl).pathname.split('/').pop() ?? '', 'base64url').toString();
+    const picked = made.find((r) => file.includes(r.id));
+    if (!picked) throw new Error(`the player does not play one of the variations: ${source}`);
     await player.getByRole('button', { name: /Extend/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Add').selectOption({ index: 0 });
@@ -79,12 +106,11 @@ describe('the controls journey', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The extended video: one new record naming the picked one as its parent, the sum less the crossfade.
-    const ids = new Set(made.map((r) => r.id));
     let extended: GenerationRecord | undefined;
     await expect
       .poll(
         async () => {
-          extended = (await records(page)).find((r) => r.parentId !== null && ids.has(r.parentId ?? ''));
+          extended = (await records(page)).find((r) => r.parentId === picked.id);
           if (extended?.status === 'failed') throw new Error(`extend failed: ${extended.errorMessage ?? ''}`);
           return extended?.status;
         },
@@ -108,7 +134,7 @@ describe('the controls journey', () => {
       { timeout: 30_000 },
     );
     await video.evaluate((element: HTMLVideoElement) => element.pause());
-    await shoot(page, 'controls-extended');
+    await shootAt(page, 'controls-extended', page.getByRole('region', { name: 'Player' }));
     assertNoPageErrors();
     await context.close();
   }, 600_000);
