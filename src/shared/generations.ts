@@ -101,6 +101,8 @@ export const generationRequestSchema = z.object({
   ...generationFields,
   /** Variations: this many jobs with different seeds, charged together (all or none), shown as one group. */
   variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
+  /** Compare: the same request on this second model too, side by side (two jobs, one group, each at its model's price). */
+  compareModel: modelIdSchema.nullish(),
 });
 export type GenerationRequest = z.input<typeof generationRequestSchema>;
 

@@ -134,6 +134,70 @@ describe('variations', () => {
   });
 });
 
+const FAL_VEO: ModelInfo = {
+  ...LOCAL,
+  id: 'fal-veo3',
+  engine: 'fal',
+  name: 'Veo 3 (fal.ai)',
+  inputs: ['text', 'image'],
+  durations: [4, 6, 8],
+  aspectRatios: ['16:9', '9:16'],
+  credits: 4,
+  economyCredits: 2,
+  cameraMoves: [],
+  isDefault: false,
+  isPreview: false,
+};
+// Not offered for comparing: it cannot render the local engine's default 16:9.
+const SQUARE_ONLY: ModelInfo = { ...FAL_VEO, id: 'square', name: 'Square only', aspectRatios: ['1:1'] };
+
+describe('compare with another model', () => {
+  it('offers the models that take the request, prices the two together, and sends one request', async () => {
+    const created = { ...video({ id: 'n1', status: 'pending' }), group: [video({ id: 'n1', status: 'pending' })] };
+    const fetchMock = stub([], {
+      'GET /api/models': () => json(200, { models: [LOCAL, FAL_VEO, SQUARE_ONLY] }),
+      'POST /api/video-generation': () => json(201, created),
+    });
+    const user = userEvent.setup();
+    renderApp('/generator');
+    await user.type(await screen.findByLabelText('Video Description', {}, { timeout: 10_000 }), 'Paper boats');
+    await user.click(screen.getByRole('radio', { name: '3 variations' }));
+    const select = await screen.findByLabelText<HTMLSelectElement>('Compare with another model');
+    expect(Array.from(select.options).map((o) => o.text)).toEqual(['No, one model', 'Veo 3 (fal.ai)']);
+    await user.selectOptions(select, 'fal-veo3');
+    // Either-or: comparing makes one video on each model, so the variations go back to 1.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '1 video' }).checked).toBe(true);
+    expect(screen.getByTestId('compare-price').textContent).toBe(
+      'Local preview engine 1 credit + Veo 3 (fal.ai) 4 credits = 5 credits',
+    );
+    expect(screen.getByText('Cost of 2 videos')).toBeDefined();
+    expect(screen.getByText('5 credits', { selector: '.text-lg' })).toBeDefined();
+    const generate = await screen.findByRole('button', { name: 'Generate 2 Videos' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await user.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      description: 'Paper boats',
+      variations: 1,
+      compareModel: 'fal-veo3',
+    });
+  });
+
+  it('shows the two side by side on the media page, each with its model named', async () => {
+    const onFal = video({ id: 'v2', model: 'fal-veo3', createdAt: new Date(Date.now() - 2000).toISOString() });
+    stub([onFal, first], { 'GET /api/models': () => json(200, { models: [LOCAL, FAL_VEO] }) });
+    renderApp('/media?video=v1');
+    const group = await screen.findByRole('region', { name: 'Variations (2)' }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(
+        within(group)
+          .getAllByTestId('variation-model')
+          .map((el) => el.textContent),
+      ).toEqual(['Local preview engine', 'Veo 3 (fal.ai)']),
+    );
+  });
+});
+
 describe('Extend', () => {
   it('asks for the optional prompt, length and crossfade, shows the new length and price, and sends them', async () => {
     const single = video({ groupId: null });

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -102,7 +102,7 @@ preloadPage(() => import('./generator'));
 /** The Model picker once the catalogue has arrived. */
 async function modelPicker(): Promise<HTMLElement> {
   const select = await screen.findByLabelText('Model', {}, { timeout: 10_000 });
-  await screen.findByRole('option', { name: /Keyframes/ }, { timeout: 10_000 });
+  await within(select).findByRole('option', { name: /Keyframes/ }, { timeout: 10_000 });
   return select;
 }
 

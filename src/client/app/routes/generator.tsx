@@ -20,9 +20,11 @@ import { usePaymentsConfig } from '../../features/payments/api/get-payments-conf
 import { OperatorContact } from '../../features/payments/components/operator-contact';
 import { useCreateGeneration } from '../../features/generations/api/create-generation';
 import { useModels } from '../../features/generations/api/get-models';
+import { CompareModelPicker } from '../../features/generations/components/compare-model-picker';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import {
+  compareCandidates,
   fitControls,
   rememberControls,
   rememberedControls,
@@ -186,6 +188,35 @@ export function GeneratorPage() {
   const create = useCreateGeneration();
   // Variations: Generate makes this many videos with different seeds, priced as that many.
   const [variations, setVariations] = useState(1);
+  // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
+  const [compareId, setCompareId] = useState<string | null>(null);
+  const candidates = compareCandidates(
+    models.data,
+    model,
+    fitted,
+    (['image', 'video', 'audio'] as const).filter((kind) => media[kind]),
+  );
+  const compareModel = candidates.find((m) => m.id === compareId) ?? null;
+  const compareFitted =
+    compareModel && fitted
+      ? fitControls(compareModel, { ...fitted, cameraMove: fitted.cameraMove ?? undefined }, form.state.isEconomy)
+      : null;
+  const comparePrice = (base: typeof uses) =>
+    compareModel && compareFitted
+      ? priceHundredths(
+          { ...base, duration: compareFitted.duration, resolution: compareFitted.resolution },
+          modelPriceOf(compareModel),
+        ).total
+      : 0;
+  const totalPrice = compareModel ? price.total + comparePrice(uses) : price.total * variations;
+  const plainTotal = compareModel
+    ? plainPrice.total +
+      comparePrice({
+        ...uses,
+        hasPromptEnhancement: Boolean(plain?.aiResultIds.promptEnhancement),
+        hasImageAnalysis: Boolean(plain?.aiResultIds.imageAnalysis),
+      })
+    : plainPrice.total * variations;
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -229,7 +260,8 @@ export function GeneratorPage() {
         isEconomy: state.isEconomy,
         ...controls,
         ...(state.model ? { model: state.model } : {}),
-        variations,
+        variations: compareModel ? 1 : variations,
+        ...(compareModel ? { compareModel: compareModel.id } : {}),
       },
       {
         onSuccess: (record) => {
@@ -241,6 +273,7 @@ export function GeneratorPage() {
           form.clear();
           setOwnWords(null);
           setVariations(1);
+          setCompareId(null);
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
@@ -324,9 +357,32 @@ export function GeneratorPage() {
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
-            cost={toCredits(price.total * variations)}
+            cost={toCredits(totalPrice)}
             variations={variations}
-            onVariationsChange={setVariations}
+            onVariationsChange={(count) => {
+              setVariations(count);
+              // Variations and Compare are either-or (the server refuses both at once).
+              if (count > 1) setCompareId(null);
+            }}
+            comparing={compareModel !== null}
+            compare={
+              <CompareModelPicker
+                candidates={candidates}
+                value={compareModel?.id ?? null}
+                onChange={(id) => {
+                  setCompareId(id);
+                  if (id) setVariations(1);
+                }}
+                prices={
+                  compareModel && model && credits !== null && !describeGenerationPayer(payer)
+                    ? [
+                        { name: model.name, cost: toCredits(price.total) },
+                        { name: compareModel.name, cost: toCredits(comparePrice(uses)) },
+                      ]
+                    : null
+                }
+              />
+            }
             credits={balanceKnown ? credits : undefined}
             allowanceNote={describeGenerationPayer(payer)}
             pending={create.isPending}
@@ -334,9 +390,9 @@ export function GeneratorPage() {
             fitted={fitted}
             onGenerate={() => handleGenerate()}
             withoutAddOns={
-              plain && credits !== null && credits !== undefined && toCredits(plainPrice.total * variations) <= credits
+              plain && credits !== null && credits !== undefined && toCredits(plainTotal) <= credits
                 ? {
-                    cost: toCredits(plainPrice.total * variations),
+                    cost: toCredits(plainTotal),
                     onGenerate: () => handleGenerate(true),
                     ...(plain.text !== form.state.description ? { ownWords: plain.text } : {}),
                   }

@@ -119,20 +119,34 @@ export async function createGeneration(
   const count = options.variations ?? 1;
   const prompt = body.prompt;
   const modelInfo = modelFor(ctx, body.model);
-  const model = modelInfo.id;
   checkModelTakes(modelInfo, body, body.settings);
-  checkKeyframes(modelInfo, body, ctx.engines.referencesAlone(model));
-  const shape = renderedShape(modelInfo, { ...body.settings, isEconomy: body.isEconomy, duration: body.duration });
-  const settings = { ...body.settings, aspectRatio: shape.aspectRatio, resolution: shape.resolution };
-  const duration = shape.duration;
-  const modelPrice = ctx.engines.price(model);
-  // What the provider bills for it, fixed now so a later MODELS_CONFIG change keeps the cost view's history.
-  const providerCost = providerCostMicroUsd(ctx.engines.providerCost(model), duration);
+  checkKeyframes(modelInfo, body, ctx.engines.referencesAlone(modelInfo.id));
+  const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
+  if (compareInfo) {
+    checkModelTakes(compareInfo, body, body.settings);
+    checkKeyframes(compareInfo, body, ctx.engines.referencesAlone(compareInfo.id));
+  }
+  // Each job's model, with its shape and price as that model renders the request.
+  const plans = [modelInfo, ...(compareInfo ? [compareInfo] : [])].map((info) => {
+    const shape = renderedShape(info, { ...body.settings, isEconomy: body.isEconomy, duration: body.duration });
+    return {
+      model: info.id,
+      settings: { ...body.settings, aspectRatio: shape.aspectRatio, resolution: shape.resolution },
+      duration: shape.duration,
+      modelPrice: ctx.engines.price(info.id),
+      // What the provider bills for it, fixed now so a later MODELS_CONFIG change keeps the cost view's history.
+      providerCost: providerCostMicroUsd(ctx.engines.providerCost(info.id), shape.duration),
+    };
+  });
   const inputs = await resolveInputs(ctx, userId, body);
   const keyframes = await resolveKeyframeInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
+  // Variations: N jobs of the one model with their own seeds; compare: one job on each model.
+  const jobs = compareInfo
+    ? plans
+    : plans.flatMap((plan) => variationSettings(plan.settings, count).map((settings) => ({ ...plan, settings })));
 
   // One row lock, one read of what the rules need, then one statement per job: the job carrying its
   // payment, the credits and their ledger row, and one live event announcing both (the user's row
@@ -141,7 +155,7 @@ export async function createGeneration(
     const locked = await repo.lockPayer(tx, userId);
     if (!locked) throw notFound('User not found', 'user_not_found');
     const { unfinished, hasPackGenerations, waiting } = await repo.unfinishedAndPacks(tx, userId, ctx.now());
-    if (count > 1) checkBatchFits(unfinished, count);
+    if (jobs.length > 1) checkBatchFits(unfinished, jobs.length);
     if (unfinished >= MAX_UNFINISHED_JOBS) {
       throw tooManyRequests(
         `You already have ${MAX_UNFINISHED_JOBS} videos in progress. Wait for one to finish, then try again.`,
@@ -149,17 +163,20 @@ export async function createGeneration(
         'too_many_unfinished_jobs',
       );
     }
-    const price = priceHundredths(
-      {
-        hasAudio,
-        isEconomy: body.isEconomy,
-        hasPromptEnhancement: used.promptEnhancement,
-        hasImageAnalysis: used.imageAnalysis,
-        duration,
-        resolution: settings.resolution,
-      },
-      modelPrice,
-    ).total;
+    const prices = jobs.map(
+      (job) =>
+        priceHundredths(
+          {
+            hasAudio,
+            isEconomy: body.isEconomy,
+            hasPromptEnhancement: used.promptEnhancement,
+            hasImageAnalysis: used.imageAnalysis,
+            duration: job.duration,
+            resolution: job.settings.resolution,
+          },
+          job.modelPrice,
+        ).total,
+    );
     // The ledger row names what was priced, so the charge can be read against the estimate.
     const parts = [
       body.isEconomy ? 'economy' : null,
@@ -168,23 +185,23 @@ export async function createGeneration(
       used.imageAnalysis ? 'image analysis' : null,
     ].filter(Boolean);
     const reason = parts.length > 0 ? `Video generation (${parts.join(', ')})` : 'Video generation';
-    // Variations: N jobs, each paid as one generation (one ledger row naming it), all in this
-    // transaction: when the Nth cannot be paid, none of them is created.
+    // Variations and compare: N jobs, each paid as one generation at its own model's price (one
+    // ledger row naming it), all in this transaction: when the Nth cannot be paid, none of them is created.
     const payer = { ...locked, hasPackGenerations };
     const spendCapHundredths = effectiveSpendCap(
       locked.dailySpendCapHundredths,
       ctx.config.operations.dailySpendCapHundredths,
     );
-    if (count > 1) requireBatchAffordable(payer, price, count);
-    const groupId = count > 1 ? randomUUID() : null;
+    if (jobs.length > 1) requireBatchAffordable(payer, prices, compareInfo ? 'videos' : 'variations');
+    const groupId = jobs.length > 1 ? randomUUID() : null;
     const rows: GenerationRow[] = [];
-    for (const seededSettings of variationSettings(settings, count)) {
+    for (const [index, job] of jobs.entries()) {
       const id = randomUUID();
       const paid = await payForGeneration(
         tx,
         payer,
         { userId, generationId: id, now: ctx.now() },
-        { hundredths: price, reason, spendCapHundredths },
+        { hundredths: prices[index] ?? 0, reason, spendCapHundredths },
       );
       payer.creditsHundredths -= paid.creditsHundredths;
       const row = await repo.insertPaidGeneration(
@@ -193,17 +210,17 @@ export async function createGeneration(
           id,
           userId,
           prompt,
-          model,
-          requestedDuration: duration,
+          model: job.model,
+          requestedDuration: job.duration,
           hasAudio,
           isEconomy: body.isEconomy,
-          settings: seededSettings,
+          settings: job.settings,
           inputs,
           endImage: keyframes.endImage,
           referenceImages: keyframes.referenceImages,
           progressStage: 'Waiting in queue',
           creditsUsedHundredths: paid.creditsHundredths,
-          providerCostMicroUsd: providerCost,
+          providerCostMicroUsd: job.providerCost,
           paidWith: paid.paidWith,
           parentId: options.parentId ?? null,
           groupId,
@@ -220,10 +237,38 @@ export async function createGeneration(
   });
 }
 
+/**
+ * The second model of a side-by-side comparison, refused with a sentence when it is the first one,
+ * unknown or unavailable, or asked with variations (compare makes one video on each model).
+ */
+function compareModelFor(ctx: ServiceContext, first: ModelInfo, requested: string, count: number): ModelInfo {
+  if (count > 1)
+    throw badRequest(
+      'Compare with another model makes one video on each of two models, so it cannot be combined with variations. Choose 1 variation, or no second model.',
+      'compare_with_variations',
+    );
+  const info = ctx.engines.info(requested);
+  if (!info)
+    throw badRequest(
+      `This server has no model called "${requested}" to compare with. Choose one of the models the generator lists.`,
+      'unknown_model',
+    );
+  if (info.id === first.id)
+    throw badRequest(
+      `Compare with another model needs a second model: ${first.name} is already the first one.`,
+      'compare_same_model',
+    );
+  if (!info.available || !ctx.engines.get(info.id))
+    throw badRequest(withoutOperatorNames(info.reason ?? `${info.name} is not available.`), 'model_unavailable');
+  return info;
+}
+
 /** What a request adds beyond its fields: variations (jobs of one group), or Extend's parent and join. */
 export interface CreateOptions {
   /** 1 to MAX_VARIATIONS jobs with different seeds, sharing a groupId when more than one. */
   variations?: number;
+  /** A second model: the same request on it too, one job each, side by side in one group (not with variations). */
+  compareModel?: string;
   parentId?: string;
   extension?: GenerationExtension;
 }

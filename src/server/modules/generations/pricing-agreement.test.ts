@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn, uploadFile } from '../../../../tests/support/factories';
-import type { ModelInfo } from '../../../shared/models';
+import { type ModelInfo, renderedShape } from '../../../shared/models';
 import { toCredits } from '../../../shared/money/credits';
 import { ADD_ON_PRICES, type CostEstimate, modelPriceOf, priceHundredths } from '../../../shared/money/pricing';
 import { creditLedger, generations, users } from '../../db/schema';
@@ -129,5 +129,51 @@ describe('the estimate and the charge agree (decision 012)', () => {
     // Not claimed: the enhanced text is charged as a plain video (a client can always retype it).
     const plain = await post(cookie, '/api/video-generation', { prompt: mine });
     expect(plain.json().creditsUsed).toBe(1);
+  });
+});
+
+describe('compare with another model: the sum shown is the sum charged', () => {
+  let fal: TestApp;
+  beforeAll(async () => {
+    fal = await createTestApp({ FAL_KEY: 'k' });
+  }, 120_000);
+  afterAll(async () => {
+    await fal.close();
+  });
+
+  const PAIRS = [
+    { model: 'local', compareModel: 'fal-veo3' },
+    { model: 'fal-veo3', compareModel: 'local' },
+    { model: 'local', compareModel: 'fal-kling-2.1' },
+  ];
+  const ROWS = PAIRS.flatMap((pair) =>
+    [false, true].flatMap((audio) => [false, true].map((economy) => ({ ...pair, audio, economy }))),
+  );
+
+  it.each(ROWS)('$model + $compareModel, audio $audio, economy $economy', async (c) => {
+    const user = await createUser(fal.db, { creditsHundredths: 100_000 });
+    const cookie = await signIn(fal.app, user);
+    const request = { aspectRatio: '16:9' as const, duration: 5, hasAudio: c.audio, isEconomy: c.economy };
+    const catalogue = (await injectJson(fal.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>()
+      .models;
+    // The generator's figure: each model's price of the shape it renders, from the shared price function.
+    const shown = [c.model, c.compareModel].reduce((sum, id) => {
+      const info = catalogue.find((m) => m.id === id);
+      if (!info) throw new Error(`no model ${id}`);
+      const shape = renderedShape(info, { ...request, resolution: null });
+      const uses = { hasAudio: c.audio, isEconomy: c.economy, hasPromptEnhancement: false, hasImageAnalysis: false };
+      return sum + priceHundredths({ ...uses, ...shape }, modelPriceOf(info)).total;
+    }, 0);
+    const created = await injectJson(fal.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { description: 'A lighthouse at dawn', ...request, model: c.model, compareModel: c.compareModel },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { group } = created.json<{ group: { model: string; creditsUsed: number }[] }>();
+    expect(group.map((record) => record.model)).toEqual([c.model, c.compareModel]);
+    const charged = Math.round(group.reduce((sum, record) => sum + record.creditsUsed, 0) * 100);
+    expect(charged).toBe(shown);
+    const balance = (await fal.db.select().from(users).where(eq(users.id, user.id)))[0]?.creditsHundredths;
+    expect(100_000 - (balance ?? 0)).toBe(shown);
   });
 });

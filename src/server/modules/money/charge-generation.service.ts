@@ -119,19 +119,19 @@ export async function payForGeneration(
 }
 
 /**
- * A batch paid in credits only (no unlimited plan, daily generations or packs to use first) is
+ * A batch (each job at its own price: variations, or one video on each of two models) paid in credits only (no unlimited plan, daily generations or packs to use first) is
  * refused before anything is written when the credits do not cover all N, with the sentence
  * naming the whole price; any other mix is checked job by job in the same transaction.
  */
-export function requireBatchAffordable(payer: Payer, priceHundredths: number, count: number): void {
+export function requireBatchAffordable(payer: Payer, pricesHundredths: number[], what = 'variations'): void {
   if (isUnlimitedStatus(payer.subscriptionStatus) || isSubscribed(payer.subscriptionStatus)) return;
   if (payer.hasPackGenerations !== false) return;
-  const total = priceHundredths * count;
+  const total = pricesHundredths.reduce((sum, price) => sum + price, 0);
   if (payer.creditsHundredths >= total) return;
   throw new AppError(
     402,
     'insufficient_credits',
-    `Need ${toCredits(total)} credits for ${count} variations. You have ${toCredits(payer.creditsHundredths)}.`,
+    `Need ${toCredits(total)} credits for ${pricesHundredths.length} ${what}. You have ${toCredits(payer.creditsHundredths)}.`,
   );
 }
 

@@ -32,6 +32,9 @@ interface GenerationFormProps {
   /** Variations: how many videos Generate makes (`cost` is already for all of them), and its picker's change. */
   variations?: number;
   onVariationsChange?: (count: number) => void;
+  /** Compare with another model: its picker, and then Generate makes two videos (`cost` is for both). */
+  compare?: ReactNode;
+  comparing?: boolean;
   /** The shape, length and camera the video is rendered at on the chosen model (null until the catalogue arrives). */
   fitted?: FittedControls | null;
   /** When the price is over the balance but the video without its AI add-ons fits: that video, one click away. */
@@ -59,12 +62,16 @@ export function GenerationForm({
   problem,
   variations = 1,
   onVariationsChange,
+  compare,
+  comparing = false,
   fitted,
   withoutAddOns,
   shortfallHelp,
 }: GenerationFormProps) {
   const { state } = form;
   const models = useModels();
+  // How many videos Generate makes: the variations, or one on each of two models.
+  const videos = comparing ? 2 : variations;
   const model = chosenModel(models.data, state.model);
   // The catalogue's economy price of the chosen model (the local engine also renders 480p then).
   const economyNote = model
@@ -200,23 +207,24 @@ export function GenerationForm({
 
       <Card className="border-violet-500/30">
         <CardContent className="grid gap-4 pt-6">
+          {compare}
           {onVariationsChange ? (
             <VariationsPicker
               value={variations}
               onChange={onVariationsChange}
-              unitCost={credits === null || allowanceNote ? null : cost / variations}
+              unitCost={credits === null || allowanceNote || comparing ? null : cost / variations}
             />
           ) : null}
           <div className="flex items-baseline justify-between gap-3">
             <span className="text-sm text-muted-foreground">
-              {variations > 1 ? `Cost of ${variations} videos` : 'Cost of this video'}
+              {videos > 1 ? `Cost of ${videos} videos` : 'Cost of this video'}
             </span>
             <span className="text-lg font-semibold tabular-nums">
               {credits === null
                 ? 'Included (unlimited)'
                 : allowanceNote
-                  ? variations > 1
-                    ? `${variations} generations`
+                  ? videos > 1
+                    ? `${videos} generations`
                     : '1 generation'
                   : formatCreditCount(cost)}
             </span>
@@ -267,7 +275,7 @@ export function GenerationForm({
             data-tour="generate"
           >
             <Sparkles aria-hidden="true" />{' '}
-            {pending ? 'Processing...' : variations > 1 ? `Generate ${variations} Videos` : 'Generate Video'}
+            {pending ? 'Processing...' : videos > 1 ? `Generate ${videos} Videos` : 'Generate Video'}
           </Button>
         </CardContent>
       </Card>

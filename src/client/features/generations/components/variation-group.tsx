@@ -5,6 +5,7 @@ import { isPlayable } from '../../../../shared/video-display';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
+import { useModels } from '../api/get-models';
 import { isUnfinished } from '../format';
 import { GenerationProgress } from './generation-progress';
 import { StatusBadge } from './status-badge';
@@ -31,7 +32,11 @@ interface VariationGroupProps {
  */
 export function VariationGroup({ videos, selected, onPick }: VariationGroupProps) {
   const group = groupOf(videos, selected);
+  const models = useModels();
   if (group.length === 0) return null;
+  // Compare with another model: the group is one video per model, each named by its model.
+  const compared = new Set(group.map((video) => video.model)).size > 1;
+  const modelName = (id: string) => models.data?.find((m) => m.id === id)?.name ?? id;
   const done = group.filter((video) => video.status === 'completed').length;
   return (
     <Card role="region" aria-labelledby="variations-heading" className="p-4 sm:p-5">
@@ -65,6 +70,11 @@ export function VariationGroup({ videos, selected, onPick }: VariationGroupProps
                     <StatusBadge status={video.status} expiresAt={video.expiresAt} />
                   )}
                 </div>
+                {compared ? (
+                  <span className="text-xs font-medium break-words" data-testid="variation-model">
+                    {modelName(video.model)}
+                  </span>
+                ) : null}
                 {video.settings?.seed !== undefined ? (
                   <span className="text-xs text-muted-foreground tabular-nums">Seed {video.settings.seed}</span>
                 ) : null}

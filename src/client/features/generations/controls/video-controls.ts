@@ -124,3 +124,26 @@ export function shapeKeysOf(settings: { aspectRatio?: AspectRatio; resolution?: 
   if (settings.cameraMove) picks.cameraMove = settings.cameraMove;
   return picks;
 }
+
+/**
+ * The models Compare with another model offers beside the chosen one: the other available models
+ * that take this request as it is (its inputs, its shape, resolution and camera move), so the server
+ * never refuses the pair.
+ */
+export function compareCandidates(
+  models: ModelInfo[] | undefined,
+  first: Pick<ModelInfo, 'id'> | undefined,
+  fitted: FittedControls | null,
+  inputs: readonly string[],
+): ModelInfo[] {
+  if (!models || !first || !fitted) return [];
+  return models.filter(
+    (m) =>
+      m.available &&
+      m.id !== first.id &&
+      m.aspectRatios.includes(fitted.aspectRatio) &&
+      m.resolutions.includes(fitted.resolution) &&
+      (!fitted.cameraMove || m.cameraMoves.includes(fitted.cameraMove)) &&
+      inputs.every((kind) => (m.inputs as readonly string[]).includes(kind)),
+  );
+}
