@@ -1,42 +1,22 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { GenerationRecord } from '../src/shared/generations';
-import { openPage, signIn, useBrowser } from './support/browser';
+import { openPage, shoot, signIn, uploadThrough, useBrowser } from './support/browser';
 
-// The controls journey of issue 29 in Chromium with the local engine: shape and length pickers, four
-// variations shown as a group with live progress each, Pick this one, Extend into one longer video, and
-// playing it. Screenshots at 390 and 1440 px, light and dark, of the pickers, the group and the extended video.
+// The controls journey of issue 29 in Chromium with the local engine: shape and length pickers, a start
+// and an end frame, four variations shown as a group with live progress each, Pick this one, Extend
+// into one longer video, and playing it. Screenshots at 390 and 1440 px, light and dark, of the pickers, the group and the extended video.
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const browser = useBrowser();
+const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
+const COFFEE = path.resolve(import.meta.dirname, '../tests/fixtures/coffee.png');
 
 async function records(page: Page): Promise<GenerationRecord[]> {
   const response = await page.request.get('/api/video-generation');
   expect(response.status()).toBe(200);
   return (await response.json()) as GenerationRecord[];
-}
-
-const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
-/** Like `shoot`, with `target` scrolled into view at each width (the group sits below the player). */
-async function shootAt(page: Page, name: string, target: Locator) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['phone', { width: 390, height: 844 }],
-      ['desktop', { width: 1440, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Presses a choice chip as a person does: its label (the radio itself is visually hidden). */
@@ -60,12 +40,20 @@ describe('the controls journey', () => {
     expect(await page.getByRole('radio', { name: 'Portrait 9:16' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: '5 s', exact: true }).isChecked()).toBe(true);
 
-    // START/END FRAMES: once the keyframes branch lands, set a start and an end frame here
-    // (the "start" and "end" image slots, `imageFile` and `endImageFile`) before making the variations.
+    // A start and an end frame: the Media Input card's image is the start; the Keyframes card then
+    // offers the end (the local engine takes one).
+    await uploadThrough(page, 'Choose Image', CAT, '✓ Image Ready');
+    await page.getByText('✓ Start frame Ready').waitFor();
+    await uploadThrough(page, 'Choose End frame', COFFEE, '✓ End frame Ready');
 
     await choose(page, page, '4 variations');
-    await shootAt(page, 'controls-pickers', page.getByTestId('shape-controls'));
+    await shoot(page, 'controls-pickers', page.getByTestId('shape-controls'));
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/video-generation') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Generate 4 Videos' }).click();
+    const sent = (await posted).postDataJSON() as { imageFile?: string; endImageFile?: string; variations?: number };
+    expect(sent).toMatchObject({ variations: 4 });
+    expect(sent.imageFile).toMatch(/^\/objects\/uploads\//);
+    expect(sent.endImageFile).toMatch(/^\/objects\/uploads\//);
     await page.getByText('Video Generation Started', { exact: true }).waitFor();
     await page.waitForURL(/\/media\?video=/, { timeout: 15_000 });
 
@@ -77,6 +65,7 @@ describe('the controls journey', () => {
     expect(made).toHaveLength(4);
     expect(new Set(made.map((r) => r.groupId)).size).toBe(1);
     expect(made.every((r) => r.duration === 5 && r.settings?.aspectRatio === '9:16')).toBe(true);
+    expect(made.every((r) => r.inputs?.endImage)).toBe(true);
     // While any is unfinished, its card shows its own progress bar, named after it.
     if (made.some((r) => r.status !== 'completed')) {
       await group
@@ -85,7 +74,7 @@ describe('the controls journey', () => {
         .waitFor();
     }
     await group.getByText('4 of 4 ready').waitFor({ timeout: 240_000 });
-    await shootAt(page, 'controls-group', group);
+    await shoot(page, 'controls-group', group);
 
     // Pick this one: the second variation goes to the player, where Extend carries on from it.
     await group.getByRole('button', { name: 'Pick Variation 2' }).click();
@@ -134,7 +123,7 @@ describe('the controls journey', () => {
       { timeout: 30_000 },
     );
     await video.evaluate((element: HTMLVideoElement) => element.pause());
-    await shootAt(page, 'controls-extended', page.getByRole('region', { name: 'Player' }));
+    await shoot(page, 'controls-extended', page.getByRole('region', { name: 'Player' }));
     assertNoPageErrors();
     await context.close();
   }, 600_000);

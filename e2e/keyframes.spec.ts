@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, shoot, useBrowser } from './support/browser';
+import { openPage, shoot, uploadThrough, useBrowser } from './support/browser';
 
 // Keyframes in the browser: on the local engine (it takes an end frame) the generator offers the
 // Start frame and End frame slots, each uploaded through the dialog, and Generate sends both.
@@ -10,16 +9,6 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 const COFFEE = path.resolve(import.meta.dirname, '../tests/fixtures/coffee.png');
-
-async function uploadThrough(page: Page, button: string, file: string, ready: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  const picker = page.locator('.uppy-Dashboard input[type=file]').first();
-  await picker.waitFor({ state: 'attached' });
-  await picker.setInputFiles(file);
-  const shown = page.getByText(ready).first().waitFor();
-  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
-  await shown;
-}
 
 describe('keyframes in the browser', () => {
   it('uploads a start and an end frame and sends both with Generate', async () => {

@@ -115,11 +115,23 @@ export async function shoot(page: Page, name: string, focus?: Locator): Promise<
     ] as const) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(300);
-      await focus?.scrollIntoViewIfNeeded();
+      // Centred, so a sticky header never covers it.
+      await focus?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       const suffix = scheme === 'dark' ? '-dark' : '';
       await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`) });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Uploads a file through the upload dialog that `button` opens, and waits for `ready` on the page. */
+export async function uploadThrough(page: Page, button: string, file: string, ready: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  const picker = page.locator('.uppy-Dashboard input[type=file]').first();
+  await picker.waitFor({ state: 'attached' });
+  await picker.setInputFiles(file);
+  const shown = page.getByText(ready).first().waitFor();
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await shown;
 }
