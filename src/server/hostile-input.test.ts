@@ -509,15 +509,22 @@ function routesOf(app: FastifyInstance): string[] {
   return routes;
 }
 
-/** The fields of a request schema a client sends as strings (free text, enums, formats). */
-function stringFields(schema: z.ZodObject): { name: string; freeText: boolean }[] {
+/**
+ * The fields of a request schema a client sends as strings (free text, enums, formats), and lists of
+ * strings (`list`: the NUL goes into the first item).
+ */
+function stringFields(schema: z.ZodObject): { name: string; freeText: boolean; list: boolean }[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;
   };
   return Object.entries(json.properties ?? {})
     .map(([name, property]) => ({ name, text: JSON.stringify(property) }))
     .filter(({ text }) => text.includes('"type":"string"') || text.includes('"string"'))
-    .map(({ name, text }) => ({ name, freeText: !/"(enum|pattern|format|const)"/.test(text) }));
+    .map(({ name, text }) => ({
+      name,
+      freeText: !/"(enum|pattern|format|const)"/.test(text),
+      list: text.includes('"type":"array"') && text.includes('"items":'),
+    }));
 }
 
 const withNul = (value: unknown) => {
@@ -554,13 +561,14 @@ describe('a NUL character in any text field of any route', () => {
       for (const field of fields) {
         const valid = route.valid();
         const before = await databaseFingerprint();
-        const response = await send(route, { ...valid, [field.name]: withNul(valid[field.name]) });
+        const value = valid[field.name];
+        const hostile = field.list ? [withNul(Array.isArray(value) ? value[0] : undefined)] : withNul(value);
+        const response = await send(route, { ...valid, [field.name]: hostile });
         expect(response.statusCode, `${field.name}: ${response.body}`).toBe(400);
         const body = response.json<{ code: string; message: string }>();
         expect(body.code).toBe('validation_failed');
-        expect(body.message).toContain(
-          field.freeText ? `${field.name}: ${CONTROL_CHARACTERS_MESSAGE}` : `${field.name}: `,
-        );
+        const where = field.list ? `${field.name}.0` : field.name;
+        expect(body.message).toContain(field.freeText ? `${where}: ${CONTROL_CHARACTERS_MESSAGE}` : `${where}: `);
         expect(await databaseFingerprint()).toEqual(before);
       }
     });
