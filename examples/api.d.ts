@@ -1049,6 +1049,7 @@ export interface paths {
                         cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
                         /** @default 1 */
                         variations?: number;
+                        compareModel?: string | null;
                         prompt?: string;
                         jsonPrompt?: string | null;
                         usedPromptEnhancement?: boolean;
