@@ -135,3 +135,23 @@ export async function uploadThrough(page: Page, button: string, file: string, re
   await page.getByRole('button', { name: /^Upload 1 file/ }).click();
   await shown;
 }
+
+/**
+ * Starts recording every text the page adds from now on (a MutationObserver on the body), and answers
+ * a function that reads what was seen: for a message that may come and go between two looks (a toast
+ * another message replaces).
+ */
+export async function recordAddedTexts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { addedTexts: string[] }).addedTexts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        // A text React rewrote in place, or nodes it added.
+        if (record.type === 'characterData' && record.target.textContent) seen.push(record.target.textContent);
+        for (const node of record.addedNodes) if (node.textContent) seen.push(node.textContent);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { addedTexts: string[] }).addedTexts);
+}

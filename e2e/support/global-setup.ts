@@ -71,13 +71,15 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  if (server?.pid) {
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
     try {
       process.kill(-server.pid, 'SIGTERM');
     } catch {
       // already gone
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The server finishes its shutdown (it may still write to its data directory) before that goes.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
