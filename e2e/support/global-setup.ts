@@ -79,7 +79,9 @@ export async function teardown(): Promise<void> {
       // already gone
     }
     // The server finishes its shutdown (it may still write to its data directory) before that goes.
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    let ceiling: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (ceiling = setTimeout(resolve, 30_000)))]);
+    clearTimeout(ceiling);
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
