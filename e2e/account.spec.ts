@@ -1,8 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD_CHANGED_MESSAGE } from '../src/shared/accounts';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { openPage, shoot, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -10,25 +8,6 @@ const browser = useBrowser();
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-}
-
-const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
-/** shoot()'s four pictures (phone and desktop, light and dark) with `target` scrolled into view in each. */
-async function shootAround(page: Page, target: Locator, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['phone', { width: 390, height: 844 }],
-      ['desktop', { width: 1440, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const VARIANTS = [
@@ -47,8 +26,7 @@ describe('self-service on /account', () => {
       /** The four screenshots of this moment, then back to this journey's own size and colours. */
       const snap = async (name: string, around?: Locator) => {
         if (!screenshots) return;
-        if (around) await shootAround(page, around, name);
-        else await shoot(page, name);
+        await shoot(page, name, around);
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme });
       };
