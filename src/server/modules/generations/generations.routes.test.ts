@@ -98,6 +98,7 @@ describe('POST /api/video-generation: what it refuses', () => {
     const wrongKind = await generate(cookie, { prompt: 'A cat', audioFile: mine });
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json().code).toBe('wrong_input_kind');
+    expect(wrongKind.json().message).toBe('audioFile must be an audio track; that upload is an image.');
     expect(await t.db.select().from(generations).where(eq(generations.userId, user.id))).toHaveLength(0);
   });
 

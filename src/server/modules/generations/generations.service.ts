@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AdvancedSettings, MAX_UNFINISHED_JOBS } from '../../../shared/generations';
+import { MAX_UNFINISHED_JOBS } from '../../../shared/generations';
 import { CAMERA_MOVE_LABELS, type ModelInfo, renderedShape } from '../../../shared/models';
 import { priceHundredths } from '../../../shared/money/pricing';
 import { effectiveSpendCap } from '../../../shared/money/spend-cap';
@@ -13,10 +13,10 @@ import { publishGenerationChange, publishQueueMoved } from '../../events/publish
 import type { GenerationExtension } from '../../db/schema';
 import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
-import { discardUploads, resolveUploadRef } from '../uploads/uploads.service';
+import { discardUploads, resolveUploadRefs } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
-import { checkKeyframes, keyframeUploadIds, resolveKeyframeInputs } from './keyframes';
+import { checkKeyframes, keyframeUploadIds } from './keyframes';
 import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
@@ -34,26 +34,43 @@ const INPUT_FIELDS: [UploadKind, 'imageFile' | 'videoFile' | 'audioFile'][] = [
   ['audio', 'audioFile'],
 ];
 
+/**
+ * The request's uploads (the inputs, the end frame and the reference images) as the user's own
+ * finished uploads of the kind each field takes, read in one query.
+ */
 async function resolveInputs(ctx: ServiceContext, userId: string, body: NewGeneration) {
+  const named: { field: string; kind: UploadKind; ref: string }[] = [
+    ...INPUT_FIELDS.flatMap(([kind, field]) => (body[field] ? [{ field, kind, ref: body[field] }] : [])),
+    ...(body.endImageFile ? [{ field: 'endImageFile', kind: 'image' as const, ref: body.endImageFile }] : []),
+    ...body.referenceImageFiles.map((ref) => ({ field: 'referenceImageFiles', kind: 'image' as const, ref })),
+  ];
+  const uploads = await resolveUploadRefs(
+    ctx,
+    userId,
+    named.map(({ ref }) => ref),
+  );
   const inputs: GenerationInputs = {};
-  for (const [kind, field] of INPUT_FIELDS) {
-    const ref = body[field];
-    if (!ref) continue;
-    const upload = await resolveUploadRef(ctx, userId, ref);
-    if (upload.kind !== kind) {
+  let endImage: GenerationInput | null = null;
+  const referenceImages: GenerationInput[] = [];
+  for (const [index, { field, kind }] of named.entries()) {
+    const upload = uploads[index];
+    if (!upload) continue;
+    if (upload.kind !== kind)
       throw badRequest(
-        `${field} must be an ${kind} file; that upload is ${upload.kind === 'image' ? 'an' : 'a'} ${upload.kind}.`,
+        `${field} must be ${INPUT_WORDS[kind]}; that upload is ${INPUT_WORDS[upload.kind]}.`,
         'wrong_input_kind',
       );
-    }
-    inputs[kind] = {
+    const input: GenerationInput = {
       uploadId: upload.id,
       objectKey: upload.objectKey,
       contentType: upload.contentType,
       expiresAt: upload.expiresAt.toISOString(),
     };
+    if (field === 'endImageFile') endImage = input;
+    else if (field === 'referenceImageFiles') referenceImages.push(input);
+    else inputs[kind] = input;
   }
-  return inputs;
+  return { inputs, endImage, referenceImages };
 }
 
 const INPUT_WORDS: Record<UploadKind, string> = { image: 'an image', video: 'a video', audio: 'an audio track' };
@@ -71,8 +88,12 @@ function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo
   return info;
 }
 
-/** Refuses inputs and settings the model cannot take, each with a sentence saying so. */
-function checkModelTakes(model: ModelInfo, body: NewGeneration, settings: AdvancedSettings): void {
+/**
+ * Refuses inputs, settings and keyframes the model cannot take, each with a sentence saying so
+ * (`referencesAlone`: its provider takes reference images only without frames).
+ */
+function checkModelTakes(model: ModelInfo, body: NewGeneration, referencesAlone: boolean): void {
+  const settings = body.settings;
   for (const [kind, field] of INPUT_FIELDS) {
     if (body[field] && !model.inputs.includes(kind)) {
       throw badRequest(
@@ -102,6 +123,7 @@ function checkModelTakes(model: ModelInfo, body: NewGeneration, settings: Advanc
       'camera_move_not_supported',
     );
   }
+  checkKeyframes(model, body, referencesAlone);
 }
 
 /**
@@ -119,13 +141,9 @@ export async function createGeneration(
   const count = options.variations ?? 1;
   const prompt = body.prompt;
   const modelInfo = modelFor(ctx, body.model);
-  checkModelTakes(modelInfo, body, body.settings);
-  checkKeyframes(modelInfo, body, ctx.engines.referencesAlone(modelInfo.id));
+  checkModelTakes(modelInfo, body, ctx.engines.referencesAlone(modelInfo.id));
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
-  if (compareInfo) {
-    checkModelTakes(compareInfo, body, body.settings);
-    checkKeyframes(compareInfo, body, ctx.engines.referencesAlone(compareInfo.id));
-  }
+  if (compareInfo) checkModelTakes(compareInfo, body, ctx.engines.referencesAlone(compareInfo.id));
   // Each job's model, with its shape and price as that model renders the request.
   const plans = [modelInfo, ...(compareInfo ? [compareInfo] : [])].map((info) => {
     const shape = renderedShape(info, { ...body.settings, isEconomy: body.isEconomy, duration: body.duration });
@@ -138,8 +156,7 @@ export async function createGeneration(
       providerCost: providerCostMicroUsd(ctx.engines.providerCost(info.id), shape.duration),
     };
   });
-  const inputs = await resolveInputs(ctx, userId, body);
-  const keyframes = await resolveKeyframeInputs(ctx, userId, body);
+  const { inputs, endImage, referenceImages } = await resolveInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
@@ -216,8 +233,8 @@ export async function createGeneration(
           isEconomy: body.isEconomy,
           settings: job.settings,
           inputs,
-          endImage: keyframes.endImage,
-          referenceImages: keyframes.referenceImages,
+          endImage,
+          referenceImages,
           progressStage: 'Waiting in queue',
           creditsUsedHundredths: paid.creditsHundredths,
           providerCostMicroUsd: job.providerCost,

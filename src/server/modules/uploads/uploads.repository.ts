@@ -79,6 +79,14 @@ export async function findUserUpload(tx: Executor, userId: string, id: string): 
   return row ?? null;
 }
 
+/** Those of the ids that are this user's uploads, in no particular order. */
+export async function findUserUploads(tx: Executor, userId: string, ids: readonly string[]): Promise<UploadRow[]> {
+  return tx
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...new Set(ids)]), eq(uploads.userId, userId)));
+}
+
 export async function findExpired(
   tx: Executor,
   now: Date,

@@ -10,6 +10,7 @@ import {
   type UploadTarget,
 } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
+import type { UploadRow } from '../../db/schema';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/app-error';
 import { isLocalStorage } from '../../storage/local-storage';
 import { checkStoredMedia } from './media-check';
@@ -192,12 +193,41 @@ function parseReference(ref: string): { userId?: string; id: string } | null {
  * the first time they are named: size and content, as our own upload URL checks them.
  */
 export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref: string): Promise<ResolvedUpload> {
-  const notYours = () =>
-    badRequest('That file is not one of your uploads, or its upload did not finish.', 'invalid_upload');
-  const parsed = parseReference(ref);
-  if (!parsed || (parsed.userId && parsed.userId !== userId)) throw notYours();
-  const row = await repo.findUserUpload(ctx.db, userId, parsed.id);
-  if (!row || row.expiresAt < ctx.now()) throw notYours();
+  const [upload] = await resolveUploadRefs(ctx, userId, [ref]);
+  if (!upload) throw notYourUpload();
+  return upload;
+}
+
+const notYourUpload = () =>
+  badRequest('That file is not one of your uploads, or its upload did not finish.', 'invalid_upload');
+
+/**
+ * `resolveUploadRef` for several references at once, read in one query; the answers are in the
+ * references' order. The first that is not a finished upload of this user refuses them all.
+ */
+export async function resolveUploadRefs(
+  ctx: ServiceContext,
+  userId: string,
+  refs: readonly string[],
+): Promise<ResolvedUpload[]> {
+  if (refs.length === 0) return [];
+  const ids = refs.map((ref) => {
+    const parsed = parseReference(ref);
+    if (!parsed || (parsed.userId && parsed.userId !== userId)) throw notYourUpload();
+    return parsed.id;
+  });
+  const rows = new Map((await repo.findUserUploads(ctx.db, userId, ids)).map((row) => [row.id, row]));
+  const resolved: ResolvedUpload[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row || row.expiresAt < ctx.now()) throw notYourUpload();
+    resolved.push(await finishedUpload(ctx, row));
+  }
+  return resolved;
+}
+
+/** A found upload as a finished one: as stored, or checked now when it went straight to S3. */
+async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<ResolvedUpload> {
   if (row.status === 'completed' && row.kind && row.contentType && row.sizeBytes !== null) {
     return {
       id: row.id,
@@ -208,11 +238,11 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
       expiresAt: row.expiresAt,
     };
   }
-  if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYours();
+  if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYourUpload();
   const stat = await ctx.storage.stat(row.objectKey);
   if (!stat || stat.size === 0 || stat.size > MAX_UPLOAD_BYTES) {
     if (stat) await ctx.storage.delete(row.objectKey);
-    throw notYours();
+    throw notYourUpload();
   }
   const head = await buffer(await ctx.storage.read(row.objectKey, { start: 0, end: Math.min(stat.size, 4100) - 1 }));
   const refuse = async (error: AppError) => {
@@ -221,7 +251,7 @@ export async function resolveUploadRef(ctx: ServiceContext, userId: string, ref:
     return error;
   };
   const sniffed = await sniff(head);
-  if (!sniffed) throw await refuse(notYours());
+  if (!sniffed) throw await refuse(notYourUpload());
   const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
     throw error instanceof AppError ? await refuse(error) : error;
   });
