@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,4 +75,32 @@ export async function probeBytes(bytes: Buffer): Promise<MediaInfo> {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'reelsmith-probe-')), 'video.mp4');
   writeFileSync(file, bytes);
   return probeMedia(binaries.ffprobe, file);
+}
+
+/**
+ * The average colour (RGB) of frame `n` of a video over a region (an FFmpeg crop: width, height, x, y;
+ * by default the top half).
+ */
+export function averageColour(
+  file: string,
+  n: number,
+  region = 'iw:ih/2:0:0',
+  ffmpeg = binaries.ffmpeg,
+): [number, number, number] {
+  const out = execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-i',
+    file,
+    '-vf',
+    `select=eq(n\\,${n}),crop=${region},scale=1:1:flags=area`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]);
+  return [out[0] ?? 0, out[1] ?? 0, out[2] ?? 0];
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
+import { averageColour } from '../../../../tests/support/media';
 import { type FfmpegBinaries, probeMedia } from '../../media/ffmpeg';
 import { createLocalEngine } from './local-engine';
 import { FPS } from './render-plan';
@@ -43,26 +44,6 @@ function pictureOf(colour: string, dir: string, name: string): string {
   return file;
 }
 
-/** The average colour (RGB) of frame `n` of a video, over its top half (the caption sits at the bottom). */
-function averageColour(file: string, n: number): [number, number, number] {
-  const out = execFileSync(binaries.ffmpeg, [
-    '-loglevel',
-    'error',
-    '-i',
-    file,
-    '-vf',
-    `select=eq(n\\,${n}),crop=iw:ih/2:0:0,scale=1:1:flags=area`,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
-  return [out[0] ?? 0, out[1] ?? 0, out[2] ?? 0];
-}
-
 const input = (file: string) => ({
   contentType: 'image/png',
   url: 'http://unused',
@@ -88,14 +69,14 @@ describe('keyframes on the local engine', () => {
     expect(info.audio?.codec).toBe('aac');
     expect(Math.abs(info.durationSeconds - 4)).toBeLessThanOrEqual(0.1);
 
-    const [r0, , b0] = averageColour(result.filePath, 0);
-    const [r1, , b1] = averageColour(result.filePath, 4 * FPS - 1);
+    const [r0, , b0] = averageColour(result.filePath, 0, undefined, binaries.ffmpeg);
+    const [r1, , b1] = averageColour(result.filePath, 4 * FPS - 1, undefined, binaries.ffmpeg);
     // The first frame is the red start, the last the blue end; the middle is between them.
     expect(r0).toBeGreaterThan(150);
     expect(b0).toBeLessThan(80);
     expect(b1).toBeGreaterThan(150);
     expect(r1).toBeLessThan(80);
-    const [rm, , bm] = averageColour(result.filePath, 2 * FPS);
+    const [rm, , bm] = averageColour(result.filePath, 2 * FPS, undefined, binaries.ffmpeg);
     expect(rm).toBeGreaterThan(60);
     expect(bm).toBeGreaterThan(60);
   }, 120_000);
@@ -113,7 +94,7 @@ describe('keyframes on the local engine', () => {
     const result = await createLocalEngine(binaries).render(job, context);
     const info = await probeMedia(binaries.ffprobe, result.filePath);
     expect(info.video).toMatchObject({ width: 480, height: 480 });
-    const [r1, , b1] = averageColour(result.filePath, 2 * FPS - 1);
+    const [r1, , b1] = averageColour(result.filePath, 2 * FPS - 1, undefined, binaries.ffmpeg);
     expect(r1).toBeGreaterThan(150);
     expect(b1).toBeLessThan(80);
   }, 120_000);

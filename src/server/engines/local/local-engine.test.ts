@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
+import { averageColour } from '../../../../tests/support/media';
 import { AbortedError, EngineError } from '../engine';
 import { type FfmpegBinaries, parseProgressSeconds, probeMedia } from '../../media/ffmpeg';
 import { createLocalEngine } from './local-engine';
@@ -48,6 +49,19 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
     expect(info.audio?.codec).toBe('aac');
     expect(Math.abs(info.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
     expect(progress.at(-1)?.progress).toBeGreaterThanOrEqual(80);
+  });
+
+  it("paints the generated scene in the prompt's colours", async () => {
+    // One colour named: the plasma blends it with itself, so the picture is that colour (red, green, blue).
+    const dominant: number[] = [];
+    for (const prompt of ['A red city', 'A green city', 'A blue city']) {
+      const { context } = createEngineContext();
+      const job = createEngineJob({ prompt, duration: 2, hasAudio: false, settings: { resolution: '480p' } });
+      const result = await engine.render(job, context);
+      const colour = averageColour(result.filePath, 24, 'iw/2:ih/2:iw/4:ih/4', binaries.ffmpeg);
+      dominant.push(colour.indexOf(Math.max(...colour)));
+    }
+    expect(dominant).toEqual([0, 1, 2]);
   });
 
   it('moves the camera over an image in the frame the settings ask for, silently with audio off', async () => {
