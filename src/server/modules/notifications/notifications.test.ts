@@ -22,7 +22,8 @@ afterAll(async () => {
 /** A finished local-engine video of this user's, with every notification about it sent. */
 async function finishVideo(cookie: string, prompt: string) {
   const { t } = pipeline;
-  const record = await startGeneration(t, cookie, { prompt, duration: 3 });
+  // The smallest video the local engine makes: what is tested is the notice, not the picture.
+  const record = await startGeneration(t, cookie, { prompt, duration: 2, resolution: '480p' });
   const { row } = await followJob(t, record.id, 240_000);
   expect(row?.status).toBe('completed');
   await settleNotifications(t.ctx);
