@@ -60,10 +60,13 @@ describe('the credits card on a server without payments', () => {
     });
     renderApp('/generator');
     expect(
-      await screen.findByText(
-        'This server does not take payments. Ask its administrator to add credits to your account.',
+      await within(await screen.findByTestId('ask-administrator')).findByText(
+        'To get credits, ask the person who runs this server.',
       ),
     ).toBeDefined();
+    expect(screen.getByTestId('ask-administrator').textContent).toBe(
+      'This server does not take payments. To get credits, ask the person who runs this server.',
+    );
     expect(screen.queryByRole('link', { name: /Buy Credits/ })).toBeNull();
   });
 });

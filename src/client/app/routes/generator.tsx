@@ -327,6 +327,7 @@ export function GeneratorPage() {
                 payer={payer}
                 tourButton={<GeneratorTourButton />}
                 paymentsEnabled={paymentsConfig.data?.enabled}
+                whoToAsk={<OperatorContact />}
               />
             </div>
           </PhoneCollapsible>

@@ -24,6 +24,8 @@ interface CreditsCardProps {
   tourButton?: ReactNode;
   /** Whether this server takes payments; false turns 'Buy Credits' into 'ask the administrator' for someone who cannot pay. */
   paymentsEnabled?: boolean;
+  /** Who to ask for credits on such a server (the payments feature's operator contact), said the same way as on the form. */
+  whoToAsk?: ReactNode;
 }
 
 interface BreakdownLine {
@@ -65,6 +67,7 @@ export function CreditsCard({
   payer = { kind: 'credits' },
   tourButton,
   paymentsEnabled,
+  whoToAsk,
 }: CreditsCardProps) {
   const allowance = describeGenerationPayer(payer);
   const totalCost = toCredits(price.total);
@@ -127,7 +130,7 @@ export function CreditsCard({
             data-testid="ask-administrator"
           >
             <UserCog aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            This server does not take payments. Ask its administrator to add credits to your account.
+            <span>This server does not take payments. {whoToAsk}</span>
           </p>
         ) : null}
         <div className={cn('grid gap-2', status?.isUnlimited || askAdministrator ? 'grid-cols-1' : 'grid-cols-2')}>
