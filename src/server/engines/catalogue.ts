@@ -62,6 +62,8 @@ export interface ProviderExtend {
   endpoint: string;
   /** The longest input video the call takes, in seconds. */
   maxInputSeconds: number;
+  /** How many seconds the call adds (it takes no length). */
+  addsSeconds: number;
   resolutions: Resolution[];
   aspectRatios: AspectRatio[];
 }
@@ -208,6 +210,7 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
       extend: {
         endpoint: 'fal-ai/veo3.1/extend-video',
         maxInputSeconds: 8,
+        addsSeconds: 7,
         resolutions: ['720p', '1080p'],
         aspectRatios: ['16:9', '9:16'],
       },

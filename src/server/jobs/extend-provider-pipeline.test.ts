@@ -119,7 +119,7 @@ describe("Extend through fal's extend-video", () => {
     fal.video = clip;
     expect(original?.outputDuration).toBeGreaterThan(8.5);
 
-    const created = await extend(cookie, original?.id ?? '', { duration: 4 });
+    const created = await extend(cookie, original?.id ?? '', { duration: 8 });
     const { row } = await followJob(t, created.id, 60_000);
     expect(row?.status, row?.errorMessage ?? '').toBe('completed');
     const calls = submittedFor(row?.providerTaskId);
@@ -134,7 +134,7 @@ describe("Extend through fal's extend-video", () => {
   it('joins the way it does today when a crossfade is asked for (fal’s call has none)', async () => {
     const { cookie } = await payingUser(t, 100_000);
     const original = await veoOriginal(cookie);
-    const created = await extend(cookie, original?.id ?? '', { duration: 4, crossfade: 0.5 });
+    const created = await extend(cookie, original?.id ?? '', { duration: 8, crossfade: 0.5 });
     const { row } = await followJob(t, created.id, 60_000);
     expect(row?.status, row?.errorMessage ?? '').toBe('completed');
     expect(submittedFor(row?.providerTaskId).map((c) => c.endpoint)).toEqual(['fal-ai/veo3.1/image-to-video']);
@@ -149,6 +149,7 @@ describe('which way an Extend is made', () => {
   const limits: ProviderExtend = {
     endpoint: 'fal-ai/veo3.1/extend-video',
     maxInputSeconds: 8,
+    addsSeconds: 7,
     resolutions: ['720p', '1080p'],
     aspectRatios: ['16:9', '9:16'],
   };
@@ -168,6 +169,21 @@ describe('which way an Extend is made', () => {
     ['a 480p video', limits, original({ resolution: '480p' }), 0, 'join'],
     ['a record that does not state its shape', limits, original({ aspectRatio: undefined }), 0, 'join'],
   ] as const)('%s', (_name, extend, from, crossfade, method) => {
-    expect(extendMethod(extend, from, crossfade)).toBe(method);
+    expect(
+      extendMethod(extend, from, { crossfadeSeconds: crossfade, continuationSeconds: 8, durations: [4, 6, 8] }),
+    ).toBe(method);
   });
+
+  it.each([
+    [8, 'provider'],
+    [6, 'join'],
+    [4, 'join'],
+  ] as const)(
+    'a %i s continuation of Veo 3.1 (4, 6 or 8 s; its extend call adds 7 s) goes the %s way',
+    (seconds, method) => {
+      expect(
+        extendMethod(limits, original({}), { crossfadeSeconds: 0, continuationSeconds: seconds, durations: [4, 6, 8] }),
+      ).toBe(method);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { createGenerationSchema, type extendGenerationSchema } from '../../../shared/generations';
+import { nearestOf } from '../../../shared/models';
 import { retentionInWords } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import type { GenerationRow } from '../../db/schema';
@@ -55,7 +56,13 @@ export async function extendGeneration(
       'extend_not_supported',
     );
 
-  const method = extendMethod(ctx.engines.providerExtend(original.model), original, body.crossfade);
+  const continuationSeconds = body.duration ?? original.requestedDuration;
+  const method = extendMethod(ctx.engines.providerExtend(original.model), original, {
+    crossfadeSeconds: body.crossfade,
+    // The continuation as the model renders (and prices) it.
+    continuationSeconds: model ? nearestOf(model.durations, continuationSeconds) : continuationSeconds,
+    durations: model?.durations ?? [],
+  });
   // The provider's extend call takes the video itself: no last frame is made for it.
   const frame = method === 'join' ? await lastFrameUpload(ctx, userId, id) : null;
   const baseKey = baseKeyFor(userId);
@@ -89,16 +96,19 @@ const LENGTH_TOLERANCE_SECONDS = 0.1;
 
 /**
  * Which way an Extend is made: through the provider's own extend call when the model has one, the
- * original is within its documented limits (length, resolution, shape, as its record states them) and
- * no crossfade was asked for (the provider's call joins without one); otherwise from the last frame,
- * joined by the worker. A record that does not state its shape goes the join way.
+ * original is within its documented limits (length, resolution, shape, as its record states them), no
+ * crossfade was asked for (the provider's call joins without one) and the continuation asked for is
+ * the model's length nearest to what the call adds (Veo 3.1 adds 7 s: an 8 s continuation, priced as
+ * such); otherwise from the last frame, joined by the worker. A record that does not state its shape
+ * goes the join way.
  */
 export function extendMethod(
   extend: ProviderExtend | null,
   original: Pick<GenerationRow, 'outputDuration' | 'requestedDuration' | 'settings'>,
-  crossfadeSeconds: number,
+  asked: { crossfadeSeconds: number; continuationSeconds: number; durations: readonly number[] },
 ): 'provider' | 'join' {
-  if (!extend || crossfadeSeconds > 0) return 'join';
+  if (!extend || asked.crossfadeSeconds > 0) return 'join';
+  if (nearestOf(asked.durations, extend.addsSeconds) !== asked.continuationSeconds) return 'join';
   const length = original.outputDuration ?? original.requestedDuration;
   const { resolution, aspectRatio } = original.settings;
   const within =
