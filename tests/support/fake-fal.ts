@@ -27,6 +27,18 @@ import { type FakeServer, type Recorded, type Reply, startFakeServer } from './f
  *   negative_prompt, cfg_scale, tail_image_url ("URL of the image to be used for the end of the video").
  * - fal-ai/wan-flf2v: prompt, start_image_url and end_image_url; optional negative_prompt (the fields
  *   of the page's example; its other optional fields are not listed here, so a client sending them fails).
+ * - fal-ai/veo3.1/extend-video (https://fal.ai/models/fal-ai/veo3.1/extend-video/api and the API reference
+ *   https://fal.ai/docs/model-api-reference/video-generation-api/veo3.1-extend-video.md): prompt and
+ *   video_url (its example sends only these two); the input schema its Fast sibling's page lists
+ *   (https://fal.ai/models/fal-ai/veo3.1/fast/extend-video/llms.txt): aspect_ratio (auto, 16:9, 9:16),
+ *   duration (default "7s"), negative_prompt, resolution (default 720p), and generate_audio and auto_fix
+ *   (the same schema as mirrored at docs.aimlapi.com/.../veo-3.1-fast-extend-video). It takes "input
+ *   videos up to 8 seconds in length, 720p or 1080p resolution, 16:9 or 9:16 aspect ratio", and its
+ *   answer is the whole extended video ("Extend Veo-Created Videos up to 30 seconds"; Google's Veo:
+ *   an input "can be extended by 7 seconds (up to 37 seconds total)",
+ *   https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/video/extend-videos).
+ *   The stand-in cannot fetch our signed link (PUBLIC_URL is not reachable from it), so a test gives it
+ *   the video it answers (`extendedVideo`: the original with 7 s more).
  * A submission missing a required field gets fal's validation answer (422, detail [{loc, msg, type}]);
  * one with a field its schema does not list is refused the same way, so a test sees any extra field.
  */
@@ -53,7 +65,14 @@ export const FAL_DOCUMENTED_INPUTS: Record<string, { required: string[]; optiona
     optional: ['duration', 'negative_prompt', 'cfg_scale', 'tail_image_url'],
   },
   'fal-ai/wan-flf2v': { required: ['prompt', 'start_image_url', 'end_image_url'], optional: ['negative_prompt'] },
+  'fal-ai/veo3.1/extend-video': {
+    required: ['prompt', 'video_url'],
+    optional: ['aspect_ratio', 'duration', 'negative_prompt', 'resolution', 'generate_audio', 'auto_fix'],
+  },
 };
+
+/** Endpoints whose answer is the input video extended (the whole longer video), not a new clip. */
+const EXTEND_ENDPOINTS = new Set(['fal-ai/veo3.1/extend-video']);
 
 /** fal's 422 for an input its schema refuses (a missing field, or one it does not list), or null. */
 function schemaProblem(endpoint: string, input: Record<string, unknown>): Reply | null {
@@ -90,6 +109,10 @@ export interface FakeFal {
   baseUrl: string;
   server: FakeServer;
   key: string;
+  /** The video every render answers. */
+  video: Buffer;
+  /** The video an extend call answers (the original with its continuation); `video` when unset. */
+  extendedVideo: Buffer | null;
   /** What the next submissions end with. */
   outcome: FalOutcome;
   /**
@@ -125,6 +148,8 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
     baseUrl: server.baseUrl,
     server,
     key,
+    video,
+    extendedVideo: null,
     outcome: 'video',
     answerUrlBase: null,
     rateLimitNext: 0,
@@ -138,7 +163,8 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
   const find = (id: string) => fake.requests.find((r) => r.id === id);
   server.route = (request: Recorded): Reply => {
     const url = new URL(request.path, server.baseUrl);
-    if (url.pathname === '/files/clip.mp4') return { status: 200, bytes: video };
+    if (url.pathname === '/files/clip.mp4') return { status: 200, bytes: fake.video };
+    if (url.pathname === '/files/extended.mp4') return { status: 200, bytes: fake.extendedVideo ?? fake.video };
     if (request.headers.authorization !== `Key ${fake.key}`) return { status: 401, json: { detail: 'Invalid key' } };
     if (fake.rateLimitNext > 0) {
       fake.rateLimitNext -= 1;
@@ -214,9 +240,17 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
       };
     }
     if (job.outcome === 'error') return { status: 422, json: { detail: 'The model ran out of memory on this input.' } };
+    const extended = EXTEND_ENDPOINTS.has(job.endpoint);
+    const file = extended ? (fake.extendedVideo ?? fake.video) : fake.video;
     return {
       status: 200,
-      json: { video: { url: `${server.baseUrl}/files/clip.mp4`, content_type: 'video/mp4', file_size: video.length } },
+      json: {
+        video: {
+          url: `${server.baseUrl}/files/${extended ? 'extended' : 'clip'}.mp4`,
+          content_type: 'video/mp4',
+          file_size: file.length,
+        },
+      },
     };
   };
   return fake;

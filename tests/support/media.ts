@@ -9,11 +9,18 @@ import { type MediaInfo, probeMedia, resolveFfmpeg } from '../../src/server/medi
 const run = promisify(execFile);
 export const binaries = resolveFfmpeg({ ffmpegPath: undefined, ffprobePath: undefined }, readEnv().PATH);
 
-/** Small real media files made with FFmpeg's test sources: a clip with sound, and a tone. */
+/** Small real media files made with FFmpeg's test sources: a 3 s clip with sound, and a tone. */
 export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffer }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
-  const video = path.join(dir, 'clip.mp4');
   const audio = path.join(dir, 'tone.wav');
+  await run(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=330:d=4', audio]);
+  return { video: await makeClip(3), audio: readFileSync(audio) };
+}
+
+/** A 320x240, 24 fps H.264 clip with an AAC tone, this many seconds long. */
+export async function makeClip(seconds: number): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
+  const video = path.join(dir, 'clip.mp4');
   await run(binaries.ffmpeg, [
     '-y',
     '-loglevel',
@@ -21,11 +28,11 @@ export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffe
     '-f',
     'lavfi',
     '-i',
-    'testsrc=s=320x240:r=24:d=3',
+    `testsrc=s=320x240:r=24:d=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    'sine=f=440:d=3',
+    `sine=f=440:d=${seconds}`,
     '-c:v',
     'libx264',
     '-pix_fmt',
@@ -35,8 +42,9 @@ export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffe
     '-shortest',
     video,
   ]);
-  await run(binaries.ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=330:d=4', audio]);
-  return { video: readFileSync(video), audio: readFileSync(audio) };
+  const bytes = readFileSync(video);
+  rmSync(dir, { recursive: true, force: true });
+  return bytes;
 }
 
 /**

@@ -47,8 +47,25 @@ export interface ModelDefinition {
     endFrameEndpoint?: string;
     /** The reference-to-video endpoint. */
     referenceEndpoint?: string;
+    /** The provider's own extend call, for Extend (extend.service.ts), and the input videos it documents taking. */
+    extend?: ProviderExtend;
   };
   replicate?: { family: ReplicateFamily; slug: string };
+}
+
+/**
+ * A provider's own extend call: it takes the whole original video (`video_url`) and answers one video
+ * that is the original with its continuation, so no join is needed. Only an original within the
+ * documented limits goes there; any other is extended from its last frame and joined (extend-join.ts).
+ */
+export interface ProviderExtend {
+  endpoint: string;
+  /** The longest input video the call takes, in seconds. */
+  maxInputSeconds: number;
+  /** How many seconds the call adds (it takes no length). */
+  addsSeconds: number;
+  resolutions: Resolution[];
+  aspectRatios: AspectRatio[];
 }
 
 const ALL: AspectRatio[] = ['16:9', '9:16', '1:1'];
@@ -185,6 +202,18 @@ export const BUILT_IN_MODELS: ModelDefinition[] = [
       imageEndpoint: 'fal-ai/veo3.1/image-to-video',
       endFrameEndpoint: 'fal-ai/veo3.1/first-last-frame-to-video',
       referenceEndpoint: 'fal-ai/veo3.1/reference-to-video',
+      // https://fal.ai/models/fal-ai/veo3.1/extend-video/api: "Input videos up to 8 seconds in length,
+      // 720p or 1080p resolution, 16:9 or 9:16 aspect ratio"; the answer is the whole extended video
+      // (fal's API reference: "Extend Veo-Created Videos up to 30 seconds"; Google's Veo extension:
+      // "extended by 7 seconds (up to 37 seconds total)",
+      // https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/video/extend-videos).
+      extend: {
+        endpoint: 'fal-ai/veo3.1/extend-video',
+        maxInputSeconds: 8,
+        addsSeconds: 7,
+        resolutions: ['720p', '1080p'],
+        aspectRatios: ['16:9', '9:16'],
+      },
     },
   ),
   falModel(

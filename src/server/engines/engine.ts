@@ -27,6 +27,11 @@ export interface EngineJob {
   endImage?: EngineInput;
   /** Reference images (subject or character consistency), at most the model's `referenceImages`. */
   referenceImages?: EngineInput[];
+  /**
+   * Extend through the provider's own extend call: the original video, which the provider continues
+   * and answers whole (the worker stores that as is). Only for a model whose catalogue names such a call.
+   */
+  extendVideo?: EngineInput;
   /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
   providerTaskId: string | null;
   /** No attempt comes after this one: a provider task left behind by a failure here is cancelled. */

@@ -166,3 +166,47 @@ describe('fal.ai Kling 2.1 input', () => {
     expect(sent?.input).toMatchObject({ aspect_ratio: '9:16', duration: '10', negative_prompt: 'blurry' });
   });
 });
+
+describe('fal.ai Veo 3.1 extend input', () => {
+  const veo: FalModel = {
+    ...model('fal-ai/veo3.1', 'fal-ai/veo3.1/image-to-video'),
+    family: 'veo',
+    extendEndpoint: 'fal-ai/veo3.1/extend-video',
+  };
+  const video: EngineInput = { ...image, contentType: 'video/mp4', url: 'https://reelsmith.example/api/media/v?sig=2' };
+  const settings = { aspectRatio: '16:9' as const, resolution: '1080p' as const, negativePrompt: 'blurry' };
+
+  it('sends the video to extend as video_url with its documented fields (the negative prompt too, no seed)', async () => {
+    const { context } = createEngineContext();
+    await engineFor(veo).render(
+      createEngineJob({ duration: 8, hasAudio: false, settings: { ...settings, seed: 3 }, extendVideo: video }),
+      context,
+    );
+    expect(fal.refused).toEqual([]);
+    expect(fal.requests.at(-1)).toMatchObject({
+      endpoint: 'fal-ai/veo3.1/extend-video',
+      input: {
+        video_url: video.url,
+        aspect_ratio: '16:9',
+        resolution: '1080p',
+        duration: '7s',
+        generate_audio: false,
+        negative_prompt: 'blurry',
+      },
+    });
+    expect(fal.requests.at(-1)?.input).not.toHaveProperty('seed');
+  });
+
+  it('refuses a video to extend on a model without an extend call, submitting nothing', async () => {
+    const { context } = createEngineContext();
+    const failure = await failureOf(
+      engineFor({ ...veo, extendEndpoint: null }).render(createEngineJob({ extendVideo: video }), context),
+    );
+    expect(failure).toBeInstanceOf(EngineError);
+    expect(failure).toMatchObject({
+      retryable: false,
+      message: 'Test model (fal.ai) has no extend call on this server. Extend the original video again.',
+    });
+    expect(fal.requests).toEqual([]);
+  });
+});

@@ -26,13 +26,21 @@ export interface FalModel {
   endFrameEndpoint?: string | null;
   /** The reference-to-video endpoint, for a model that takes reference images. */
   referenceEndpoint?: string | null;
+  /** The extend endpoint (a video continued and answered whole), for Extend's `extendVideo`. */
+  extendEndpoint?: string | null;
 }
 
-/** Which of a model's calls a job makes: text only, a start image, start and end frames, or reference images. */
-export type FalCall = 'text' | 'image' | 'frames' | 'references';
+/** Which of a model's calls a job makes: text only, a start image, start and end frames, reference images, or extend. */
+export type FalCall = 'text' | 'image' | 'frames' | 'references' | 'extend';
 
 /** The call and its endpoint for a job (the catalogue only offers an end frame or references a model takes). */
 export function falCallFor(model: FalModel, job: EngineJob): { call: FalCall; endpoint: string } {
+  if (job.extendVideo) {
+    // Never a plain render in its place: the worker stores this call's answer as the whole extended video.
+    if (!model.extendEndpoint)
+      throw new EngineError(`${model.name} has no extend call on this server. Extend the original video again.`, false);
+    return { call: 'extend', endpoint: model.extendEndpoint };
+  }
   if (job.inputs.image && job.endImage && (model.endFrameEndpoint || model.imageEndpoint))
     return { call: 'frames', endpoint: model.endFrameEndpoint ?? model.imageEndpoint ?? model.textEndpoint };
   if (job.referenceImages?.length && model.referenceEndpoint)
@@ -303,6 +311,9 @@ function parseSavedTask(baseUrl: string, saved: string): QueueTask {
   return documentedUrls(baseUrl, saved.slice(0, bar), saved.slice(bar + 1));
 }
 
+/** What Veo's extend call adds: 7 s (fal's default "7s"; Google: "can be extended by 7 seconds"). */
+const VEO_EXTEND_DURATION = '7s';
+
 const seedOf = (job: EngineJob) => (job.settings.seed === undefined ? {} : { seed: job.settings.seed });
 const negativeOf = (job: EngineJob) =>
   job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
@@ -324,6 +335,17 @@ export function buildInput(family: FalFamily, job: EngineJob, call: FalCall = 't
         resolution: job.settings.resolution === '1080p' ? '1080p' : '720p',
         generate_audio: job.hasAudio,
       };
+      // fal-ai/veo3.1/extend-video (https://fal.ai/models/fal-ai/veo3.1/extend-video/api, and the input
+      // schema of fal-ai/veo3.1/fast/extend-video/llms.txt): prompt and video_url, with aspect_ratio
+      // (auto, 16:9, 9:16), duration (its default and only documented length "7s": Veo extends by 7 s),
+      // negative_prompt, resolution and generate_audio. The shape and size are the original's.
+      if (call === 'extend')
+        return {
+          ...common,
+          duration: VEO_EXTEND_DURATION,
+          ...negativeOf(job),
+          video_url: job.extendVideo?.url,
+        };
       // fal-ai/veo3.1/reference-to-video lists prompt, aspect_ratio, duration, resolution, generate_audio,
       // auto_fix, safety_tolerance and image_urls ("URLs of the reference images").
       if (call === 'references') return { ...common, image_urls: (job.referenceImages ?? []).map((r) => r.url) };

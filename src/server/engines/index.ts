@@ -9,6 +9,7 @@ import {
   narrowed,
   priceFrom,
   type ProviderCost,
+  type ProviderExtend,
   readModelsConfig,
 } from './catalogue';
 import { createComfyEngine } from './comfyui/comfyui-engine';
@@ -36,6 +37,8 @@ export interface EngineRegistry {
   providerCost(model: ModelId): ProviderCost | undefined;
   /** The model takes reference images only without a start or end frame (a separate provider call). */
   referencesAlone(model: ModelId): boolean;
+  /** The provider's own extend call and its limits, when this server can run the model and it has one; else null. */
+  providerExtend(model: ModelId): ProviderExtend | null;
 }
 
 /** Providers' webhooks this server accepts, each with its signature check and the jobs waiting on it. */
@@ -169,6 +172,7 @@ export function createEngineRegistry(
             imageEndpoint,
             endFrameEndpoint: definition.fal.endFrameEndpoint ?? null,
             referenceEndpoint: definition.fal.referenceEndpoint ?? null,
+            extendEndpoint: definition.fal.extend?.endpoint ?? null,
           },
         });
       }
@@ -236,6 +240,10 @@ export function createEngineRegistry(
     price: (model) => byId.get(model)?.price,
     providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
     referencesAlone: (model) => Boolean(byId.get(model)?.definition.referencesAlone),
+    providerExtend: (model) => {
+      const entry = byId.get(model);
+      return (entry?.engine && entry.definition.fal?.extend) || null;
+    },
   };
 }
 

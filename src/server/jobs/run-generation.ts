@@ -40,7 +40,7 @@ const INPUT_LINK_SECONDS = 6 * 3600;
 
 function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
   const linkExpiry = new Date(Date.now() + INPUT_LINK_SECONDS * 1000);
-  const engineInput = (input: GenerationInput): EngineInput => ({
+  const engineInput = (input: Pick<GenerationInput, 'objectKey' | 'contentType'>): EngineInput => ({
     contentType: input.contentType,
     url: `${ctx.config.publicUrl}${mediaUrl(ctx.secret, { key: input.objectKey, contentType: input.contentType, expiresAt: linkExpiry })}`,
     open: () => ctx.storage.read(input.objectKey),
@@ -59,6 +59,10 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     inputs,
     ...(row.endImage ? { endImage: engineInput(row.endImage) } : {}),
     referenceImages: row.referenceImages.map(engineInput),
+    // Extend through the provider's own call: the stored copy of the original, as a signed link like any input.
+    ...(row.extension?.method === 'provider'
+      ? { extendVideo: engineInput({ objectKey: row.extension.baseKey, contentType: 'video/mp4' }) }
+      : {}),
     providerTaskId: row.providerTaskId,
     lastAttempt: row.attempts >= lifecycle.MAX_ATTEMPTS,
   };
@@ -147,15 +151,17 @@ export async function runGeneration(
       controller.signal,
       () => new AbortedError(),
     );
-    // Extend: the continuation is joined to the original into one video before it is stored.
-    const file = row.extension
-      ? await joinExtension(ctx.media, ctx.storage, row.extension, result.filePath, {
-          hasAudio: row.hasAudio,
-          workDir,
-          signal: controller.signal,
-          onProgress: (fraction) => progress.report(90 + fraction * 6, 'Joining the videos'),
-        })
-      : result.filePath;
+    // Extend: the continuation is joined to the original into one video before it is stored; the
+    // provider's own extend call already answered the whole longer video.
+    const file =
+      row.extension && row.extension.method !== 'provider'
+        ? await joinExtension(ctx.media, ctx.storage, row.extension, result.filePath, {
+            hasAudio: row.hasAudio,
+            workDir,
+            signal: controller.signal,
+            onProgress: (fraction) => progress.report(90 + fraction * 6, 'Joining the videos'),
+          })
+        : result.filePath;
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
     const stored = await storeOutput(ctx.media, ctx.storage, file, {

@@ -27,12 +27,18 @@ export interface GenerationInput {
 export type GenerationInputs = Partial<Record<UploadKind, GenerationInput>>;
 
 /**
- * What an Extend job joins its continuation to: a copy of the original's video (its own key, so the
- * original may expire or be deleted meanwhile) and the crossfade between the two, in seconds.
+ * What an Extend job grows: a copy of the original's video (its own key, so the original may expire
+ * or be deleted meanwhile), the crossfade between the two, in seconds, and which way it is made.
  */
 export interface GenerationExtension {
   baseKey: string;
   crossfadeSeconds: number;
+  /**
+   * 'provider': the copy goes to the provider's own extend call, whose answer (the whole longer video)
+   * is stored as is; 'join' (and rows made before this was recorded): a continuation from the last
+   * frame, joined to the copy by the worker (src/server/jobs/extend-join.ts).
+   */
+  method?: 'provider' | 'join';
 }
 
 /**

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { createGenerationSchema, type extendGenerationSchema } from '../../../shared/generations';
+import { nearestOf } from '../../../shared/models';
 import { retentionInWords } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
+import type { GenerationRow } from '../../db/schema';
+import type { ProviderExtend } from '../../engines/catalogue';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { discardUploads } from '../uploads/uploads.service';
 import { normaliseGenerationRequest } from './generation-request';
@@ -14,15 +17,17 @@ import { hasLiveOutput } from './output-life';
 
 export type ExtendBody = z.output<typeof extendGenerationSchema>;
 
-/** Where the copy of the original's video waits for the worker to join the continuation to it. */
+/** Where the copy of the original's video waits for the worker (to join the continuation to, or to send to the provider). */
 const baseKeyFor = (userId: string) => `${userOutputsPrefix(userId)}extend-base-${randomUUID()}.mp4`;
 
 /**
- * Extend: a new generation that continues one of the user's finished videos from its last frame
- * (Continue's frame, as a new image upload of theirs) and, once rendered, is joined to a copy of the
- * original into one longer video by the worker (src/server/jobs/extend-join.ts). It is priced and
- * paid as the continuation, through the one create path; its record names the original (`parentId`).
- * Nothing is left behind when it is refused (the frame and the copy are removed).
+ * Extend: a new generation that continues one of the user's finished videos into one longer video.
+ * Through the provider's own extend call where the model has one and the original fits it
+ * (`extendMethod`): the provider gets a copy of the original and answers the whole longer video.
+ * Otherwise from its last frame (Continue's frame, as a new image upload of theirs), the rendered
+ * continuation then joined to a copy of the original by the worker (src/server/jobs/extend-join.ts).
+ * It is priced and paid as the continuation, through the one create path; its record names the
+ * original (`parentId`). Nothing is left behind when it is refused (the frame and the copy are removed).
  */
 export async function extendGeneration(
   ctx: ServiceContext,
@@ -51,7 +56,15 @@ export async function extendGeneration(
       'extend_not_supported',
     );
 
-  const frame = await lastFrameUpload(ctx, userId, id);
+  const continuationSeconds = body.duration ?? original.requestedDuration;
+  const method = extendMethod(ctx.engines.providerExtend(original.model), original, {
+    crossfadeSeconds: body.crossfade,
+    // The continuation as the model renders (and prices) it.
+    continuationSeconds: model ? nearestOf(model.durations, continuationSeconds) : continuationSeconds,
+    durations: model?.durations ?? [],
+  });
+  // The provider's extend call takes the video itself: no last frame is made for it.
+  const frame = method === 'join' ? await lastFrameUpload(ctx, userId, id) : null;
   const baseKey = baseKeyFor(userId);
   try {
     await ctx.storage.put(baseKey, await ctx.storage.read(original.outputKey), 'video/mp4');
@@ -60,7 +73,7 @@ export async function extendGeneration(
       createGenerationSchema.parse({
         description: body.prompt ?? original.prompt,
         settings,
-        imageFile: frame.objectPath,
+        ...(frame ? { imageFile: frame.objectPath } : {}),
         hasAudio: original.hasAudio,
         isEconomy: original.isEconomy,
         duration: body.duration ?? original.requestedDuration,
@@ -69,11 +82,40 @@ export async function extendGeneration(
     );
     return await createGeneration(ctx, userId, request, {
       parentId: original.id,
-      extension: { baseKey, crossfadeSeconds: body.crossfade },
+      extension: { baseKey, crossfadeSeconds: body.crossfade, method },
     });
   } catch (error) {
     await ctx.storage.delete(baseKey).catch(() => undefined);
-    await discardUploads(ctx, userId, [frame.objectPath.split('/').at(-1) ?? '']).catch(() => undefined);
+    if (frame) await discardUploads(ctx, userId, [frame.objectPath.split('/').at(-1) ?? '']).catch(() => undefined);
     throw error;
   }
+}
+
+/** A measured length a few hundredths over the rendered one (an 8 s render probes as 8.02 s) is still that length. */
+const LENGTH_TOLERANCE_SECONDS = 0.1;
+
+/**
+ * Which way an Extend is made: through the provider's own extend call when the model has one, the
+ * original is within its documented limits (length, resolution, shape, as its record states them), no
+ * crossfade was asked for (the provider's call joins without one) and the continuation asked for is
+ * the model's length nearest to what the call adds (Veo 3.1 adds 7 s: an 8 s continuation, priced as
+ * such); otherwise from the last frame, joined by the worker. A record that does not state its shape
+ * goes the join way.
+ */
+export function extendMethod(
+  extend: ProviderExtend | null,
+  original: Pick<GenerationRow, 'outputDuration' | 'requestedDuration' | 'settings'>,
+  asked: { crossfadeSeconds: number; continuationSeconds: number; durations: readonly number[] },
+): 'provider' | 'join' {
+  if (!extend || asked.crossfadeSeconds > 0) return 'join';
+  if (nearestOf(asked.durations, extend.addsSeconds) !== asked.continuationSeconds) return 'join';
+  const length = original.outputDuration ?? original.requestedDuration;
+  const { resolution, aspectRatio } = original.settings;
+  const within =
+    length <= extend.maxInputSeconds + LENGTH_TOLERANCE_SECONDS &&
+    resolution !== undefined &&
+    extend.resolutions.includes(resolution) &&
+    aspectRatio !== undefined &&
+    extend.aspectRatios.includes(aspectRatio);
+  return within ? 'provider' : 'join';
 }
