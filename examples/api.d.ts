@@ -822,6 +822,7 @@ export interface paths {
                          *             "static"
                          *           ],
                          *           "referenceImages": -9007199254740991,
+                         *           "referencesAlone": true,
                          *           "credits": 1,
                          *           "economyCredits": 1,
                          *           "pricePer": "video",
@@ -849,6 +850,7 @@ export interface paths {
                                 endFrame: boolean;
                                 cameraMoves: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld")[];
                                 referenceImages: number;
+                                referencesAlone: boolean;
                                 credits: number;
                                 economyCredits: number;
                                 /** @enum {string} */

@@ -47,6 +47,7 @@ const base: Omit<ModelInfo, 'id' | 'name' | 'endFrame' | 'referenceImages' | 'is
   pricePer: 'video',
   resolutionCredits: {},
   cameraMoves: [...CAMERA_MOVES],
+  referencesAlone: false,
   isPreview: false,
 };
 const START_ONLY: ModelInfo = {

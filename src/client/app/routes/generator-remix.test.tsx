@@ -27,6 +27,7 @@ const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   endFrame: false,
   cameraMoves: [],
   referenceImages: 0,
+  referencesAlone: false,
   isDefault: false,
   isPreview: true,
   ...overrides,

@@ -65,14 +65,14 @@ async function expectRefused(
 
 describe('GET /api/models says which models take keyframes and reference images', () => {
   it.each([
-    ['local', true, 0],
-    ['fal-veo3.1', true, 3],
-    ['fal-kling-2.5-turbo', true, 0],
-    ['fal-wan-2.2', true, 0],
-    ['fal-veo3', false, 0],
-    ['fal-kling-2.1', false, 0],
-  ])('%s: endFrame %s, %i reference images', (id, endFrame, referenceImages) => {
-    expect(models.find((m) => m.id === id)).toMatchObject({ endFrame, referenceImages });
+    ['local', true, 0, false],
+    ['fal-veo3.1', true, 3, true],
+    ['fal-kling-2.5-turbo', true, 0, false],
+    ['fal-wan-2.2', true, 0, false],
+    ['fal-veo3', false, 0, false],
+    ['fal-kling-2.1', false, 0, false],
+  ])('%s: endFrame %s, %i reference images, references alone %s', (id, endFrame, referenceImages, referencesAlone) => {
+    expect(models.find((m) => m.id === id)).toMatchObject({ endFrame, referenceImages, referencesAlone });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ModelInfo } from '../../../shared/models';
+import { keyframesRefusal } from '../../../shared/model-fit';
 import type { ServiceContext } from '../../context';
 import type { GenerationInput } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
@@ -12,43 +13,13 @@ export interface KeyframeInputs {
 }
 
 /**
- * Refuses an end frame or reference images the model cannot take, each with a sentence naming the
- * control and the model: an end frame for a model without `endFrame`, an end frame without a start
- * image, more reference images than the model's `referenceImages`, the same image twice, and
- * references with frames for a model whose provider takes them on a separate call (`referencesAlone`).
+ * Refuses an end frame or reference images the model cannot take, with the shared rule's sentence
+ * naming the control and the model (`keyframesRefusal`, src/shared/model-fit.ts: the generator
+ * offers only what it passes).
  */
-export function checkKeyframes(model: ModelInfo, body: NewGeneration, referencesAlone: boolean): void {
-  if (body.endImageFile) {
-    if (!model.endFrame)
-      throw badRequest(
-        `${model.name} cannot take an end frame. Remove it, or choose a model that takes a start and an end frame.`,
-        'end_frame_not_supported',
-      );
-    if (!body.imageFile)
-      throw badRequest(
-        `${model.name} needs a start frame with the end frame. Add a start image, or remove the end frame.`,
-        'end_frame_without_start',
-      );
-  }
-  const references = body.referenceImageFiles;
-  if (references.length === 0) return;
-  if (model.referenceImages === 0)
-    throw badRequest(
-      `${model.name} cannot take reference images. Remove them, or choose a model that takes them.`,
-      'reference_images_not_supported',
-    );
-  if (references.length > model.referenceImages)
-    throw badRequest(
-      `${model.name} takes at most ${model.referenceImages} reference ${model.referenceImages === 1 ? 'image' : 'images'}, not ${references.length}.`,
-      'too_many_reference_images',
-    );
-  if (new Set(references).size !== references.length)
-    throw badRequest('The same reference image is named twice. Send each one once.', 'duplicate_reference_image');
-  if (referencesAlone && (body.imageFile || body.endImageFile))
-    throw badRequest(
-      `${model.name} takes reference images or a start and end frame, not both in one video. Remove one of them.`,
-      'references_with_frames',
-    );
+export function checkKeyframes(model: ModelInfo, body: NewGeneration): void {
+  const refusal = keyframesRefusal(model, body);
+  if (refusal) throw badRequest(refusal.message, refusal.code);
 }
 
 /** One image upload of the user's, refused with a sentence naming the field when it is not an image. */
