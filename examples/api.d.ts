@@ -964,6 +964,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1138,6 +1139,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1179,6 +1181,7 @@ export interface paths {
                                     endImage?: string;
                                     referenceImages?: string[];
                                 };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
                                 estimatedStartAt?: string | null;
@@ -1405,6 +1408,9 @@ export interface paths {
                          *           "text"
                          *         ]
                          *       },
+                         *       "goneInputs": [
+                         *         "image"
+                         *       ],
                          *       "startedAt": "text",
                          *       "queuePosition": 1,
                          *       "estimatedStartAt": "text",
@@ -1446,6 +1452,9 @@ export interface paths {
                          *               "text"
                          *             ]
                          *           },
+                         *           "goneInputs": [
+                         *             "image"
+                         *           ],
                          *           "startedAt": "text",
                          *           "queuePosition": 1,
                          *           "estimatedStartAt": "text",
@@ -1491,6 +1500,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1532,6 +1542,7 @@ export interface paths {
                                     endImage?: string;
                                     referenceImages?: string[];
                                 };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
                                 estimatedStartAt?: string | null;
@@ -1810,6 +1821,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2091,6 +2103,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2140,6 +2155,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2230,6 +2246,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2279,6 +2298,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2369,6 +2389,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2418,6 +2441,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;

@@ -115,7 +115,7 @@ export function GeneratorPage() {
   useEffect(() => clearGeneratorDraft(), []);
   const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
   // Keyframes and reference images, offered when the chosen model takes them.
-  const [keyframes, setKeyframes] = useState<KeyframeValue>({ referenceImages: [] });
+  const [keyframes, setKeyframes] = useState<KeyframeValue>(draft?.keyframes ?? { referenceImages: [] });
   // A Remix brings its video's shape and camera; otherwise this user's last picks (this browser).
   const [initial] = useState(() => {
     const split = splitControls(draft?.advancedSettings ?? '');
@@ -341,7 +341,7 @@ export function GeneratorPage() {
           </div>
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
-          {draft ? <RemixNotice origin={draft.origin} /> : null}
+          {draft ? <RemixNotice origin={draft.origin} gone={draft.gone} /> : null}
           <MediaInputCard
             value={media}
             onChange={handleMediaChange}
