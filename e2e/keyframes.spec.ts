@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningServer, startBuiltServer } from './support/app-server';
 import { openPage, shoot, uploadThrough, useBrowser } from './support/browser';
 
 // Keyframes in the browser: on the local engine (it takes an end frame) the generator offers the
-// Start frame and End frame slots, each uploaded through the dialog, and Generate sends both.
+// Start frame and End frame slots, each uploaded through the dialog, and Generate sends both. With a
+// fal key, Veo 3.1 (reference images or frames, not both) shows the rule in the slot not in use.
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -37,6 +39,56 @@ describe('keyframes in the browser', () => {
     expect(body.endImageFile).toMatch(/^\/objects\/uploads\//);
     expect(body.endImageFile).not.toBe(body.imageFile);
     await page.waitForURL('**/media?video=*');
+    assertNoPageErrors();
+    await context.close();
+  });
+});
+
+describe('reference images or frames, not both (Veo 3.1 on fal.ai)', () => {
+  let app: RunningServer | undefined;
+  beforeAll(async () => {
+    // A key so the catalogue offers fal's models; nothing is generated, and the address answers nothing.
+    app = await startBuiltServer({ FAL_KEY: 'e2e-unused-key', FAL_BASE_URL: 'http://127.0.0.1:9' });
+  }, 200_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('says in the slot not in use why it is unavailable, and its button clears the other side', async () => {
+    const baseUrl = app?.baseUrl ?? '';
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email: `either-or-${Date.now()}@example.com`, password: 'either-or-password', firstName: 'Eli' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/generator');
+    await page.getByLabel('Model').selectOption('fal-veo3.1');
+    await uploadThrough(page, 'Choose Reference images', CAT, 'Reference 1');
+    const framesNote = page.getByText(
+      'Veo 3.1 (fal.ai) takes reference images or a start and end frame, not both. Remove the reference images to use frames.',
+    );
+    await framesNote.waitFor();
+    await page
+      .getByText(
+        'Veo 3.1 (fal.ai) takes an image or reference images, not both. Remove the reference images to add one.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Choose Image' }).count()).toBe(0);
+    await shoot(page, 'keyframes-references-alone', framesNote);
+
+    await page.getByRole('button', { name: 'Remove reference images' }).click();
+    await uploadThrough(page, 'Choose Image', CAT, '✓ Image Ready');
+    await uploadThrough(page, 'Choose End frame', COFFEE, '✓ End frame Ready');
+    const referencesNote = page.getByText(
+      'Veo 3.1 (fal.ai) takes a start and end frame or reference images, not both. Remove the frames to add reference images.',
+    );
+    await referencesNote.waitFor();
+    expect(await page.getByRole('button', { name: 'Choose Reference images' }).count()).toBe(0);
+    await shoot(page, 'keyframes-frames-alone', referencesNote);
+    await page.getByRole('button', { name: 'Remove frames' }).click();
+    await page.getByRole('button', { name: 'Choose Reference images' }).waitFor();
+    await page.getByRole('button', { name: 'Choose Image' }).waitFor();
     assertNoPageErrors();
     await context.close();
   });

@@ -822,6 +822,7 @@ export interface paths {
                          *             "static"
                          *           ],
                          *           "referenceImages": -9007199254740991,
+                         *           "referencesAlone": true,
                          *           "credits": 1,
                          *           "economyCredits": 1,
                          *           "pricePer": "video",
@@ -849,6 +850,7 @@ export interface paths {
                                 endFrame: boolean;
                                 cameraMoves: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld")[];
                                 referenceImages: number;
+                                referencesAlone: boolean;
                                 credits: number;
                                 economyCredits: number;
                                 /** @enum {string} */
@@ -962,6 +964,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1136,6 +1139,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1177,6 +1181,7 @@ export interface paths {
                                     endImage?: string;
                                     referenceImages?: string[];
                                 };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
                                 estimatedStartAt?: string | null;
@@ -1403,6 +1408,9 @@ export interface paths {
                          *           "text"
                          *         ]
                          *       },
+                         *       "goneInputs": [
+                         *         "image"
+                         *       ],
                          *       "startedAt": "text",
                          *       "queuePosition": 1,
                          *       "estimatedStartAt": "text",
@@ -1444,6 +1452,9 @@ export interface paths {
                          *               "text"
                          *             ]
                          *           },
+                         *           "goneInputs": [
+                         *             "image"
+                         *           ],
                          *           "startedAt": "text",
                          *           "queuePosition": 1,
                          *           "estimatedStartAt": "text",
@@ -1489,6 +1500,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -1530,6 +1542,7 @@ export interface paths {
                                     endImage?: string;
                                     referenceImages?: string[];
                                 };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                                 startedAt?: string | null;
                                 queuePosition?: number | null;
                                 estimatedStartAt?: string | null;
@@ -1808,6 +1821,7 @@ export interface paths {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2089,6 +2103,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2138,6 +2155,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2228,6 +2246,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2277,6 +2298,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;
@@ -2367,6 +2389,9 @@ export interface webhooks {
                      *             "text"
                      *           ]
                      *         },
+                     *         "goneInputs": [
+                     *           "image"
+                     *         ],
                      *         "startedAt": "text",
                      *         "queuePosition": 1,
                      *         "estimatedStartAt": "text",
@@ -2416,6 +2441,7 @@ export interface webhooks {
                                 endImage?: string;
                                 referenceImages?: string[];
                             };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
                             startedAt?: string | null;
                             queuePosition?: number | null;
                             estimatedStartAt?: string | null;

@@ -56,6 +56,10 @@ export const aiResultIdsSchema = z.object({
 });
 export type AiResultIds = z.infer<typeof aiResultIdsSchema>;
 
+/** What `goneInputs` names: an input kind, the end frame, or one reference image. */
+export const GONE_INPUT_KINDS = ['image', 'video', 'audio', 'endImage', 'referenceImage'] as const;
+export type GoneInputKind = (typeof GONE_INPUT_KINDS)[number];
+
 /** What both request shapes share: the inputs, the switches, the duration and the model. */
 const generationFields = {
   imageFile: optionalRef,
@@ -200,6 +204,11 @@ export const generationRecordSchema = z.object({
       referenceImages: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * The inputs whose files are gone (past their retention, or deleted), one entry per file, so Remix
+   * can say what it could not fill in; absent when none are.
+   */
+  goneInputs: z.array(z.enum(GONE_INPUT_KINDS)).optional(),
   /** When a worker first picked it up (elapsed time counts from here). */
   startedAt: z.string().nullable().optional(),
   /** Waiting jobs: 1 is next, counting every user's waiting jobs. */

@@ -77,6 +77,12 @@ export const modelInfoSchema = z.object({
   /** How many reference images it takes (0: none). */
   referenceImages: z.number().int(),
   /**
+   * Whether it takes reference images only without a start or end frame (its provider takes them on
+   * a call of their own, as fal's Veo 3.1 does): a request with references and an image or end frame
+   * is refused, and the generator offers one or the other.
+   */
+  referencesAlone: z.boolean(),
+  /**
    * Credits one standard generation costs (before add-ons such as audio), and in economy mode; per
    * second of video when `pricePer` is 'second'.
    */

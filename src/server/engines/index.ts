@@ -35,8 +35,6 @@ export interface EngineRegistry {
   price(model: ModelId): ModelPrice | undefined;
   /** What the provider bills for the model (MODELS_CONFIG `providerCost`), or undefined when the operator gave none. */
   providerCost(model: ModelId): ProviderCost | undefined;
-  /** The model takes reference images only without a start or end frame (a separate provider call). */
-  referencesAlone(model: ModelId): boolean;
   /** The provider's own extend call and its limits, when this server can run the model and it has one; else null. */
   providerExtend(model: ModelId): ProviderExtend | null;
 }
@@ -222,6 +220,7 @@ export function createEngineRegistry(
     endFrame: definition.endFrame,
     cameraMoves: [...definition.cameraMoves],
     referenceImages: definition.referenceImages,
+    referencesAlone: definition.referencesAlone ?? false,
     credits: price.standard / 100,
     economyCredits: price.economy / 100,
     pricePer: price.perSecond ? ('second' as const) : ('video' as const),
@@ -239,7 +238,6 @@ export function createEngineRegistry(
     info: (model) => infos.find((m) => m.id === model),
     price: (model) => byId.get(model)?.price,
     providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
-    referencesAlone: (model) => Boolean(byId.get(model)?.definition.referencesAlone),
     providerExtend: (model) => {
       const entry = byId.get(model);
       return (entry?.engine && entry.definition.fal?.extend) || null;

@@ -27,6 +27,7 @@ const LOCAL: ModelInfo = {
   endFrame: false,
   cameraMoves: [...CAMERA_MOVES],
   referenceImages: 0,
+  referencesAlone: false,
   isDefault: true,
   isPreview: true,
 };

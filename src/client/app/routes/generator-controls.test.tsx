@@ -18,6 +18,7 @@ const base = {
   sound: false,
   endFrame: false,
   referenceImages: 0,
+  referencesAlone: false,
   isPreview: false,
   resolutionCredits: {},
 } as const;

@@ -47,6 +47,7 @@ const base: Omit<ModelInfo, 'id' | 'name' | 'endFrame' | 'referenceImages' | 'is
   pricePer: 'video',
   resolutionCredits: {},
   cameraMoves: [...CAMERA_MOVES],
+  referencesAlone: false,
   isPreview: false,
 };
 const START_ONLY: ModelInfo = {
@@ -74,12 +75,23 @@ const REFERENCES: ModelInfo = {
   isDefault: false,
 };
 
+// Takes reference images or a start and end frame, not both (fal's Veo 3.1: `referencesAlone`).
+const EITHER_OR: ModelInfo = {
+  ...base,
+  id: 'either-or',
+  name: 'Veo 3.1 (fal.ai)',
+  endFrame: true,
+  referenceImages: 3,
+  referencesAlone: true,
+  isDefault: false,
+};
+
 function stub() {
   let n = 0;
   return stubApi({
     'GET /api/auth/user': () => json(200, createAuthUser()),
     'GET /api/user/balance': () => balance({ availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
-    'GET /api/models': () => json(200, { models: [START_ONLY, KEYFRAMES, REFERENCES] }),
+    'GET /api/models': () => json(200, { models: [START_ONLY, KEYFRAMES, REFERENCES, EITHER_OR] }),
     'GET /api/video-generation': () => json(200, []),
     'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
     'POST /api/objects/upload': () => {
@@ -198,5 +210,121 @@ describe('keyframe and reference slots follow the chosen model', () => {
       endImageFile: null,
       referenceImageFiles: [],
     });
+  });
+});
+
+describe('a model that takes reference images or frames, not both (Veo 3.1 on fal.ai)', () => {
+  const FRAMES_NOTE =
+    'Veo 3.1 (fal.ai) takes reference images or a start and end frame, not both. Remove the reference images to use frames.';
+  const REFERENCES_NOTE =
+    'Veo 3.1 (fal.ai) takes a start and end frame or reference images, not both. Remove the frames to add reference images.';
+  const IMAGE_NOTE =
+    'Veo 3.1 (fal.ai) takes an image or reference images, not both. Remove the reference images to add one.';
+
+  it('with references set, the frame slots and the image say why they are unavailable, and the way out clears them', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    await user.selectOptions(await modelPicker(), 'either-or');
+    await user.click(await screen.findByRole('button', { name: /Choose Reference images/ }));
+    expect(await screen.findByText(FRAMES_NOTE)).toBeDefined();
+    expect(screen.getByText(IMAGE_NOTE)).toBeDefined();
+    expect(screen.queryByRole('button', { name: /Choose Image/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /End frame/ })).toBeNull();
+    // More references are still offered up to the limit.
+    expect(screen.getByRole('button', { name: /Add a reference image/ })).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Remove reference images' }));
+    expect(await screen.findByRole('button', { name: /Choose Image/ })).toBeDefined();
+    expect(screen.queryByText(FRAMES_NOTE)).toBeNull();
+    expect(screen.queryByText(IMAGE_NOTE)).toBeNull();
+  });
+
+  it('with frames set, the references say why they are unavailable; Remove frames clears the start and end', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    await user.selectOptions(await modelPicker(), 'either-or');
+    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
+    await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
+    expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
+    expect(screen.getByText(REFERENCES_NOTE)).toBeDefined();
+    expect(screen.queryByRole('button', { name: /Choose Reference images/ })).toBeNull();
+    // The frames alone are a request the model takes.
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+
+    await user.click(screen.getByRole('button', { name: 'Remove frames' }));
+    expect(await screen.findByRole('button', { name: /Choose Reference images/ })).toBeDefined();
+    expect(screen.queryByText(REFERENCES_NOTE)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Start frame Ready/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Choose Reference images/ }));
+    expect(await screen.findByText('(1 of 3)')).toBeDefined();
+    await user.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      model: 'either-or',
+      imageFile: null,
+      endImageFile: null,
+      referenceImageFiles: ['/objects/uploads/u3'],
+    });
+  });
+
+  it('both set by a change of model: each side says why, and Generate waits with the server’s sentence', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    const modelSelect = await modelPicker();
+    await user.selectOptions(modelSelect, 'references');
+    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
+    await user.click(await screen.findByRole('button', { name: /Choose Reference images/ }));
+    expect(await screen.findByText('(1 of 2)')).toBeDefined();
+
+    await user.selectOptions(modelSelect, 'either-or');
+    expect(await screen.findByText(FRAMES_NOTE)).toBeDefined();
+    expect(screen.getByText(REFERENCES_NOTE)).toBeDefined();
+    expect(
+      screen.getByText(
+        'Veo 3.1 (fal.ai) takes reference images or a start and end frame, not both in one video. Remove one of them.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove frames' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(false),
+    );
+  });
+});
+
+describe('Compare with another model follows the keyframes', () => {
+  const offered = () =>
+    within(screen.getByLabelText('Compare with another model'))
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'))
+      .filter(Boolean);
+
+  it('offers only the models that take the end frame, the references and the rule between them', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderApp('/generator');
+    const modelSelect = await modelPicker();
+    await user.selectOptions(modelSelect, 'keyframes');
+    await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
+    await waitFor(() => expect(offered()).toEqual(['start-only', 'references', 'either-or']));
+    // An end frame: the start-only model cannot take it.
+    await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
+    await waitFor(() => expect(offered()).toEqual(['references', 'either-or']));
+
+    // Frames and a reference image: the model without references and the either-or one cannot take them.
+    await user.selectOptions(modelSelect, 'references');
+    await user.click(await screen.findByRole('button', { name: /Choose Reference images/ }));
+    expect(await screen.findByText('(1 of 2)')).toBeDefined();
+    await waitFor(() => expect(screen.queryByLabelText('Compare with another model')).toBeNull());
+
+    // References alone: the either-or model takes them.
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    await waitFor(() => expect(offered()).toEqual(['either-or']));
   });
 });

@@ -6,7 +6,16 @@ import type { GenerationRecord } from '../../../shared/generations';
 import type { ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
 import { continueDraft, remixDraft, saveGeneratorDraft } from '../../features/generations/remix/generator-draft';
-import { balance, callsTo, createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
+import {
+  balance,
+  callsTo,
+  createAuthUser,
+  json,
+  postedBodies,
+  preloadPage,
+  renderApp,
+  stubApi,
+} from '../testing/render-app';
 
 const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   id: 'local',
@@ -27,6 +36,7 @@ const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
   endFrame: false,
   cameraMoves: [],
   referenceImages: 0,
+  referencesAlone: false,
   isDefault: false,
   isPreview: true,
   ...overrides,
@@ -50,9 +60,24 @@ const MODELS = [
     reason: 'Not available on this server: it has no Kling API keys.',
   }),
   model({}),
+  model({
+    id: 'fal-veo3.1',
+    engine: 'fal',
+    name: 'Veo 3.1 (fal.ai)',
+    inputs: ['text', 'image'],
+    durations: [4, 6, 8],
+    credits: 4,
+    economyCredits: 2,
+    endFrame: true,
+    referenceImages: 3,
+    referencesAlone: true,
+    isPreview: false,
+  }),
 ];
 const IMAGE = '/objects/uploads/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222';
 const VIDEO = '/objects/uploads/11111111-1111-4111-8111-111111111111/33333333-3333-4333-8333-333333333333';
+const END = '/objects/uploads/11111111-1111-4111-8111-111111111111/44444444-4444-4444-8444-444444444444';
+const REFERENCE = '/objects/uploads/11111111-1111-4111-8111-111111111111/55555555-5555-4555-8555-555555555555';
 
 const record = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
   id: 'g1',
@@ -82,6 +107,7 @@ function stub() {
     'GET /api/models': () => json(200, { models: MODELS }),
     'GET /api/video-generation': () => json(200, []),
     'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
+    'POST /api/video-generation': () => json(400, { code: 'x', message: 'stop here' }),
   });
   // The generator prices videos itself: the estimate endpoint is never asked.
   return fetchMock;
@@ -174,5 +200,79 @@ describe('Remix and Continue drafts', () => {
       videoFile: null,
       audioFile: null,
     });
+  });
+});
+
+describe('Remix of a video with keyframes or reference images', () => {
+  it('refills the end frame with its start frame, and sends both', async () => {
+    const keyed = record({ model: 'local', settings: {}, inputs: { image: IMAGE, endImage: END } });
+    expect(remixDraft(keyed, MODELS)).toMatchObject({
+      inputs: { image: IMAGE },
+      keyframes: { endImage: END, referenceImages: [] },
+      gone: [],
+    });
+    const fetchMock = stubApi({
+      'GET /api/auth/user': () => json(200, createAuthUser()),
+      'GET /api/user/balance': () => balance({ availableCredits: 20, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
+      'GET /api/models': () => json(200, { models: MODELS.map((m) => ({ ...m, endFrame: true })) }),
+      'GET /api/video-generation': () => json(200, []),
+      'POST /api/files/cleanup': () => json(200, { deleted: 0 }),
+      'POST /api/video-generation': () => json(400, { code: 'x', message: 'stop here' }),
+    });
+    saveGeneratorDraft(remixDraft(keyed, MODELS));
+    renderApp('/generator');
+    expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /End frame Ready/ })).toBeDefined();
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      model: 'local',
+      imageFile: IMAGE,
+      endImageFile: END,
+      referenceImageFiles: [],
+    });
+  });
+
+  it('refills the reference images of a Veo 3.1 video, with its frame slots saying why they are unavailable', async () => {
+    const fetchMock = stub();
+    saveGeneratorDraft(remixDraft(record({ model: 'fal-veo3.1', inputs: { referenceImages: [REFERENCE] } }), MODELS));
+    renderApp('/generator');
+    expect(await screen.findByText(/✓\s*Reference 1/)).toBeDefined();
+    expect(
+      screen.getByText(
+        'Veo 3.1 (fal.ai) takes reference images or a start and end frame, not both. Remove the reference images to use frames.',
+      ),
+    ).toBeDefined();
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+    await waitFor(() => expect(postedBodies(fetchMock, '/api/video-generation')).toHaveLength(1));
+    expect(postedBodies(fetchMock, '/api/video-generation')[0]).toMatchObject({
+      model: 'fal-veo3.1',
+      imageFile: null,
+      endImageFile: null,
+      referenceImageFiles: [REFERENCE],
+    });
+  });
+
+  it('says which of the video’s inputs are gone instead of failing at Generate', async () => {
+    stub();
+    const video = record({
+      model: 'fal-veo3.1',
+      inputs: { image: IMAGE },
+      goneInputs: ['endImage', 'referenceImage', 'referenceImage'],
+    });
+    expect(remixDraft(video, MODELS).gone).toEqual(['endImage', 'referenceImage', 'referenceImage']);
+    saveGeneratorDraft(remixDraft(video, MODELS));
+    renderApp('/generator');
+    expect(
+      await screen.findByText(
+        /Its end frame and 2 reference images are no longer available \(uploads are kept 24 hours\): choose them again to use them\./,
+      ),
+    ).toBeDefined();
+    expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();
   });
 });

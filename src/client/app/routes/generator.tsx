@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
 import type { UserStatus } from '../../../shared/auth';
 import { chosenModel } from '../../../shared/models';
+import { requestRefusal } from '../../../shared/model-fit';
 import { toCredits } from '../../../shared/money/credits';
 import { modelPriceOf, priceHundredths } from '../../../shared/money/pricing';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
@@ -34,9 +35,13 @@ import {
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
 import { clearGeneratorDraft, readGeneratorDraft } from '../../features/generations/remix/generator-draft';
 import { RemixNotice } from '../../features/generations/remix/remix-notice';
-import { unfitInputs } from '../../features/generations/remix/model-fit';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
-import { KeyframeInputs, keyframeFields, type KeyframeValue } from '../../features/uploads/components/keyframe-inputs';
+import {
+  KeyframeInputs,
+  keyframeFields,
+  type KeyframeValue,
+  unavailableInputs,
+} from '../../features/uploads/components/keyframe-inputs';
 import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
 import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
 import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
@@ -110,7 +115,7 @@ export function GeneratorPage() {
   useEffect(() => clearGeneratorDraft(), []);
   const [media, setMedia] = useState<MediaInputValue>(draft?.inputs ?? {});
   // Keyframes and reference images, offered when the chosen model takes them.
-  const [keyframes, setKeyframes] = useState<KeyframeValue>({ referenceImages: [] });
+  const [keyframes, setKeyframes] = useState<KeyframeValue>(draft?.keyframes ?? { referenceImages: [] });
   // A Remix brings its video's shape and camera; otherwise this user's last picks (this browser).
   const [initial] = useState(() => {
     const split = splitControls(draft?.advancedSettings ?? '');
@@ -141,12 +146,21 @@ export function GeneratorPage() {
   };
   const models = useModels();
   const model = chosenModel(models.data, form.state.model);
-  const unfit = unfitInputs(model, media);
   // What the video is rendered at on this model: the picks it takes, else its defaults.
   // A shape key typed in the settings JSON (older habits) counts as that pick, so the price stays the charge.
   const typed = parseAdvancedSettings(form.state.advancedSettings);
   const picks = { ...form.state.controls, ...(typed.ok ? shapeKeysOf(typed.settings) : {}) };
   const fitted = model ? fitControls(model, picks, form.state.isEconomy) : null;
+  // The uploads the request names, as the chosen model takes them.
+  const inputFields = {
+    imageFile: media.image ?? null,
+    videoFile: media.video ?? null,
+    audioFile: media.audio ?? null,
+    ...keyframeFields(model, keyframes, media.image),
+  };
+  // What the server checks of it against a model (src/shared/model-fit.ts): Generate waits on its sentence.
+  const request = fitted ? { ...inputFields, ...fitted } : null;
+  const unfit = model && request ? (requestRefusal(model, request)?.message ?? null) : null;
   // Priced here as the server will charge it, with the model's price from the catalogue; the
   // standard prices until the catalogue arrives (or if it cannot be loaded), then the total only.
   const uses = {
@@ -190,12 +204,7 @@ export function GeneratorPage() {
   const [variations, setVariations] = useState(1);
   // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
   const [compareId, setCompareId] = useState<string | null>(null);
-  const candidates = compareCandidates(
-    models.data,
-    model,
-    fitted,
-    (['image', 'video', 'audio'] as const).filter((kind) => media[kind]),
-  );
+  const candidates = compareCandidates(models.data, model, request);
   const compareModel = candidates.find((m) => m.id === compareId) ?? null;
   const compareFitted =
     compareModel && fitted
@@ -252,10 +261,7 @@ export function GeneratorPage() {
         ...(state.audioEnabled ? { audioDescription: state.audioDescription } : {}),
         settings: rest,
         aiResultIds: sent.aiResultIds,
-        imageFile: media.image ?? null,
-        videoFile: media.video ?? null,
-        audioFile: media.audio ?? null,
-        ...keyframeFields(model, keyframes),
+        ...inputFields,
         hasAudio: state.audioEnabled,
         isEconomy: state.isEconomy,
         ...controls,
@@ -336,17 +342,15 @@ export function GeneratorPage() {
           </div>
         </aside>
         <div className="order-2 grid gap-6 lg:col-start-1 lg:row-start-1">
-          {draft ? <RemixNotice origin={draft.origin} /> : null}
+          {draft ? <RemixNotice origin={draft.origin} gone={draft.gone} /> : null}
           <MediaInputCard
             value={media}
             onChange={handleMediaChange}
             names={draft?.origin === 'continue' ? { image: 'Last frame of your video' } : undefined}
+            unavailable={unavailableInputs(model, inputFields.referenceImageFiles)}
           />
           <KeyframeInputs
-            // The end frame is offered once there is a start (the Media Input image): until then the
-            // card stays away, keeping the description on a phone's first screen.
-            endFrame={Boolean(model?.endFrame && media.image)}
-            referenceLimit={model?.referenceImages ?? 0}
+            model={model}
             startImage={media.image}
             onStartImageChange={(image) => {
               const { image: _old, ...rest } = media;

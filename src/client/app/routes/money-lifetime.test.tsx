@@ -55,6 +55,7 @@ const models = {
       endFrame: false,
       cameraMoves: [],
       referenceImages: 0,
+      referencesAlone: false,
       isDefault: true,
       isPreview: true,
     },

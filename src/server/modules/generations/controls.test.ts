@@ -74,6 +74,7 @@ describe('GET /api/models says what each model takes', () => {
       endFrame: true,
       cameraMoves: [...CAMERA_MOVES],
       referenceImages: 0,
+      referencesAlone: false,
       credits: 0.1,
       pricePer: 'second',
       resolutionCredits: { '1080p': 0.2 },

@@ -1,4 +1,9 @@
-import type { CreatedGenerationRecord, GenerationJob, GenerationRecord } from '../../../shared/generations';
+import type {
+  CreatedGenerationRecord,
+  GenerationJob,
+  GenerationRecord,
+  GoneInputKind,
+} from '../../../shared/generations';
 import { toCredits } from '../../../shared/money/credits';
 import { DEFAULT_VIDEO_RETENTION_HOURS, expiryFrom } from '../../../shared/retention';
 import type { UploadKind } from '../../../shared/uploads';
@@ -80,7 +85,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     errorMessage: row.errorMessage,
     isEconomy: row.isEconomy,
     settings: row.settings,
-    inputs: liveInputs(row, now),
+    ...inputsOf(row, now),
     startedAt: row.startedAt?.toISOString() ?? null,
     queuePosition: null,
     estimatedStartAt: null,
@@ -91,19 +96,33 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
   };
 }
 
-/** The object paths of a generation's inputs whose files still exist (Remix fills them in). */
-export function liveInputs(row: GenerationRow, now: Date): NonNullable<GenerationRecord['inputs']> {
+/**
+ * The object paths of a generation's inputs whose files still exist (Remix fills them in), and what
+ * is gone of the rest (Remix says so): the image, video and audio, the end frame and the reference
+ * images, all the owner's own uploads.
+ */
+export function inputsOf(
+  row: GenerationRow,
+  now: Date,
+): { inputs: NonNullable<GenerationRecord['inputs']>; goneInputs?: GoneInputKind[] } {
   const live: NonNullable<GenerationRecord['inputs']> = {};
+  const gone: GoneInputKind[] = [];
   // Records made before inputs carried their expiry were made under the spec's 24 hours.
   const fallback = expiryFrom(row.createdAt, DEFAULT_VIDEO_RETENTION_HOURS);
-  const isLive = (input: GenerationInput) => (input.expiresAt ? new Date(input.expiresAt) : fallback) > now;
+  const isLive = (input: GenerationInput, kind: GoneInputKind) => {
+    const alive = (input.expiresAt ? new Date(input.expiresAt) : fallback) > now;
+    if (!alive) gone.push(kind);
+    return alive;
+  };
   for (const [kind, input] of Object.entries(row.inputs) as [UploadKind, GenerationInputs[UploadKind]][]) {
-    if (input && isLive(input)) live[kind] = objectPathOf(row.userId, input.uploadId);
+    if (input && isLive(input, kind)) live[kind] = objectPathOf(row.userId, input.uploadId);
   }
-  if (row.endImage && isLive(row.endImage)) live.endImage = objectPathOf(row.userId, row.endImage.uploadId);
-  const references = row.referenceImages.filter(isLive).map((r) => objectPathOf(row.userId, r.uploadId));
+  if (row.endImage && isLive(row.endImage, 'endImage')) live.endImage = objectPathOf(row.userId, row.endImage.uploadId);
+  const references = row.referenceImages
+    .filter((r) => isLive(r, 'referenceImage'))
+    .map((r) => objectPathOf(row.userId, r.uploadId));
   if (references.length > 0) live.referenceImages = references;
-  return live;
+  return gone.length > 0 ? { inputs: live, goneInputs: gone } : { inputs: live };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_UNFINISHED_JOBS } from '../../../shared/generations';
-import { CAMERA_MOVE_LABELS, type ModelInfo, renderedShape } from '../../../shared/models';
+import { type ModelInfo, renderedShape } from '../../../shared/models';
+import { controlsRefusal, INPUT_WORDS, keyframesRefusal } from '../../../shared/model-fit';
 import { priceHundredths } from '../../../shared/money/pricing';
 import { effectiveSpendCap } from '../../../shared/money/spend-cap';
 import { providerCostMicroUsd } from '../../engines/catalogue';
@@ -16,7 +17,7 @@ import { chargeableAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRefs } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
-import { checkKeyframes, keyframeUploadIds } from './keyframes';
+import { keyframeUploadIds } from './keyframes';
 import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
@@ -73,8 +74,6 @@ async function resolveInputs(ctx: ServiceContext, userId: string, body: NewGener
   return { inputs, endImage, referenceImages };
 }
 
-const INPUT_WORDS: Record<UploadKind, string> = { image: 'an image', video: 'a video', audio: 'an audio track' };
-
 /** The model a request names (or the default), refused with a sentence when this server cannot run it. */
 function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo {
   const info = ctx.engines.info(requested ?? ctx.engines.defaultModel);
@@ -89,41 +88,12 @@ function modelFor(ctx: ServiceContext, requested: string | undefined): ModelInfo
 }
 
 /**
- * Refuses inputs, settings and keyframes the model cannot take, each with a sentence saying so
- * (`referencesAlone`: its provider takes reference images only without frames).
+ * Refuses inputs, shape, camera, keyframes and references the model cannot take, with the shared
+ * rule's sentence (src/shared/model-fit.ts: the generator offers only what it passes).
  */
-function checkModelTakes(model: ModelInfo, body: NewGeneration, referencesAlone: boolean): void {
-  const settings = body.settings;
-  for (const [kind, field] of INPUT_FIELDS) {
-    if (body[field] && !model.inputs.includes(kind)) {
-      throw badRequest(
-        `${model.name} cannot take ${INPUT_WORDS[kind]}. Remove it, or choose a model that takes one.`,
-        'input_not_supported',
-      );
-    }
-  }
-  if (settings.aspectRatio && !model.aspectRatios.includes(settings.aspectRatio)) {
-    throw badRequest(
-      `${model.name} makes ${model.aspectRatios.join(', ')} videos, not ${settings.aspectRatio}.`,
-      'aspect_ratio_not_supported',
-    );
-  }
-  if (settings.resolution && !model.resolutions.includes(settings.resolution)) {
-    throw badRequest(
-      `${model.name} renders ${model.resolutions.join(', ')}, not ${settings.resolution}.`,
-      'resolution_not_supported',
-    );
-  }
-  if (settings.cameraMove && !model.cameraMoves.includes(settings.cameraMove)) {
-    const label = CAMERA_MOVE_LABELS[settings.cameraMove].toLowerCase();
-    throw badRequest(
-      model.cameraMoves.length > 0
-        ? `${model.name} cannot take the camera move ${label}. It takes ${model.cameraMoves.map((m) => CAMERA_MOVE_LABELS[m].toLowerCase()).join(', ')}.`
-        : `${model.name} cannot take a camera move. Remove it, or choose a model that takes one.`,
-      'camera_move_not_supported',
-    );
-  }
-  checkKeyframes(model, body, referencesAlone);
+function checkModelTakes(model: ModelInfo, body: NewGeneration): void {
+  const refusal = controlsRefusal(model, { ...body, ...body.settings }) ?? keyframesRefusal(model, body);
+  if (refusal) throw badRequest(refusal.message, refusal.code);
 }
 
 /**
@@ -141,9 +111,9 @@ export async function createGeneration(
   const count = options.variations ?? 1;
   const prompt = body.prompt;
   const modelInfo = modelFor(ctx, body.model);
-  checkModelTakes(modelInfo, body, ctx.engines.referencesAlone(modelInfo.id));
+  checkModelTakes(modelInfo, body);
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
-  if (compareInfo) checkModelTakes(compareInfo, body, ctx.engines.referencesAlone(compareInfo.id));
+  if (compareInfo) checkModelTakes(compareInfo, body);
   // Each job's model, with its shape and price as that model renders the request.
   const plans = [modelInfo, ...(compareInfo ? [compareInfo] : [])].map((info) => {
     const shape = renderedShape(info, { ...body.settings, isEconomy: body.isEconomy, duration: body.duration });

@@ -65,14 +65,14 @@ async function expectRefused(
 
 describe('GET /api/models says which models take keyframes and reference images', () => {
   it.each([
-    ['local', true, 0],
-    ['fal-veo3.1', true, 3],
-    ['fal-kling-2.5-turbo', true, 0],
-    ['fal-wan-2.2', true, 0],
-    ['fal-veo3', false, 0],
-    ['fal-kling-2.1', false, 0],
-  ])('%s: endFrame %s, %i reference images', (id, endFrame, referenceImages) => {
-    expect(models.find((m) => m.id === id)).toMatchObject({ endFrame, referenceImages });
+    ['local', true, 0, false],
+    ['fal-veo3.1', true, 3, true],
+    ['fal-kling-2.5-turbo', true, 0, false],
+    ['fal-wan-2.2', true, 0, false],
+    ['fal-veo3', false, 0, false],
+    ['fal-kling-2.1', false, 0, false],
+  ])('%s: endFrame %s, %i reference images, references alone %s', (id, endFrame, referenceImages, referencesAlone) => {
+    expect(models.find((m) => m.id === id)).toMatchObject({ endFrame, referenceImages, referencesAlone });
   });
 });
 
@@ -172,6 +172,46 @@ describe('the record', () => {
     expect(withRefs.json<GenerationRecord>().inputs).toEqual({ referenceImages: refs.images });
     const listed = await injectJson(t.app, 'GET', '/api/video-generation', { cookie: refs.cookie });
     expect(JSON.stringify(listed.json())).toContain(refs.images[1] ?? 'missing');
+  });
+
+  it('names what is gone of its end frame and reference images, for Remix, and shows only the live ones', async () => {
+    const who = await userWithImages(3);
+    const [start, end, reference] = who.images;
+    const keyed = await generate(who.cookie, { model: 'local', imageFile: start, endImageFile: end });
+    const refs = await generate(who.cookie, { model: 'fal-veo3.1', referenceImageFiles: [reference, end] });
+    expect(keyed.statusCode, keyed.body).toBe(201);
+    expect(refs.statusCode, refs.body).toBe(201);
+    expect(keyed.json<GenerationRecord>().goneInputs).toBeUndefined();
+    // The end frame's file outlived its retention (the sweeper deletes the upload then).
+    const past = new Date(Date.now() - 1000).toISOString();
+    for (const created of [keyed, refs]) {
+      const [row] = await t.db
+        .select()
+        .from(generations)
+        .where(eq(generations.id, created.json<GenerationRecord>().id));
+      const endUpload = end?.split('/').at(-1);
+      await t.db
+        .update(generations)
+        .set({
+          endImage: row?.endImage ? { ...row.endImage, expiresAt: past } : null,
+          referenceImages: (row?.referenceImages ?? []).map((r) =>
+            r.uploadId === endUpload ? { ...r, expiresAt: past } : r,
+          ),
+        })
+        .where(eq(generations.id, created.json<GenerationRecord>().id));
+    }
+    const listed = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie: who.cookie })).json<
+      GenerationRecord[]
+    >();
+    const byId = (id: string) => listed.find((r) => r.id === id);
+    expect(byId(keyed.json<GenerationRecord>().id)).toMatchObject({
+      inputs: { image: start },
+      goneInputs: ['endImage'],
+    });
+    expect(byId(refs.json<GenerationRecord>().id)).toMatchObject({
+      inputs: { referenceImages: [reference] },
+      goneInputs: ['referenceImage'],
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { DEFAULT_GENERATION_DURATION } from '../../../../shared/generations';
+import { type RequestControls, requestRefusal } from '../../../../shared/model-fit';
 import {
   type AspectRatio,
   CAMERA_MOVES,
@@ -127,23 +128,14 @@ export function shapeKeysOf(settings: { aspectRatio?: AspectRatio; resolution?: 
 
 /**
  * The models Compare with another model offers beside the chosen one: the other available models
- * that take this request as it is (its inputs, its shape, resolution and camera move), so the server
- * never refuses the pair.
+ * that take this request as it is sent (its inputs, keyframes and reference images, shape, resolution
+ * and camera move), by the rule the server refuses with (`requestRefusal`), so it never refuses the pair.
  */
 export function compareCandidates(
   models: ModelInfo[] | undefined,
   first: Pick<ModelInfo, 'id'> | undefined,
-  fitted: FittedControls | null,
-  inputs: readonly string[],
+  request: RequestControls | null,
 ): ModelInfo[] {
-  if (!models || !first || !fitted) return [];
-  return models.filter(
-    (m) =>
-      m.available &&
-      m.id !== first.id &&
-      m.aspectRatios.includes(fitted.aspectRatio) &&
-      m.resolutions.includes(fitted.resolution) &&
-      (!fitted.cameraMove || m.cameraMoves.includes(fitted.cameraMove)) &&
-      inputs.every((kind) => (m.inputs as readonly string[]).includes(kind)),
-  );
+  if (!models || !first || !request) return [];
+  return models.filter((m) => m.available && m.id !== first.id && !requestRefusal(m, request));
 }

@@ -1,4 +1,4 @@
-import type { GenerationRecord } from '../../../../shared/generations';
+import type { GenerationRecord, GoneInputKind } from '../../../../shared/generations';
 import type { ModelInfo } from '../../../../shared/models';
 import type { UploadKind } from '../../../../shared/uploads';
 
@@ -11,6 +11,10 @@ export interface GeneratorDraft {
   isEconomy: boolean;
   model: string | null;
   inputs: Partial<Record<UploadKind, string>>;
+  /** The end frame and reference images (Remix), as the keyframes card holds them. */
+  keyframes?: { endImage?: string; referenceImages: string[] };
+  /** What the video had whose files are gone (Remix): the notice says so. */
+  gone?: GoneInputKind[];
 }
 
 const KEY = 'reelsmith:generator-draft';
@@ -30,7 +34,8 @@ export function readGeneratorDraft(): GeneratorDraft | null {
     const text = sessionStorage.getItem(KEY);
     if (!text) return null;
     const draft = JSON.parse(text) as GeneratorDraft;
-    return typeof draft.description === 'string' && typeof draft.inputs === 'object' ? draft : null;
+    const keyframesOk = draft.keyframes === undefined || Array.isArray(draft.keyframes.referenceImages);
+    return typeof draft.description === 'string' && typeof draft.inputs === 'object' && keyframesOk ? draft : null;
   } catch {
     return null;
   }
@@ -57,8 +62,12 @@ function modelFor(video: GenerationRecord, models: ModelInfo[], needsImage: bool
   return (models.find((m) => m.isDefault && fits(m)) ?? models.find(fits))?.id ?? null;
 }
 
-/** Remix: the video's prompt, settings, model and the inputs whose files still exist. */
+/**
+ * Remix: the video's prompt, settings, model and the inputs whose files still exist (the image, video
+ * and audio, the end frame and the reference images), and what is gone of the rest.
+ */
 export function remixDraft(video: GenerationRecord, models: ModelInfo[]): GeneratorDraft {
+  const { endImage, referenceImages = [], ...inputs } = video.inputs ?? {};
   return {
     origin: 'remix',
     description: video.prompt,
@@ -66,7 +75,9 @@ export function remixDraft(video: GenerationRecord, models: ModelInfo[]): Genera
     advancedSettings: settingsText(video),
     isEconomy: video.isEconomy ?? false,
     model: modelFor(video, models, false),
-    inputs: { ...video.inputs },
+    inputs,
+    keyframes: { ...(endImage ? { endImage } : {}), referenceImages },
+    gone: video.goneInputs ?? [],
   };
 }
 

@@ -1,17 +1,4 @@
 import type { ModelInfo } from '../../../../shared/models';
-import type { UploadKind } from '../../../../shared/uploads';
-
-const WORDS: Record<UploadKind, string> = { image: 'an image', video: 'a video', audio: 'an audio track' };
-
-/** The server's own sentence for an input the chosen model cannot take, or null when it takes them all. */
-export function unfitInputs(
-  model: Pick<ModelInfo, 'name' | 'inputs'> | undefined,
-  media: Partial<Record<UploadKind, string>>,
-): string | null {
-  if (!model) return null;
-  const kind = (Object.keys(WORDS) as UploadKind[]).find((k) => media[k] && !model.inputs.includes(k));
-  return kind ? `${model.name} cannot take ${WORDS[kind]}. Remove it, or choose a model that takes one.` : null;
-}
 
 const INPUT_NAMES: Record<string, string> = { text: 'text', image: 'an image', video: 'a video', audio: 'audio' };
 

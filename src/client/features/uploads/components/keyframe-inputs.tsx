@@ -1,15 +1,9 @@
-import { Flag, ImageIcon, Images, Upload, X } from 'lucide-react';
+import { X } from 'lucide-react';
 
+import type { ModelInfo } from '../../../../shared/models';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
-import { getUploadParameters } from '../api/request-upload-target';
-import { MEDIA_KINDS, UPLOAD_FAILED_TOAST } from '../media-kinds';
-import { summarizeUpload } from '../upload-result';
-import { uploadViewUrl } from '../upload-view';
-import type { UploadButtonResult } from '../uploader-types';
-import { UploadButton } from './upload-button';
+import { ImageSlot, ReferenceSlot } from './keyframe-slots';
 
 /** The end frame and the reference images as object paths (what the request sends as endImageFile and referenceImageFiles). */
 export interface KeyframeValue {
@@ -17,11 +11,12 @@ export interface KeyframeValue {
   referenceImages: string[];
 }
 
+/** What the card reads of the chosen model (GET /api/models). */
+export type KeyframeModel = Pick<ModelInfo, 'name' | 'endFrame' | 'referenceImages' | 'referencesAlone'>;
+
 interface KeyframeInputsProps {
-  /** Show the Start frame and End frame slots (the page: the chosen model takes an end frame and a start is set). */
-  endFrame: boolean;
-  /** How many reference images the chosen model takes (0: no Reference images slot). */
-  referenceLimit: number;
+  /** The chosen model; undefined until the catalogue arrives. */
+  model: KeyframeModel | undefined;
   /** The start frame is the Media Input card's image (the request's imageFile): either slot sets it. */
   startImage: string | undefined;
   onStartImageChange: (objectPath: string | undefined) => void;
@@ -29,171 +24,44 @@ interface KeyframeInputsProps {
   onChange: (next: KeyframeValue) => void;
 }
 
-const IMAGE_TYPES = MEDIA_KINDS.find((k) => k.kind === 'image')?.allowedFileTypes ?? ['image/*'];
-const READY_CLASS =
-  'border-emerald-500/60 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300 dark:hover:bg-emerald-950/70';
-
-/** The uploaded file's object path, or null after a toast saying nothing was uploaded. */
-function uploadedPath(result: UploadButtonResult): string | null {
-  const { objectPath } = summarizeUpload(result);
-  if (!objectPath) toast({ variant: 'destructive', ...UPLOAD_FAILED_TOAST });
-  return objectPath ?? null;
-}
-
-/** A small picture of a chosen image (what the request will use), from the owner's view of the upload. */
-function Thumbnail({
-  objectPath,
-  alt,
-  className,
-}: {
-  objectPath: string | undefined;
-  alt: string;
-  className?: string;
-}) {
-  const url = uploadViewUrl(objectPath);
-  if (!url) return null;
+/** Why one side of an either-or model is unavailable, with the button that clears the other side. */
+function EitherOrNote({ text, action, onAction }: { text: string; action: string; onAction: () => void }) {
   return (
-    <img
-      src={url}
-      alt={alt}
-      className={cn('size-11 shrink-0 rounded-md border border-border bg-muted object-cover', className)}
-    />
-  );
-}
-
-interface ImageSlotProps {
-  label: string;
-  /** The chosen image's object path; undefined while none is chosen. */
-  objectPath: string | undefined;
-  onUploaded: (objectPath: string) => void;
-  onRemove: () => void;
-}
-
-/** One image slot: 'Choose <label>' becomes '✓ <label> Ready' with a remove button, as the Media Input slots do. */
-function ImageSlot({ label, objectPath, onUploaded, onRemove }: ImageSlotProps) {
-  const ready = Boolean(objectPath);
-  return (
-    // Label above the button at every width: '✓ Start frame Ready' needs the whole row on a phone.
-    <div className="grid content-start gap-2">
-      <span className="flex items-center gap-2 text-sm font-medium">
-        {label === 'End frame' ? (
-          <Flag aria-hidden="true" className="size-4 text-muted-foreground" />
-        ) : (
-          <ImageIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-        )}
-        {label}
-      </span>
-      <div className="flex items-center gap-2">
-        <Thumbnail objectPath={objectPath} alt={`The ${label.toLowerCase()}`} />
-        <UploadButton
-          allowedFileTypes={IMAGE_TYPES}
-          onGetUploadParameters={getUploadParameters}
-          onComplete={(result) => {
-            const uploaded = uploadedPath(result);
-            if (uploaded) onUploaded(uploaded);
-          }}
-          variant="outline"
-          buttonClassName={cn('min-w-0 flex-1', ready && READY_CLASS)}
-        >
-          {ready ? null : <Upload aria-hidden="true" />}
-          {ready ? `✓ ${label} Ready` : `Choose ${label}`}
-        </UploadButton>
-        {ready ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${label.toLowerCase()}`}
-            title={`Remove ${label.toLowerCase()}`}
-            className="size-10 text-muted-foreground hover:text-destructive"
-            onClick={onRemove}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** Reference images: up to the model's limit, each removable; the add button goes when the limit is reached. */
-function ReferenceSlot({
-  limit,
-  value,
-  onChange,
-}: {
-  limit: number;
-  value: string[];
-  onChange: (next: string[]) => void;
-}) {
-  const shown = value.slice(0, limit);
-  return (
-    <div className="grid gap-2 sm:col-span-2">
-      <span className="flex items-center gap-2 text-sm font-medium">
-        <Images aria-hidden="true" className="size-4 text-muted-foreground" />
-        Reference images
-        <span className="font-normal text-muted-foreground tabular-nums">
-          ({shown.length} of {limit})
-        </span>
-      </span>
-      {shown.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Reference images">
-          {shown.map((objectPath, index) => (
-            <li
-              key={objectPath}
-              className="flex items-center gap-1 rounded-md border border-emerald-500/60 bg-emerald-50 py-0.5 pl-3 text-sm text-emerald-800 dark:border-emerald-400/50 dark:bg-emerald-950/40 dark:text-emerald-300"
-            >
-              <Thumbnail objectPath={objectPath} alt={`Reference image ${index + 1}`} className="-ml-2 size-8" />✓
-              Reference {index + 1}
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove reference image ${index + 1}`}
-                title={`Remove reference image ${index + 1}`}
-                className="size-8 text-muted-foreground hover:text-destructive"
-                onClick={() => onChange(shown.filter((p) => p !== objectPath))}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {shown.length < limit ? (
-        <UploadButton
-          allowedFileTypes={IMAGE_TYPES}
-          maxNumberOfFiles={1}
-          onGetUploadParameters={getUploadParameters}
-          onComplete={(result) => {
-            const objectPath = uploadedPath(result);
-            if (objectPath) onChange([...shown, objectPath]);
-          }}
-          variant="outline"
-          buttonClassName="w-full sm:w-auto"
-        >
-          <Upload aria-hidden="true" /> {shown.length === 0 ? 'Choose Reference images' : 'Add a reference image'}
-        </UploadButton>
-      ) : null}
+    <div
+      role="note"
+      className="grid gap-2 rounded-lg border border-dashed border-border p-3 text-sm text-muted-foreground sm:col-span-2"
+    >
+      <p>{text}</p>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={onAction}>
+        <X aria-hidden="true" /> {action}
+      </Button>
     </div>
   );
 }
 
 /**
  * Keyframes and reference images for a model that takes them (GET /api/models `endFrame` and
- * `referenceImages`): the Start frame and End frame slots, and up to N reference images. Nothing for a
- * model that takes neither: a model that takes only a start frame has the Media Input card's Image. The
- * Start frame is that same image (the card keeps its three uploads, docs/product-rules.md, Screens).
+ * `referenceImages`): the Start frame and End frame slots once there is a start image, and up to N
+ * reference images. Nothing for a model that takes neither: a model that takes only a start frame has
+ * the Media Input card's Image. The Start frame is that same image (the card keeps its three uploads,
+ * docs/product-rules.md, Screens). For a model that takes references or frames but not both
+ * (`referencesAlone`), the side not in use says why it is unavailable and offers to clear the other.
  */
-export function KeyframeInputs({
-  endFrame,
-  referenceLimit,
-  startImage,
-  onStartImageChange,
-  value,
-  onChange,
-}: KeyframeInputsProps) {
-  if (!endFrame && referenceLimit <= 0) return null;
+export function KeyframeInputs({ model, startImage, onStartImageChange, value, onChange }: KeyframeInputsProps) {
+  if (!model || (!model.endFrame && model.referenceImages <= 0)) return null;
+  const referenceLimit = model.referenceImages;
+  const references = value.referenceImages.slice(0, referenceLimit);
+  const framesBlocked = model.referencesAlone && references.length > 0;
+  const referencesBlocked = model.referencesAlone && Boolean(startImage);
+  // The end frame is offered once there is a start (the Media Input image): until then the card stays
+  // small, keeping the description on a phone's first screen.
+  const showFrames = model.endFrame && Boolean(startImage);
+  const removeFrames = () => {
+    onChange({ referenceImages: value.referenceImages });
+    onStartImageChange(undefined);
+  };
   const description = [
-    endFrame ? 'The video starts on the start frame (the image above) and ends on the end frame.' : null,
+    model.endFrame ? 'The video starts on the start frame (the image above) and ends on the end frame.' : null,
     referenceLimit > 0
       ? `Up to ${referenceLimit} reference ${referenceLimit === 1 ? 'image keeps' : 'images keep'} a subject or character the same.`
       : null,
@@ -203,11 +71,18 @@ export function KeyframeInputs({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{endFrame ? 'Keyframes' : 'Reference images'}</CardTitle>
+        <CardTitle>{showFrames || (model.endFrame && framesBlocked) ? 'Keyframes' : 'Reference images'}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2 sm:gap-4">
-        {endFrame ? (
+        {framesBlocked && model.endFrame ? (
+          <EitherOrNote
+            text={`${model.name} takes reference images or a start and end frame, not both. Remove the reference images to use frames.`}
+            action="Remove reference images"
+            onAction={() => onChange({ ...value, referenceImages: [] })}
+          />
+        ) : null}
+        {showFrames ? (
           <>
             <ImageSlot
               label="Start frame"
@@ -228,6 +103,15 @@ export function KeyframeInputs({
             limit={referenceLimit}
             value={value.referenceImages}
             onChange={(referenceImages) => onChange({ ...value, referenceImages })}
+            blocked={
+              referencesBlocked ? (
+                <EitherOrNote
+                  text={`${model.name} takes a start and end frame or reference images, not both. Remove the frames to add reference images.`}
+                  action="Remove frames"
+                  onAction={removeFrames}
+                />
+              ) : null
+            }
           />
         ) : null}
       </CardContent>
@@ -235,13 +119,31 @@ export function KeyframeInputs({
   );
 }
 
-/** The request's keyframe fields for the chosen model: only what it takes (GET /api/models). */
+/**
+ * The request's keyframe fields for the chosen model: only what it takes (GET /api/models), and the
+ * end frame only with a start image (the End frame slot is shown only then).
+ */
 export function keyframeFields(
   model: { endFrame: boolean; referenceImages: number } | undefined,
   value: KeyframeValue,
+  startImage: string | undefined,
 ): { endImageFile: string | null; referenceImageFiles: string[] } {
   return {
-    endImageFile: model?.endFrame ? (value.endImage ?? null) : null,
+    endImageFile: model?.endFrame && startImage ? (value.endImage ?? null) : null,
     referenceImageFiles: model ? value.referenceImages.slice(0, model.referenceImages) : [],
+  };
+}
+
+/**
+ * The Media Input slots a model cannot take with the chosen reference images, each with its reason:
+ * the image (the start frame) for a model that takes references or frames, not both.
+ */
+export function unavailableInputs(
+  model: KeyframeModel | undefined,
+  referenceImageFiles: readonly string[],
+): Partial<Record<'image', string>> | undefined {
+  if (!model?.referencesAlone || referenceImageFiles.length === 0) return undefined;
+  return {
+    image: `${model.name} takes an image or reference images, not both. Remove the reference images to add one.`,
   };
 }

@@ -22,6 +22,8 @@ interface MediaInputCardProps {
   onChange: (next: MediaInputValue) => void;
   /** What the host's inputs are, where it knows ('Last frame' for Continue's image). */
   names?: Partial<Record<UploadKind, string>>;
+  /** Why an empty slot cannot be used with the rest of the request (shown instead of its Choose button). */
+  unavailable?: Partial<Record<UploadKind, string>>;
 }
 
 const KIND_ICONS: Record<UploadKind, LucideIcon> = { image: ImageIcon, video: Film, audio: AudioLines };
@@ -37,7 +39,7 @@ function without(value: MediaInputValue, kind: UploadKind): MediaInputValue {
  * '✓ ... Ready', shown with what will be used (the image, a video's first frame and length, an
  * audio file's length) and its Replace and Remove buttons.
  */
-export function MediaInputCard({ value, onChange, names }: MediaInputCardProps) {
+export function MediaInputCard({ value, onChange, names, unavailable }: MediaInputCardProps) {
   // The picked files' names, by the object path they were stored at.
   const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
 
@@ -69,6 +71,7 @@ export function MediaInputCard({ value, onChange, names }: MediaInputCardProps) 
               mediaKind={mediaKind}
               objectPath={objectPath}
               name={objectPath ? (uploadedNames[objectPath] ?? names?.[mediaKind.kind]) : undefined}
+              unavailable={unavailable?.[mediaKind.kind]}
               onComplete={(result) => handleComplete(mediaKind, result)}
               onRemove={() => onChange(without(value, mediaKind.kind))}
             />
@@ -85,9 +88,10 @@ interface MediaPickerProps {
   name: string | undefined;
   onComplete: (result: UploadButtonResult) => void;
   onRemove: () => void;
+  unavailable: string | undefined;
 }
 
-function MediaPicker({ mediaKind, objectPath, name, onComplete, onRemove }: MediaPickerProps) {
+function MediaPicker({ mediaKind, objectPath, name, onComplete, onRemove, unavailable }: MediaPickerProps) {
   const { kind, label, allowedFileTypes } = mediaKind;
   const Icon = KIND_ICONS[kind];
   const ready = Boolean(objectPath);
@@ -129,6 +133,8 @@ function MediaPicker({ mediaKind, objectPath, name, onComplete, onRemove }: Medi
             onRemove();
           }}
         />
+      ) : unavailable ? (
+        <p className="text-xs text-muted-foreground">{unavailable}</p>
       ) : (
         <Button
           ref={chooseRef}
