@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
-import { createUser, signIn } from '../../../tests/support/factories';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createUser, signIn, uploadFile } from '../../../tests/support/factories';
 import type { GenerationJob } from '../../shared/generations';
-import { generations } from '../db/schema';
+import { type GenerationInput, generations, uploads } from '../db/schema';
 import { sweepExpired } from './retention-sweeper';
 
 const DAY = 86_400_000;
@@ -83,5 +85,41 @@ describe('the list after a sweep', () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.json<Array<{ prompt: string }>>().map((r) => r.prompt)).toEqual(['kept for 1 days']);
+  });
+
+  it('discards every upload an old record names with it: inputs, end frame and reference images', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user);
+    const png = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/chelsea.png'));
+    const named: GenerationInput[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = (await uploadFile(t.app, cookie, png)).split('/').at(-1) ?? '';
+      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, id));
+      if (!row?.contentType) throw new Error('upload not stored');
+      named.push({
+        uploadId: row.id,
+        objectKey: row.objectKey,
+        contentType: row.contentType,
+        expiresAt: row.expiresAt.toISOString(),
+      });
+    }
+    const [start, end, ...references] = named;
+    await t.db.insert(generations).values({
+      userId: user.id,
+      prompt: 'an old keyframed video',
+      model: 'local',
+      requestedDuration: 4,
+      hasAudio: false,
+      status: 'completed',
+      inputs: start ? { image: start } : {},
+      endImage: end,
+      referenceImages: references,
+      createdAt: new Date(Date.now() - 8 * DAY),
+      expiresAt: new Date(Date.now() - 7 * DAY),
+    });
+
+    expect((await sweepExpired(t.ctx)).records).toBe(1);
+    expect(await t.db.select().from(uploads).where(eq(uploads.userId, user.id))).toEqual([]);
+    for (const input of named) expect(await t.ctx.storage.stat(input.objectKey)).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { chargeableAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRefs } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
-import { keyframeUploadIds } from './keyframes';
+import { namedUploadIds } from './named-uploads';
 import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
@@ -291,7 +291,7 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   if (row.status === 'pending') await publishQueueMoved(ctx);
   for (const key of [row.outputKey, row.posterKey, row.extension?.baseKey]) if (key) await ctx.storage.delete(key);
   // A remix reuses its original's inputs: those still named by another generation stay.
-  const uploadIds = [...Object.values(row.inputs).map((input) => input.uploadId), ...keyframeUploadIds(row)];
+  const uploadIds = namedUploadIds(row);
   const stillUsed = await repo.uploadsStillUsed(ctx.db, userId, uploadIds);
   await discardUploads(
     ctx,

@@ -3,6 +3,7 @@ import { publishGenerationChange } from '../../events/publish';
 import { discardUploads } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 import { clearExpiredOutput } from './lifecycle.service';
+import { namedUploadIds } from './named-uploads';
 
 const BATCH = 200;
 
@@ -38,12 +39,8 @@ export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
         return deleted;
       });
       if (!row) continue;
-      for (const key of [row.outputKey, row.posterKey]) if (key) await ctx.storage.delete(key);
-      await discardUploads(
-        ctx,
-        row.userId,
-        Object.values(row.inputs).map((input) => input.uploadId),
-      );
+      for (const key of [row.outputKey, row.posterKey, row.extension?.baseKey]) if (key) await ctx.storage.delete(key);
+      await discardUploads(ctx, row.userId, namedUploadIds(row));
       removed += 1;
     }
     if (batch.length < BATCH) return removed;
