@@ -63,7 +63,7 @@ describe('reference images or frames, not both (Veo 3.1 on fal.ai)', () => {
     });
     expect(registered.status()).toBe(201);
     await page.goto('/generator');
-    await page.getByLabel('Model').selectOption('fal-veo3.1');
+    await page.getByLabel('Model', { exact: true }).selectOption('fal-veo3.1');
     await uploadThrough(page, 'Choose Reference images', CAT, 'Reference 1');
     const framesNote = page.getByText(
       'Veo 3.1 (fal.ai) takes reference images or a start and end frame, not both. Remove the reference images to use frames.',
