@@ -5,32 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationRecord } from '../../../shared/generations';
 import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
+import { testModel } from '../../../../tests/support/model-info';
 import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 // Variations (the picker by Generate, the group on the media page) and Extend (the dialog by Remix).
-const LOCAL: ModelInfo = {
-  id: 'local',
-  engine: 'local',
-  name: 'Local preview engine',
-  description: 'Preview',
-  available: true,
-  reason: null,
-  inputs: ['text', 'image', 'video', 'audio'],
-  durations: [2, 5, 10],
-  aspectRatios: ['16:9', '9:16', '1:1'],
-  resolutions: ['720p'],
-  sound: true,
-  credits: 1,
-  economyCredits: 0.5,
-  pricePer: 'video',
-  resolutionCredits: {},
-  endFrame: false,
-  cameraMoves: [...CAMERA_MOVES],
-  referenceImages: 0,
-  referencesAlone: false,
-  isDefault: true,
-  isPreview: true,
-};
+const LOCAL: ModelInfo = testModel({ durations: [2, 5, 10], cameraMoves: [...CAMERA_MOVES], isDefault: true });
 
 const video = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
   id: 'v1',

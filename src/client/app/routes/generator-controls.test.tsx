@@ -4,26 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
+import { testModel } from '../../../../tests/support/model-info';
 import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 // The generator's shape, length and camera controls: only what GET /api/models says the chosen model
 // takes, priced live with that model's price (per second, per resolution), sent as the request's
 // own fields, and remembered per user in this browser.
 
-const base = {
-  description: 'A model',
-  available: true,
-  reason: null,
-  inputs: ['text', 'image'],
-  sound: false,
-  endFrame: false,
-  referenceImages: 0,
-  referencesAlone: false,
-  isPreview: false,
-  resolutionCredits: {},
-} as const;
+const base = { description: 'A model', inputs: ['text', 'image'], sound: false, isPreview: false } as const;
 const MODELS: ModelInfo[] = [
-  {
+  testModel({
     ...base,
     id: 'fal-kling-2.1',
     engine: 'fal',
@@ -37,8 +27,8 @@ const MODELS: ModelInfo[] = [
     pricePer: 'second',
     isDefault: true,
     inputs: ['text', 'image'],
-  },
-  {
+  }),
+  testModel({
     ...base,
     id: 'local',
     engine: 'local',
@@ -54,7 +44,7 @@ const MODELS: ModelInfo[] = [
     isDefault: false,
     isPreview: true,
     inputs: ['text', 'image', 'video', 'audio'],
-  },
+  }),
 ];
 
 const created = {

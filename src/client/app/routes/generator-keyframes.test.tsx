@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
 import type { Uploader, UploaderOptions, UploadFile } from '../../features/uploads/uploader-types';
+import { testModel } from '../../../../tests/support/model-info';
 import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 // Keyframes and reference images in the generator: the Start frame and End frame slots for a model
@@ -32,24 +33,17 @@ vi.mock('../../features/uploads/uploader', () => ({
   }),
 }));
 
-const base: Omit<ModelInfo, 'id' | 'name' | 'endFrame' | 'referenceImages' | 'isDefault'> = {
+const base = testModel({
   engine: 'fal',
   description: 'A model',
-  available: true,
-  reason: null,
   inputs: ['text', 'image'],
   durations: [4, 6, 8],
   aspectRatios: ['16:9', '9:16'],
-  resolutions: ['720p'],
-  sound: true,
   credits: 2,
   economyCredits: 1,
-  pricePer: 'video',
-  resolutionCredits: {},
   cameraMoves: [...CAMERA_MOVES],
-  referencesAlone: false,
   isPreview: false,
-};
+});
 const START_ONLY: ModelInfo = {
   ...base,
   id: 'start-only',

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { GenerationRecord } from '../../../shared/generations';
-import type { ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
 import { continueDraft, remixDraft, saveGeneratorDraft } from '../../features/generations/remix/generator-draft';
 import {
@@ -16,31 +15,9 @@ import {
   renderApp,
   stubApi,
 } from '../testing/render-app';
+import { testModel } from '../../../../tests/support/model-info';
 
-const model = (overrides: Partial<ModelInfo>): ModelInfo => ({
-  id: 'local',
-  engine: 'local',
-  name: 'Local preview engine',
-  description: 'Preview',
-  available: true,
-  reason: null,
-  inputs: ['text', 'image', 'video', 'audio'],
-  durations: [10],
-  aspectRatios: ['16:9', '9:16', '1:1'],
-  resolutions: ['720p'],
-  sound: true,
-  credits: 1,
-  economyCredits: 0.5,
-  pricePer: 'video',
-  resolutionCredits: {},
-  endFrame: false,
-  cameraMoves: [],
-  referenceImages: 0,
-  referencesAlone: false,
-  isDefault: false,
-  isPreview: true,
-  ...overrides,
-});
+const model = testModel;
 const MODELS = [
   model({
     id: 'fal-veo3',

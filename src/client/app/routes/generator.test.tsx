@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { dismissToast } from '../../components/ui/use-toast';
+import { testModel } from '../../../../tests/support/model-info';
 import { balance, callsTo, createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 const models = {
   models: [
-    {
+    testModel({
       id: 'veo3',
       engine: 'veo',
       name: 'Veo 3',
@@ -18,41 +19,13 @@ const models = {
       durations: [4, 6, 8],
       aspectRatios: ['16:9', '9:16'],
       resolutions: ['720p', '1080p'],
-      sound: true,
-      credits: 1,
-      economyCredits: 0.5,
-      pricePer: 'video',
-      resolutionCredits: {},
-      endFrame: false,
-      cameraMoves: [],
-      referenceImages: 0,
-      referencesAlone: false,
-      isDefault: false,
       isPreview: false,
-    },
-    {
-      id: 'local',
-      engine: 'local',
-      name: 'Local preview engine',
+    }),
+    testModel({
       description: 'Renders a preview on this server with FFmpeg. It is not an AI model.',
-      available: true,
-      reason: null,
-      inputs: ['text', 'image', 'video', 'audio'],
-      durations: [10],
-      aspectRatios: ['16:9', '9:16', '1:1'],
       resolutions: ['480p', '720p', '1080p'],
-      sound: true,
-      credits: 1,
-      economyCredits: 0.5,
-      pricePer: 'video',
-      resolutionCredits: {},
-      endFrame: false,
-      cameraMoves: [],
-      referenceImages: 0,
-      referencesAlone: false,
       isDefault: true,
-      isPreview: true,
-    },
+    }),
   ],
 };
 

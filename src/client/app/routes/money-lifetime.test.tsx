@@ -18,6 +18,7 @@ import {
   resetAfterTest,
   stubApi,
 } from '../testing/render-app';
+import { testModel } from '../../../../tests/support/model-info';
 
 // The pages load lazily: load them before the tests, so none waits on a transform under load.
 preloadPage(() =>
@@ -34,32 +35,8 @@ preloadPage(() =>
 afterEach(resetAfterTest);
 
 const models = {
-  models: [
-    // The whole entry GET /api/models answers: the generator prices with its credits.
-    {
-      id: 'local',
-      engine: 'local',
-      name: 'Local preview engine',
-      description: 'FFmpeg',
-      available: true,
-      reason: null,
-      inputs: ['text', 'image', 'video', 'audio'],
-      durations: [10],
-      aspectRatios: ['16:9'],
-      resolutions: ['720p'],
-      sound: true,
-      credits: 1,
-      economyCredits: 0.5,
-      pricePer: 'video',
-      resolutionCredits: {},
-      endFrame: false,
-      cameraMoves: [],
-      referenceImages: 0,
-      referencesAlone: false,
-      isDefault: true,
-      isPreview: true,
-    },
-  ],
+  // The whole entry GET /api/models answers: the generator prices with its credits.
+  models: [testModel({ description: 'FFmpeg', aspectRatios: ['16:9'], isDefault: true })],
 };
 
 /** The generator's API; the page prices with the server's own price function and the catalogue. */

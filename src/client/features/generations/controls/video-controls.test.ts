@@ -3,34 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { CAMERA_MOVES, type ModelInfo } from '../../../../shared/models';
 import type { RequestControls } from '../../../../shared/model-fit';
 import { compareCandidates } from './video-controls';
+import { testModel } from '../../../../../tests/support/model-info';
 
 // Compare with another model offers a model only when the server would take the request on it
 // (generations.service.ts checks the second model with the same rule, src/shared/model-fit.ts).
 
-const model = (id: string, overrides: Partial<ModelInfo> = {}): ModelInfo => ({
-  id,
-  engine: 'fal',
-  name: id,
-  description: '',
-  available: true,
-  reason: null,
-  inputs: ['text', 'image'],
-  durations: [4, 8],
-  aspectRatios: ['16:9', '9:16'],
-  resolutions: ['720p'],
-  sound: false,
-  endFrame: false,
-  cameraMoves: [...CAMERA_MOVES],
-  referenceImages: 0,
-  referencesAlone: false,
-  credits: 1,
-  economyCredits: 0.5,
-  pricePer: 'video',
-  resolutionCredits: {},
-  isDefault: false,
-  isPreview: false,
-  ...overrides,
-});
+const model = (id: string, overrides: Partial<ModelInfo> = {}): ModelInfo =>
+  testModel({
+    id,
+    engine: 'fal',
+    name: id,
+    description: '',
+    inputs: ['text', 'image'],
+    durations: [4, 8],
+    aspectRatios: ['16:9', '9:16'],
+    sound: false,
+    cameraMoves: [...CAMERA_MOVES],
+    isPreview: false,
+    ...overrides,
+  });
 
 const FIRST = model('first', { endFrame: true, referenceImages: 3 });
 const MODELS = [
