@@ -32,6 +32,11 @@ export interface EngineJob {
    * and answers whole (the worker stores that as is). Only for a model whose catalogue names such a call.
    */
   extendVideo?: EngineInput;
+  /**
+   * Extend through a provider's call that names the original by its own id of it (Kling's
+   * `video_id`): the provider task that made the original, as it was saved (`<endpoint>:<id>`).
+   */
+  extendFrom?: { providerTaskId: string };
   /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
   providerTaskId: string | null;
   /** No attempt comes after this one: a provider task left behind by a failure here is cancelled. */

@@ -240,7 +240,7 @@ export function createEngineRegistry(
     providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
     providerExtend: (model) => {
       const entry = byId.get(model);
-      return (entry?.engine && entry.definition.fal?.extend) || null;
+      return (entry?.engine && (entry.definition.fal?.extend ?? entry.definition.kling?.extend)) || null;
     },
   };
 }

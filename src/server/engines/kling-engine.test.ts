@@ -82,7 +82,7 @@ function fakeKling(
     if (request.path === '/cdn/output.mp4') return { status: 200, bytes: VIDEO };
     const claims = verifiedClaims(request.headers.authorization);
     if (claims?.iss !== ACCESS_KEY) return klingError(401, 1002, 'Authorization is invalid');
-    const created = /^\/v1\/videos\/(text2video|image2video|omni-video)$/.exec(request.path);
+    const created = /^\/v1\/videos\/(text2video|image2video|omni-video|video-extend)$/.exec(request.path);
     if (request.method === 'POST' && created) {
       return startFailures.shift() ?? task({ task_status: 'submitted', task_info: { external_task_id: 'job-1' } });
     }
@@ -290,6 +290,80 @@ describe('Kling engine', () => {
     expect(starts()).toHaveLength(0);
     expect(saved).toEqual([]);
     expect(fake.received[0]?.path).toBe(`/v1/videos/image2video/${TASK_ID}`);
+  });
+
+  describe('video-extend', () => {
+    // Kling's POST /v1/videos/video-extend: `video_id` (the id of a video Kling made, from its finished
+    // task's task_result.videos[].id), prompt, negative_prompt, cfg_scale, callback_url; polled at
+    // GET /v1/videos/video-extend/{task_id} (https://docs.comfy.org/built-in-nodes/KlingVideoExtendNode,
+    // https://docs.comfy.org/ja/development/comfy-router/models/kling/videos-video-extend/code).
+    const ORIGINAL_TASK = '860000000001';
+    /** The finished task that made the original, as Kling answers it: its video's id is what video-extend takes. */
+    function withOriginal(
+      finished: object = {
+        task_status: 'succeed',
+        task_result: { videos: [{ id: '8601', url: `${fake.baseUrl}/cdn/original.mp4`, duration: '5' }] },
+      },
+    ) {
+      const inner = fake.route;
+      fake.route = (request) =>
+        request.method === 'GET' && request.path === `/v1/videos/image2video/${ORIGINAL_TASK}`
+          ? task({ ...finished, task_id: ORIGINAL_TASK })
+          : inner(request);
+    }
+
+    it('reads the original’s video id from the task that made it and extends that video', async () => {
+      fakeKling();
+      withOriginal();
+      const { context, saved } = createEngineContext();
+      const job = klingJob({
+        extendFrom: { providerTaskId: `image2video:${ORIGINAL_TASK}` },
+        settings: { cameraMove: 'dolly-in', negativePrompt: 'rain', aspectRatio: '9:16', resolution: '1080p' },
+      });
+
+      const result = await engine().render(job, context);
+
+      expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
+      const [start] = starts();
+      expect(start?.path).toBe('/v1/videos/video-extend');
+      // No model, length, shape or camera control in its schema: the move goes into the prompt.
+      expect(JSON.parse(start?.body ?? '')).toEqual({
+        video_id: '8601',
+        prompt: 'a paper boat on a rainy street\n\nCamera: Slow dolly in: the camera moves forward toward the subject.',
+        negative_prompt: 'rain',
+        cfg_scale: 0.5,
+      });
+      expect(saved).toEqual([`video-extend:${TASK_ID}`]);
+      expect(fake.received.some((request) => request.path === `/v1/videos/video-extend/${TASK_ID}`)).toBe(true);
+    });
+
+    it('resumes a saved video-extend task without reading the original or creating a new task', async () => {
+      fakeKling();
+      const { context, saved } = createEngineContext();
+      const job = klingJob({
+        extendFrom: { providerTaskId: `image2video:${ORIGINAL_TASK}` },
+        providerTaskId: `video-extend:${TASK_ID}`,
+      });
+      const result = await engine().render(job, context);
+      expect(readFileSync(result.filePath).equals(VIDEO)).toBe(true);
+      expect(starts()).toHaveLength(0);
+      expect(saved).toEqual([]);
+      expect(fake.received.map((request) => request.path)).toContain(`/v1/videos/video-extend/${TASK_ID}`);
+      expect(fake.received.some((request) => request.path.includes(ORIGINAL_TASK))).toBe(false);
+    });
+
+    it('fails without retrying or extending when the original’s task has no video', async () => {
+      fakeKling();
+      withOriginal({ task_status: 'failed', task_status_msg: 'gone' });
+      const job = klingJob({ extendFrom: { providerTaskId: `image2video:${ORIGINAL_TASK}` } });
+      const error = await failureOf(engine().render(job, createEngineContext().context));
+      expect(error).toBeInstanceOf(EngineError);
+      expect(error).toMatchObject({
+        retryable: false,
+        message: expect.stringContaining('Kling no longer has the original video'),
+      });
+      expect(starts()).toHaveLength(0);
+    });
   });
 
   it('stops with AbortedError when the signal fires while polling', async () => {

@@ -27,7 +27,7 @@ export interface KlingEngineOptions {
   retryBaseDelayMs?: number;
 }
 
-const ENDPOINTS = ['text2video', 'image2video', 'omni-video'] as const;
+const ENDPOINTS = ['text2video', 'image2video', 'omni-video', 'video-extend'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 
 // omni-video (video editing) only runs Kling's Omni model, whatever model the other endpoints use.
@@ -43,7 +43,13 @@ const taskSchema = z.object({
   task_id: z.union([z.string(), z.number()]).transform(String),
   task_status: z.string(),
   task_status_msg: z.string().optional(),
-  task_result: z.object({ videos: z.array(z.object({ url: z.string() })).optional() }).optional(),
+  task_result: z
+    .object({
+      videos: z
+        .array(z.object({ id: z.union([z.string(), z.number()]).transform(String).optional(), url: z.string() }))
+        .optional(),
+    })
+    .optional(),
 });
 type KlingTask = z.infer<typeof taskSchema>;
 
@@ -97,7 +103,10 @@ function signKlingToken(accessKey: string, secretKey: string, nowMs = Date.now()
   return `${unsigned}.${createHmac('sha256', secretKey).update(unsigned).digest('base64url')}`;
 }
 
-/** Kling AI's official API: text-to-video, image-to-video and video-to-video editing (omni-video). */
+/**
+ * Kling AI's official API: text-to-video, image-to-video, video-to-video editing (omni-video) and
+ * Extend through its video-extend call, which continues a video Kling made, named by Kling's id of it.
+ */
 export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
   async function call(
     method: 'GET' | 'POST',
@@ -123,16 +132,31 @@ export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
 
   async function start(job: EngineJob, context: EngineContext, signal: AbortSignal) {
     const endpoint = endpointFor(job);
-    const task = await call(
-      'POST',
-      `v1/videos/${endpoint}`,
-      signal,
-      await buildRequestBody(job, endpoint, options.model),
-    );
+    const body = job.extendFrom
+      ? extendBody(job, await originalVideoId(job.extendFrom.providerTaskId, signal))
+      : await buildRequestBody(job, endpoint, options.model);
+    const task = await call('POST', `v1/videos/${endpoint}`, signal, body);
     // The create path is kept with the id: a resumed job must query the same path.
     await context.saveProviderTask(`${endpoint}:${task.task_id}`);
     context.reportProgress(10, 'Queued at Kling');
     return { endpoint, task };
+  }
+
+  /**
+   * Kling's id of the original video (`video_id` for video-extend): `task_result.videos[0].id` of the
+   * finished task that made it, read again from that task as it was saved.
+   */
+  async function originalVideoId(saved: string, signal: AbortSignal): Promise<string> {
+    const made = parseSavedTask(saved, 'text2video');
+    const task = await call('GET', `v1/videos/${made.endpoint}/${encodeURIComponent(made.taskId)}`, signal);
+    const id = task.task_result?.videos?.[0]?.id;
+    if (task.task_status !== 'succeed' || !id)
+      throw new EngineError(
+        'Kling no longer has the original video, so it cannot extend it. Extend it again to continue it from its last frame with a crossfade.',
+        false,
+        `task ${saved}: ${task.task_status}`,
+      );
+    return id;
   }
 
   async function waitUntilFinished(endpoint: Endpoint, taskId: string, context: EngineContext, signal: AbortSignal) {
@@ -178,6 +202,7 @@ export function createKlingEngine(options: KlingEngineOptions): VideoEngine {
 }
 
 function endpointFor(job: EngineJob): Endpoint {
+  if (job.extendFrom) return 'video-extend';
   if (job.inputs.video) return 'omni-video';
   if (job.inputs.image) return 'image2video';
   return 'text2video';
@@ -191,13 +216,30 @@ function parseSavedTask(saved: string, fallback: Endpoint): { endpoint: Endpoint
   return endpoint ? { endpoint, taskId: saved.slice(colon + 1) } : { endpoint: fallback, taskId: saved };
 }
 
+/**
+ * video-extend's body: `video_id`, `prompt`, `negative_prompt`, `cfg_scale` (and `callback_url`) are its
+ * whole schema (ComfyUI's Kling client, comfyanonymous/ComfyUI comfy_api_nodes/apis `KlingVideoExtendRequest`):
+ * no model, length, shape or camera control. A camera move goes into the prompt.
+ */
+function extendBody(job: EngineJob, videoId: string): Record<string, unknown> {
+  return {
+    video_id: videoId,
+    prompt: klingPrompt(promptWithCamera(job.prompt, job.settings.cameraMove)),
+    ...negativePromptOf(job),
+    cfg_scale: 0.5,
+  };
+}
+
+const klingPrompt = (text: string) => Array.from(text).slice(0, MAX_PROMPT_CHARS).join('');
+const negativePromptOf = (job: EngineJob) =>
+  job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
+
 async function buildRequestBody(job: EngineJob, endpoint: Endpoint, model: string): Promise<Record<string, unknown>> {
   const move = job.settings.cameraMove;
   const cameraControl = endpoint === 'omni-video' ? null : klingCameraControl(move);
   // A move Kling's camera control expresses goes there; the others (static, orbit, handheld) into the prompt.
   const text = cameraControl ? job.prompt : promptWithCamera(job.prompt, move);
-  const prompt = Array.from(text).slice(0, MAX_PROMPT_CHARS).join('');
-  const negativePrompt = job.settings.negativePrompt?.trim() ? { negative_prompt: job.settings.negativePrompt } : {};
+  const prompt = klingPrompt(text);
   const video = job.inputs.video;
   if (endpoint === 'omni-video' && video) {
     // When editing a video, Kling takes duration and aspect ratio from that video.
@@ -212,7 +254,7 @@ async function buildRequestBody(job: EngineJob, endpoint: Endpoint, model: strin
   const body: Record<string, unknown> = {
     model_name: model,
     prompt,
-    ...negativePrompt,
+    ...negativePromptOf(job),
     cfg_scale: 0.5,
     // Kling renders 720p in std mode and 1080p in pro mode.
     mode: job.settings.resolution === '1080p' ? 'pro' : 'std',

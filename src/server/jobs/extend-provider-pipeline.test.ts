@@ -157,6 +157,8 @@ describe('which way an Extend is made', () => {
     outputDuration,
     requestedDuration: 8,
     settings: { aspectRatio: '16:9', resolution: '1080p', ...settings } satisfies AdvancedSettings,
+    providerTaskId: null,
+    extension: null,
   });
 
   it.each([

@@ -63,6 +63,10 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     ...(row.extension?.method === 'provider'
       ? { extendVideo: engineInput({ objectKey: row.extension.baseKey, contentType: 'video/mp4' }) }
       : {}),
+    // Kling's extend call names the original by Kling's own id of it, read from the task that made it.
+    ...(row.extension?.method === 'provider' && row.extension.originalTask
+      ? { extendFrom: { providerTaskId: row.extension.originalTask } }
+      : {}),
     providerTaskId: row.providerTaskId,
     lastAttempt: row.attempts >= lifecycle.MAX_ATTEMPTS,
   };

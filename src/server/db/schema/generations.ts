@@ -39,6 +39,11 @@ export interface GenerationExtension {
    * frame, joined to the copy by the worker (src/server/jobs/extend-join.ts).
    */
   method?: 'provider' | 'join';
+  /**
+   * The provider task that made the original (as saved: `<endpoint>:<id>`), for an extend call that
+   * names the original by the provider's own id of it (Kling's `video_id`, read from that task).
+   */
+  originalTask?: string;
 }
 
 /**

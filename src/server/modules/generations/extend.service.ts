@@ -57,7 +57,8 @@ export async function extendGeneration(
     );
 
   const continuationSeconds = body.duration ?? original.requestedDuration;
-  const method = extendMethod(ctx.engines.providerExtend(original.model), original, {
+  const providerExtend = ctx.engines.providerExtend(original.model);
+  const method = extendMethod(providerExtend, original, {
     crossfadeSeconds: body.crossfade,
     // The continuation as the model renders (and prices) it.
     continuationSeconds: model ? nearestOf(model.durations, continuationSeconds) : continuationSeconds,
@@ -82,7 +83,15 @@ export async function extendGeneration(
     );
     return await createGeneration(ctx, userId, request, {
       parentId: original.id,
-      extension: { baseKey, crossfadeSeconds: body.crossfade, method },
+      extension: {
+        baseKey,
+        crossfadeSeconds: body.crossfade,
+        method,
+        // The provider's call names the original by its own id of it: the worker reads it from this task.
+        ...(method === 'provider' && providerExtend?.madeBy && original.providerTaskId
+          ? { originalTask: original.providerTaskId }
+          : {}),
+      },
     });
   } catch (error) {
     await ctx.storage.delete(baseKey).catch(() => undefined);
@@ -99,16 +108,18 @@ const LENGTH_TOLERANCE_SECONDS = 0.1;
  * original is within its documented limits (length, resolution, shape, as its record states them), no
  * crossfade was asked for (the provider's call joins without one) and the continuation asked for is
  * the model's length nearest to what the call adds (Veo 3.1 adds 7 s: an 8 s continuation, priced as
- * such); otherwise from the last frame, joined by the worker. A record that does not state its shape
- * goes the join way.
+ * such; Kling adds 4-5 s: a 5 s one); otherwise from the last frame, joined by the worker. A record
+ * that does not state its shape goes the join way, and so does one the provider did not make whole
+ * when its call names the original by the provider's own id (`madeBy`, Kling's `video_id`).
  */
 export function extendMethod(
   extend: ProviderExtend | null,
-  original: Pick<GenerationRow, 'outputDuration' | 'requestedDuration' | 'settings'>,
+  original: Pick<GenerationRow, 'outputDuration' | 'requestedDuration' | 'settings' | 'providerTaskId' | 'extension'>,
   asked: { crossfadeSeconds: number; continuationSeconds: number; durations: readonly number[] },
 ): 'provider' | 'join' {
   if (!extend || asked.crossfadeSeconds > 0) return 'join';
   if (nearestOf(asked.durations, extend.addsSeconds) !== asked.continuationSeconds) return 'join';
+  if (extend.madeBy && !isMadeWholeBy(extend.madeBy, original)) return 'join';
   const length = original.outputDuration ?? original.requestedDuration;
   const { resolution, aspectRatio } = original.settings;
   const within =
@@ -118,4 +129,17 @@ export function extendMethod(
     aspectRatio !== undefined &&
     extend.aspectRatios.includes(aspectRatio);
   return within ? 'provider' : 'join';
+}
+
+/**
+ * Whether the provider's own video is the original as stored: its saved task (`<endpoint>:<id>`) is
+ * one of these endpoints', and it was not joined here (a joined Extend's task made only its continuation).
+ */
+function isMadeWholeBy(
+  endpoints: readonly string[],
+  original: Pick<GenerationRow, 'providerTaskId' | 'extension'>,
+): boolean {
+  const [endpoint = '', taskId] = original.providerTaskId?.split(':') ?? [];
+  const joined = original.extension !== null && original.extension.method !== 'provider';
+  return Boolean(taskId) && endpoints.includes(endpoint) && !joined;
 }
