@@ -111,6 +111,14 @@ const envSchema = z.object({
   KLING_SECRET_KEY: optionalText,
   KLING_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api-singapore.klingai.com'),
   KLING_MODEL: z.string().min(1).default('kling-v2-1-master'),
+  /**
+   * Extend through Kling's own video-extend call (for KLING_MODEL versions Kling extends): off, Extend
+   * continues a Kling video from its last frame and joins the two, which works with every version.
+   */
+  KLING_VIDEO_EXTEND: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Seconds between status polls of a provider task, and the longest a task may take. */
   PROVIDER_POLL_SECONDS: z.coerce.number().min(0.01).max(600).default(10),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
@@ -196,7 +204,7 @@ export interface Config {
    */
   llm: LlmConfig | undefined;
   /** Kling's official API; absent without both keys. */
-  kling: { accessKey: string; secretKey: string; baseUrl: string; model: string } | undefined;
+  kling: { accessKey: string; secretKey: string; baseUrl: string; model: string; videoExtend: boolean } | undefined;
   providers: { pollIntervalMs: number; timeoutMs: number; retryBaseDelayMs: number };
   /** fal.ai, Replicate and ComfyUI (issue 21); each absent without its key or address. */
   fal: { apiKey: string; baseUrl: string } | undefined;
@@ -361,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
             secretKey: env.KLING_SECRET_KEY,
             baseUrl: env.KLING_BASE_URL,
             model: env.KLING_MODEL,
+            videoExtend: env.KLING_VIDEO_EXTEND,
           }
         : undefined,
     providers: {

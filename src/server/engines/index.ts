@@ -240,7 +240,10 @@ export function createEngineRegistry(
     providerCost: (model) => (Object.hasOwn(overrides, model) ? overrides[model]?.providerCost : undefined),
     providerExtend: (model) => {
       const entry = byId.get(model);
-      return (entry?.engine && (entry.definition.fal?.extend ?? entry.definition.kling?.extend)) || null;
+      if (!entry?.engine) return null;
+      // Kling's call is used only where the operator says their KLING_MODEL is one Kling extends.
+      const kling = config.kling?.videoExtend ? entry.definition.kling?.extend : undefined;
+      return entry.definition.fal?.extend ?? kling ?? null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectJson, type TestApp } from '../../../tests/support/app';
+import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
 import { type FakeKling, startFakeKling } from '../../../tests/support/fake-kling';
 import { makeClip, probeBytes } from '../../../tests/support/media';
 import { followJob, payingUser, startGeneration, startPipeline } from '../../../tests/support/pipeline';
@@ -25,6 +25,7 @@ beforeAll(async () => {
     KLING_ACCESS_KEY: kling.accessKey,
     KLING_SECRET_KEY: kling.secretKey,
     KLING_BASE_URL: kling.baseUrl,
+    KLING_VIDEO_EXTEND: 'true',
   }));
 }, 120_000);
 afterAll(async () => {
@@ -55,6 +56,20 @@ const taskOf = (providerTaskId: string | null | undefined) =>
   kling.tasks.find((task) => `${task.endpoint}:${task.id}` === providerTaskId);
 
 describe("Extend through Kling's video-extend", () => {
+  it('is used only where the operator turned KLING_VIDEO_EXTEND on (not every Kling version extends)', async () => {
+    const off = await createTestApp({
+      KLING_ACCESS_KEY: kling.accessKey,
+      KLING_SECRET_KEY: kling.secretKey,
+      KLING_BASE_URL: kling.baseUrl,
+    });
+    try {
+      expect(off.ctx.engines.providerExtend('kling-v2v')).toBeNull();
+      expect(t.ctx.engines.providerExtend('kling-v2v')).toMatchObject({ endpoint: 'v1/videos/video-extend' });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('sends Kling the original’s own video id and stores Kling’s whole extended video as it is, charged as the 5 s continuation', async () => {
     const { user, cookie } = await payingUser(t, 100_000);
     const original = await finished((await startGeneration(t, cookie, { model: 'kling-v2v', duration: 5 })).id);
