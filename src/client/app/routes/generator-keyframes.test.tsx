@@ -133,8 +133,10 @@ describe('keyframe and reference slots follow the chosen model', () => {
     const priceBefore = screen.getByText('Cost of this video').nextElementSibling?.textContent;
 
     await user.selectOptions(modelSelect, 'keyframes');
-    // The end frame is offered once there is a start frame (the Media Input card's Image).
+    // The end frame is offered once there is a start frame (the Media Input card's Image): until then
+    // there is no card at all, so the description stays on a phone's first screen.
     expect(screen.queryByText('End frame')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Keyframes|Reference images/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: /Choose Image/ }));
     expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
     expect(screen.getByRole('button', { name: /Choose End frame/ })).toBeDefined();

@@ -56,6 +56,8 @@ export function KeyframeInputs({ model, startImage, onStartImageChange, value, o
   // The end frame is offered once there is a start (the Media Input image): until then the card stays
   // small, keeping the description on a phone's first screen.
   const showFrames = model.endFrame && Boolean(startImage);
+  // A model that takes an end frame but no reference images: nothing to offer before the start image.
+  if (!showFrames && referenceLimit <= 0) return null;
   const removeFrames = () => {
     onChange({ referenceImages: value.referenceImages });
     onStartImageChange(undefined);
