@@ -1,11 +1,29 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Every server test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set.
 const serverLegs = [
   { name: 'server-pglite', env: { TEST_DB: 'pglite' } },
   // eslint-disable-next-line no-restricted-properties -- test runner config, not app code
   ...(process.env.DATABASE_URL ? [{ name: 'server-postgres', env: { TEST_DB: 'postgres' } }] : []),
+];
+
+// Server tests that never open a database (engines, media, AI and storage against their own
+// stand-ins, config parsing): the PostgreSQL leg would run them again unchanged, so they run once.
+const DATABASE_FREE = [
+  'src/server/ai/**/*.test.ts',
+  'src/server/config.test.ts',
+  'src/server/config-accounts.test.ts',
+  'src/server/engines/comfyui/templates.test.ts',
+  'src/server/engines/fal-engine.test.ts',
+  'src/server/engines/kling-engine.test.ts',
+  'src/server/engines/local/**/*.test.ts',
+  'src/server/engines/provider-cost.test.ts',
+  'src/server/engines/veo-engine.test.ts',
+  'src/server/media/**/*.test.ts',
+  'src/server/modules/notifications/web-push.test.ts',
+  'src/server/modules/webhooks/address-policy.test.ts',
+  'src/server/storage/storage.test.ts',
 ];
 
 export default defineConfig({
@@ -26,6 +44,7 @@ export default defineConfig({
         test: {
           name: leg.name,
           include: ['src/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(leg.name === 'server-postgres' ? DATABASE_FREE : [])],
           environment: 'node',
           env: leg.env,
           // A self-signed certificate for the HTTPS test servers, trusted through NODE_EXTRA_CA_CERTS.
