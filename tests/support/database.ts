@@ -41,7 +41,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     url: url.toString(),
     drop: async () => {
-      await database.close();
+      // The pool ends once its clients are back; one still held by work the test left running (a
+      // job's render outliving the worker's stop) would hold it for as long as that work takes.
+      // Ten seconds, then DROP ... WITH (FORCE) ends whatever session is still open.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        database.close(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, 10_000);
+        }),
+      ]);
+      clearTimeout(timer);
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
