@@ -21,6 +21,9 @@ beforeAll(async () => {
   // Opening the embedded database compiles PGlite first: slow on a busy machine.
 }, 180_000);
 afterAll(async () => {
+  // This file's own fetch calls keep their connections open (keep-alive, and refused uploads whose
+  // bodies were still being sent): end them, so closing the server does not wait on them.
+  t.app.server.closeAllConnections();
   await stop();
 });
 
