@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
-import type { GenerationRecord } from '../../src/shared/generations';
+import type { CreatedGenerationRecord, GenerationRecord } from '../../src/shared/generations';
 import type { WorkerConfig } from '../../src/server/config';
 import type { ServiceContext } from '../../src/server/context';
 import { generations } from '../../src/server/db/schema';
@@ -95,4 +95,16 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
 export async function rowOf(t: TestApp, id: string) {
   const [row] = await t.db.select().from(generations).where(eq(generations.id, id));
   return row;
+}
+
+/** Extend (POST /api/video-generation/{id}/extend), expected to be accepted: the new record. */
+export async function extendVideo(
+  t: TestApp,
+  cookie: string,
+  id: string,
+  body: object,
+): Promise<CreatedGenerationRecord> {
+  const response = await injectJson(t.app, 'POST', `/api/video-generation/${id}/extend`, { cookie, body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<CreatedGenerationRecord>();
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
 import { type FakeKling, startFakeKling } from '../../../tests/support/fake-kling';
 import { makeClip, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, startGeneration, startPipeline } from '../../../tests/support/pipeline';
-import type { AdvancedSettings, CreatedGenerationRecord } from '../../shared/generations';
+import { followJob, payingUser, startGeneration, startPipeline, extendVideo } from '../../../tests/support/pipeline';
+import type { AdvancedSettings } from '../../shared/generations';
 import { uploads } from '../db/schema';
 import type { GenerationExtension } from '../db/schema';
 import type { ProviderExtend } from '../engines/catalogue';
@@ -45,11 +45,7 @@ async function finished(id: string) {
   return row;
 }
 
-async function extend(cookie: string, id: string, body: object): Promise<CreatedGenerationRecord> {
-  const response = await injectJson(t.app, 'POST', `/api/video-generation/${id}/extend`, { cookie, body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<CreatedGenerationRecord>();
-}
+const extend = (cookie: string, id: string, body: object) => extendVideo(t, cookie, id, body);
 
 /** The Kling task a generation's saved provider task names (`<endpoint>:<task id>`). */
 const taskOf = (providerTaskId: string | null | undefined) =>

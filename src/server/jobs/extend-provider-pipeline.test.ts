@@ -3,8 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../tests/support/app';
 import { type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
 import { makeClip, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, startGeneration, startPipeline, waitUntil } from '../../../tests/support/pipeline';
-import type { AdvancedSettings, CreatedGenerationRecord } from '../../shared/generations';
+import {
+  followJob,
+  payingUser,
+  startGeneration,
+  startPipeline,
+  waitUntil,
+  extendVideo,
+} from '../../../tests/support/pipeline';
+import type { AdvancedSettings } from '../../shared/generations';
 import { uploads } from '../db/schema';
 import type { ProviderExtend } from '../engines/catalogue';
 import { extendMethod } from '../modules/generations/extend.service';
@@ -50,11 +57,7 @@ async function veoOriginal(cookie: string, body: object = {}) {
   return row;
 }
 
-async function extend(cookie: string, id: string, body: object): Promise<CreatedGenerationRecord> {
-  const response = await injectJson(t.app, 'POST', `/api/video-generation/${id}/extend`, { cookie, body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<CreatedGenerationRecord>();
-}
+const extend = (cookie: string, id: string, body: object) => extendVideo(t, cookie, id, body);
 
 /** What fal's stand-in received for a job (the request its saved task names). */
 function submittedFor(providerTaskId: string | null | undefined) {
