@@ -121,7 +121,8 @@ export type AccountDelete = z.infer<typeof accountDeleteSchema>;
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not right.';
 export const EMAIL_CHANGE_SENT_MESSAGE =
   'We sent a link to the new address. Your email changes when you follow it (it works once, for 24 hours); until then you keep signing in with the old one.';
-export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. You were signed out everywhere else.';
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password was changed. You were signed out everywhere else, and your access tokens were revoked.';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted.';
 export const NO_PASSWORD_MESSAGE =
   'This account has no password to change yet: it signs in through a linked provider. A password reset link sets one.';

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { stdSerializers } from 'pino';
 import type { ErrorBody } from '../../shared/errors';
 import { AppError } from '../lib/app-error';
+import { ObjectNotFoundError } from '../storage/storage';
 
 interface ClientError {
   status: number;
@@ -138,6 +139,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return send(error.status, { code: error.code, message: error.message });
+    }
+    if (error instanceof ObjectNotFoundError) {
+      // A stored file that went away while the request read it (its owner deleted it, the sweep).
+      return send(404, {
+        code: 'file_not_found',
+        message: 'This file is no longer available. It may have been deleted or may have expired.',
+      });
     }
     if (error.validation) {
       return send(400, { code: 'validation_failed', message: describeValidation(error) });

@@ -408,6 +408,11 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
     'GET /api/user/generation-status': { summary: 'Your generation allowance today' },
     'GET /api/credits/balance': { summary: 'Your credits' },
     'GET /api/account/sign-ins': { summary: 'List the ways you sign in (password, linked providers)' },
+    'GET /api/account/security-events': {
+      summary: 'What ended ways into your account, and when',
+      description:
+        'The latest events that ended sessions, access tokens, webhook endpoints, linked sign-ins or emailed links: a verified sign-in taking the account over, a password reset or change, proving the email, an email change.',
+    },
     'DELETE /api/account/identities/:id': {
       summary: 'Remove a linked sign-in',
       example: { message: 'The sign-in was removed from your account.' },
@@ -678,7 +683,14 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       errors: [NOT_ADMIN],
     },
     'POST /api/admin/jobs/:id/cancel': { summary: 'Cancel a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
-    'POST /api/admin/jobs/:id/rerun': { summary: 'Run a job again', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+    'POST /api/admin/jobs/:id/rerun': {
+      summary: 'Run a failed job again, free (once per failed job)',
+      errors: [
+        NOT_ADMIN,
+        JOB_NOT_FOUND,
+        { status: 409, code: 'already_rerun', message: 'This job was re-run already: the re-run is job 8b0c….' },
+      ],
+    },
     'POST /api/admin/jobs/:id/refund': { summary: 'Refund a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
   },
   'Provider callbacks': {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,13 +47,16 @@ export function createLocalStorage(root: string): LocalObjectStorage {
       return { size: (await stat(file)).size };
     },
     async read(key, range?: ByteRange) {
-      const file = fileOf(key);
-      try {
-        await stat(file);
-      } catch {
+      // The file is opened here, not when the stream first reads: once open it stays readable even
+      // if it is deleted meanwhile, and a file already gone is ObjectNotFoundError, never a stream error.
+      const handle = await open(fileOf(key), 'r').catch(() => {
+        throw new ObjectNotFoundError(key);
+      });
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
         throw new ObjectNotFoundError(key);
       }
-      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
     async stat(key) {
       const file = fileOf(key);

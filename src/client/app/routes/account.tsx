@@ -4,6 +4,7 @@ import { ApiTokensSection } from '../../features/account/components/api-tokens-s
 import { AccountDetailsSection } from '../../features/account/components/account-details-section';
 import { DeleteAccountSection } from '../../features/account/components/delete-account-section';
 import { PasswordSection } from '../../features/account/components/password-section';
+import { SecurityEventsSection } from '../../features/account/components/security-events-section';
 import { SignInMethodsSection } from '../../features/account/components/sign-in-methods-section';
 import { NotificationsSection } from '../../features/notifications/components/notifications-section';
 import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
@@ -13,12 +14,13 @@ export function AccountPage() {
   return (
     <AppShell
       title="Account"
-      subtitle="Your details and password, the ways you sign in, notifications, access tokens, receipts, webhooks, and deleting your account."
+      subtitle="Your details and password, the ways you sign in and their security activity, notifications, access tokens, receipts, webhooks, and deleting your account."
     >
       <div className="grid gap-6">
         <AccountDetailsSection />
         <PasswordSection />
         <SignInMethodsSection />
+        <SecurityEventsSection />
         <NotificationsSection />
         <ApiTokensSection />
         <ReceiptsSection />

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { RemovedWaysIn, SecurityEventKind } from '../../../shared/account-security';
 import { users } from './users';
 
 /** The external sign-ins: 'oidc' is the configured OpenID Connect provider at /api/login. */
@@ -27,7 +28,10 @@ export const userIdentities = pgTable(
 );
 export type UserIdentityRow = typeof userIdentities.$inferSelect;
 
-/** Password-reset links: only the SHA-256 of the token is kept; a link works once, until it expires. */
+/**
+ * Password-reset links: only the SHA-256 of the token is kept; a link works once, until it expires,
+ * and only while the account still has the address it was mailed to.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -35,6 +39,8 @@ export const passwordResetTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to (or made for, by the operator's command). */
+    email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,3 +77,24 @@ export const emailVerificationTokens = pgTable(
     index('email_verification_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Events that ended ways into an account (decision 018): a hand-over, a password reset or change,
+ * proving the email, an email change, each with what it removed. The account page lists them.
+ */
+export const accountSecurityEvents = pgTable(
+  'account_security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SecurityEventKind>().notNull(),
+    /** The sign-in that took the account over, for a hand-over. */
+    via: text('via'),
+    removed: jsonb('removed').$type<RemovedWaysIn>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_security_events_user_idx').on(t.userId, t.createdAt)],
+);
+export type AccountSecurityEventRow = typeof accountSecurityEvents.$inferSelect;

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TokenScope } from '../../../shared/api-tokens';
 import { users } from './users';
 
@@ -23,6 +23,11 @@ export const apiTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Written at most once a minute per token. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * Whether the account's email was proven when the token was made: one made while nobody had
+     * proven the address may be a stranger's, and proving it ends such tokens (decision 018).
+     */
+    madeWhileVerified: boolean('made_while_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
 import type { ModelId } from '../../../shared/money/pricing';
@@ -125,6 +126,12 @@ export const generations = pgTable(
      * No foreign key: the original may be deleted or swept first, and the name stays as history.
      */
     parentId: uuid('parent_id'),
+    /**
+     * An administrator's free re-run: the failed job it runs again. Unique: a failed job is re-run
+     * once (a double click or a retried request finds the first re-run); a re-run that fails may be
+     * re-run in its turn. No foreign key, as for `parentId`.
+     */
+    rerunOf: uuid('rerun_of'),
     /** Variations: the jobs one request started together share this id. */
     groupId: uuid('group_id'),
     /**
@@ -138,6 +145,7 @@ export const generations = pgTable(
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('generations_rerun_of_idx').on(t.rerunOf),
     index('generations_queue_idx')
       .on(t.status, t.runAfter)
       .where(sql`${t.status} in ('pending', 'processing')`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WebhookAttempt, WebhookDeliveryStatus, WebhookEventType } from '../../../shared/webhooks';
 import { users } from './users';
 
@@ -15,6 +15,11 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().$type<WebhookEventType[]>().notNull(),
     /** `whsec_` + base64: the receiver needs the same key to verify, so it is kept as it was shown. */
     secret: text('secret').notNull(),
+    /**
+     * Whether the account's email was proven when the endpoint was added: one added while nobody had
+     * proven the address may be a stranger's, and proving it removes such endpoints (decision 018).
+     */
+    madeWhileVerified: boolean('made_while_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AdminUserSort } from '../../../shared/admin';
 import type { Executor } from '../../db/client';
 import { adminAuditLog, CREDIT_CHANGE_KINDS, creditLedger, type UserRow, users } from '../../db/schema';
@@ -127,9 +127,18 @@ export async function lockUserByEmail(tx: Executor, email: string): Promise<User
   return row ?? null;
 }
 
-/** Locks every administrator's row: a concurrent demotion or deletion waits, so one always remains. */
+/**
+ * Locks every administrator's row, in id order: a concurrent demotion or deletion waits, so one always
+ * remains. Every path takes these before any single user's row (admin.service `lockAdminsThenUser`),
+ * so two of them never hold locks the other waits for.
+ */
 export async function lockAdminIds(tx: Executor): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(asc(users.id))
+    .for('update');
   return rows.map((r) => r.id);
 }
 

@@ -271,12 +271,12 @@ export async function updateUser(
 export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string): Promise<UserRow> {
   const target = await repo.findUser(ctx.db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
-  if (target.isAdmin) await ctx.db.transaction((tx) => requireAnotherAdmin(tx, id));
+  if (target.isAdmin) await ctx.db.transaction(async (tx) => requireAnotherAdmin(await repo.lockAdminIds(tx), id));
   // A deleted user must not go on paying: their subscription is cancelled at Stripe first.
   const cancelled = await cancelSubscriptionForAdmin(ctx, target);
   const user = await ctx.db.transaction(async (tx) => {
-    const locked = await requireLockedUser(tx, id);
-    if (locked.isAdmin) await requireAnotherAdmin(tx, id);
+    const { user: locked, admins } = await lockAdminsThenUser(tx, id);
+    if (locked.isAdmin) requireAnotherAdmin(admins, id);
     if (cancelled) await auditCancellation(tx, actor, locked, cancelled);
     await repo.deleteUser(tx, id);
     if (actor.self) await auditSelfDeletion(tx, locked.id);
@@ -293,9 +293,25 @@ async function announceStatusChange(tx: Tx, before: UserRow, after: UserRow): Pr
   if (after.subscriptionStatus !== before.subscriptionStatus) await publishBalanceChange(tx, after.id);
 }
 
-async function requireAnotherAdmin(tx: Tx, id: string): Promise<void> {
-  const admins = await repo.lockAdminIds(tx);
+/** 409 last_admin unless an administrator besides `id` is among `admins` (locked by the caller). */
+function requireAnotherAdmin(admins: readonly string[], id: string): void {
   if (admins.filter((adminId) => adminId !== id).length === 0) throw conflict(LAST_ADMIN_MESSAGE, 'last_admin');
+}
+
+/**
+ * The one lock order of every path that may remove an administrator (deleting any user, demoting one):
+ * every administrator's row in id order, then the user's. Taking the user's row first and the
+ * administrators' after (as deletions once did) let two administrators deleting themselves at once
+ * each hold the row the other waited for: PostgreSQL ended one with "deadlock detected".
+ */
+async function lockAdminsThenUser(tx: Tx, id: string): Promise<{ user: UserRow; admins: string[] }> {
+  const admins = await repo.lockAdminIds(tx);
+  return { user: await requireLockedUser(tx, id), admins };
+}
+
+async function lockAdminsThenUserByEmail(tx: Tx, email: string): Promise<{ user: UserRow; admins: string[] }> {
+  const admins = await repo.lockAdminIds(tx);
+  return { user: await requireUserByEmail(tx, email), admins };
 }
 
 async function audit(tx: Tx, actor: Actor, action: string, before: UserRow | null, after: UserRow | null) {
@@ -398,8 +414,8 @@ export async function setSubscriptionStatus(
 /** Grants or revokes administrator rights; the last administrator cannot be demoted. */
 export async function setAdmin(ctx: ServiceContext, actor: Actor, email: string, isAdmin: boolean): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
-    const before = await requireUserByEmail(tx, email);
-    if (before.isAdmin && !isAdmin) await requireAnotherAdmin(tx, before.id);
+    const { user: before, admins } = await lockAdminsThenUserByEmail(tx, email);
+    if (before.isAdmin && !isAdmin) requireAnotherAdmin(admins, before.id);
     const after = await repo.updateUser(tx, before.id, { isAdmin });
     await audit(tx, actor, isAdmin ? 'user.make_admin' : 'user.revoke_admin', before, after);
     return after;

@@ -6,8 +6,24 @@ export async function insertToken(
   tx: Executor,
   data: Pick<ApiTokenRow, 'userId' | 'tokenHash' | 'name' | 'scopes' | 'expiresAt' | 'createdAt'>,
 ): Promise<ApiTokenRow> {
-  const [row] = await tx.insert(apiTokens).values(data).returning();
+  const [row] = await tx
+    .insert(apiTokens)
+    .values({
+      ...data,
+      // The account's state as the token is made (its row is locked by the caller).
+      madeWhileVerified: sql<boolean>`(SELECT ${users.emailVerifiedAt} IS NOT NULL FROM ${users} WHERE ${users.id} = ${data.userId})`,
+    })
+    .returning();
   return row!;
+}
+
+/** Deletes the user's tokens (only those made while the email was unproven, with `onlyUnproven`); answers how many. */
+export async function deleteUserTokens(tx: Executor, userId: string, onlyUnproven: boolean): Promise<number> {
+  const rows = await tx
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), onlyUnproven ? eq(apiTokens.madeWhileVerified, false) : undefined))
+    .returning({ id: apiTokens.id });
+  return rows.length;
 }
 
 export async function countUserTokens(tx: Executor, userId: string): Promise<number> {

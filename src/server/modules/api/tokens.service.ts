@@ -8,6 +8,7 @@ import {
   type TokenScope,
 } from '../../../shared/api-tokens';
 import type { ServiceContext } from '../../context';
+import type { Executor } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/app-error';
 import * as repo from './api.repository';
@@ -78,6 +79,14 @@ export async function listTokens(ctx: ServiceContext, userId: string): Promise<A
 export async function revokeToken(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   if (!(await repo.deleteUserToken(ctx.db, userId, id)))
     throw notFound('This access token was not found. It may have been revoked already.', 'token_not_found');
+}
+
+/**
+ * Revokes the user's tokens when a key to the account changes hands (decision 018): every token, or
+ * only those made while the account's email was unproven. In the caller's transaction; answers how many.
+ */
+export function revokeTokensIn(tx: Executor, userId: string, which: 'all' | 'unproven'): Promise<number> {
+  return repo.deleteUserTokens(tx, userId, which === 'unproven');
 }
 
 export interface ResolvedToken {

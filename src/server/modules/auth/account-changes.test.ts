@@ -215,6 +215,7 @@ describe('POST /api/account/password', () => {
     await t.db.insert(passwordResetTokens).values({
       id: `reset-${user.id}`,
       userId: user.id,
+      email: user.email,
       expiresAt: new Date(Date.now() + 600_000),
     });
     const response = await call('POST', '/api/account/password', cookie, {

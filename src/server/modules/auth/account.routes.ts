@@ -7,6 +7,7 @@ import {
   passwordResetRequestSchema,
   signInOptionsSchema,
 } from '../../../shared/accounts';
+import { securityEventListSchema } from '../../../shared/account-security';
 import { authUserSchema, messageSchema } from '../../../shared/auth';
 import { DEFAULT_SUPPORT_EMAIL } from '../../config';
 import type { ServiceContext } from '../../context';
@@ -17,6 +18,7 @@ import * as auth from './auth.service';
 import { listSignIns, removeIdentity } from './identities.service';
 import { confirmPasswordReset, requestPasswordReset, settlePasswordResetMail } from './password-reset.service';
 import { setSessionCookie } from './session-cookie';
+import { listSecurityEvents } from './ways-in.service';
 
 /** Who to ask for help: OPERATOR_CONTACT, else SUPPORT_EMAIL unless it is the built-in placeholder. */
 function operatorContact(config: ServiceContext['config']): string | null {
@@ -72,6 +74,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return presentAuthUser(user);
     },
+  );
+
+  app.get('/api/account/security-events', { schema: { response: { 200: securityEventListSchema } } }, async (request) =>
+    listSecurityEvents(ctx, requireUser(request).id),
   );
 
   app.get('/api/account/sign-ins', { schema: { response: { 200: accountSignInsSchema } } }, async (request) =>

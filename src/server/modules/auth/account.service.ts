@@ -13,11 +13,10 @@ import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
 import { deleteUser, SELF_ACTOR } from '../admin/admin.service';
-import { setPasswordHash, updateName } from '../users/users.service';
-import * as authRepo from './auth.repository';
+import { lockUser, setPasswordHash, updateName } from '../users/users.service';
 import { findPendingEmailChange, requestEmailChange } from './email-verification.service';
 import { hashPassword, verifyPassword } from './password';
-import * as resetRepo from './password-reset.repository';
+import { endWaysIn } from './ways-in.service';
 
 /** A missing field, in the words of a validation answer, so the client shows it beside the field. */
 const missing = (field: string) => new AppError(400, 'validation_failed', `${field}: is required`);
@@ -59,7 +58,8 @@ export async function changeEmail(
 
 /**
  * Changes the password after checking the current one, with registration's rules for the new one:
- * every other session ends, `sessionId` (this browser) is kept, and pending reset links stop working.
+ * every other session and every access token ends, `sessionId` (this browser) is kept, and pending
+ * reset and email-change links stop working (`password_change` in ways-in.service.ts).
  */
 export async function changePassword(
   ctx: ServiceContext,
@@ -71,9 +71,9 @@ export async function changePassword(
   await requireCurrentPassword(user, input.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
     await setPasswordHash(tx, user.id, passwordHash);
-    await resetRepo.expireUserResetTokens(tx, user.id);
-    await authRepo.deleteOtherSessions(tx, user.id, sessionId);
+    await endWaysIn(tx, user.id, 'password_change', { proves: false, keepSessionId: sessionId });
   });
 }
 

@@ -14,8 +14,8 @@ import {
   markEmailVerified,
   signupPolicy,
 } from '../users/users.service';
-import { removeSignInsLinkedBeforeProof } from './identities.service';
 import * as repo from './email-verification.repository';
+import { endWaysIn } from './ways-in.service';
 import { sendMail } from '../../lib/mailer';
 
 export const VERIFY_VALID_HOURS = 24;
@@ -194,7 +194,8 @@ function verificationMessage(to: string, link: string) {
 /**
  * Verifies an email from a mailed link: the link is used up (one caller wins). A link to the account's
  * address proves it and grants sign-up credits that waited for it; a link to another address (an email
- * change asked for on /account) moves the account to it. Answers the user.
+ * change asked for on /account) moves the account to it. Each ends what its event ends
+ * (`email_proven`, `email_change` in ways-in.service.ts). Answers the user.
  */
 export async function confirmEmailVerification(ctx: ServiceContext, token: string): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
@@ -204,20 +205,22 @@ export async function confirmEmailVerification(ctx: ServiceContext, token: strin
     if (used.purpose === 'change') return confirmEmailChange(tx, ctx, user, used.email);
     // A link to an address the account no longer has (an administrator changed it) proves nothing.
     if (user.email !== used.email) throw new AppError(400, 'verification_link_invalid', VERIFY_LINK_INVALID_MESSAGE);
-    if (await markEmailVerified(tx, signupPolicy(ctx), user)) await removeSignInsLinkedBeforeProof(tx, user.id);
+    if (await markEmailVerified(tx, signupPolicy(ctx), user))
+      await endWaysIn(tx, user.id, 'email_proven', { proves: true });
     await repo.expireUserTokensOfPurpose(tx, user.id, 'verify');
     return (await findUserById(tx, user.id)) ?? user;
   });
 }
 
 /**
- * The account moves to the address its link was mailed to; every other link of the account ends. An
- * account with a password whose old address was never proven loses the sign-ins linked meanwhile, as
- * when an address is first proven; one without a password keeps them (they are its only way in).
+ * The account moves to the address its link was mailed to; every other emailed link of the account
+ * ends (a reset link mailed to the old address among them). An account with a password whose old
+ * address was never proven loses what was made meanwhile, as when an address is first proven; one
+ * without a password keeps its sign-ins (they are its only way in). See `email_change` in ways-in.service.ts.
  */
 async function confirmEmailChange(tx: Executor, ctx: ServiceContext, user: UserRow, email: string): Promise<UserRow> {
   const changed = await applyProvenEmail(tx, signupPolicy(ctx), user.id, email);
-  if (!user.emailVerifiedAt && user.passwordHash) await removeSignInsLinkedBeforeProof(tx, user.id);
-  await repo.expireUserVerificationTokens(tx, user.id);
+  const proves = !user.emailVerifiedAt && user.passwordHash !== null;
+  await endWaysIn(tx, user.id, 'email_change', { proves });
   return changed;
 }

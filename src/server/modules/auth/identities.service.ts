@@ -9,12 +9,11 @@ import {
   findUserById,
   lockUser,
   markEmailVerified,
-  setPasswordHash,
   signupPolicy,
 } from '../users/users.service';
-import * as auth from './auth.repository';
 import { type ExternalProfile, ExternalSignInError } from './external-sign-in.service';
 import * as repo from './identities.repository';
+import { endWaysIn } from './ways-in.service';
 
 /** Thrown inside the transaction when a concurrent sign-in linked the same identity first: try again. */
 class LostRace extends Error {}
@@ -55,7 +54,8 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
     );
   }
   const found = await findUserByEmailIn(tx, profile.email);
-  const existing = found && profile.emailVerified && !found.emailVerifiedAt ? await takeOver(ctx, tx, found) : found;
+  const existing =
+    found && profile.emailVerified && !found.emailVerifiedAt ? await takeOver(ctx, tx, found, profile) : found;
   if (existing && !profile.emailVerified) {
     throw new ExternalSignInError(
       'oauth_error',
@@ -84,24 +84,16 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
 
 /**
  * The owner's provider proved the email of an account whose email nobody proved: whoever made that
- * account never showed they own the address. The owner gets it cleanly, as a password reset would:
- * the unproven password and every linked sign-in are removed, every session ends, and the email is
- * marked verified (granting sign-up credits that waited for it).
+ * account never showed they own the address. The owner gets it cleanly: the unproven password, every
+ * linked sign-in, session, access token, webhook endpoint and emailed link made before are removed
+ * (`hand_over` in ways-in.service.ts), and the email is marked verified (granting sign-up credits
+ * that waited for it).
  */
-async function takeOver(ctx: ServiceContext, tx: Executor, user: UserRow): Promise<UserRow> {
-  await setPasswordHash(tx, user.id, null);
-  await auth.deleteUserSessions(tx, user.id);
-  await repo.deleteUserIdentities(tx, user.id);
+async function takeOver(ctx: ServiceContext, tx: Executor, found: UserRow, profile: ExternalProfile): Promise<UserRow> {
+  const user = (await lockUser(tx, found.id)) ?? found;
+  await endWaysIn(tx, user.id, 'hand_over', { proves: true, via: providerName(ctx, profile.provider) });
   await markEmailVerified(tx, signupPolicy(ctx), user);
   return (await findUserById(tx, user.id)) ?? user;
-}
-
-/**
- * Proving the email (a verification link, a password reset) removes the sign-ins linked while it was
- * unproven: any of them may be a stranger's. Answers what was removed.
- */
-export async function removeSignInsLinkedBeforeProof(tx: Executor, userId: string): Promise<number> {
-  return (await repo.deleteUserIdentities(tx, userId)).length;
 }
 
 /** Links an identity to the signed-in user (from the account page); refused when it belongs to another account. */

@@ -4,7 +4,7 @@ import { passwordResetTokens } from '../../db/schema';
 
 export async function insertResetToken(
   tx: Executor,
-  data: { id: string; userId: string; expiresAt: Date },
+  data: { id: string; userId: string; email: string; expiresAt: Date },
 ): Promise<void> {
   await tx.insert(passwordResetTokens).values(data);
 }
@@ -18,8 +18,8 @@ export async function countRecentResetTokens(tx: Executor, userId: string, since
   return row?.n ?? 0;
 }
 
-/** Marks a live, unused token used and answers its user; null when unknown, used or expired. One caller wins. */
-export async function useResetToken(tx: Executor, id: string): Promise<string | null> {
+/** Marks a live, unused token used and answers its user and address; null when unknown, used or expired. One caller wins. */
+export async function useResetToken(tx: Executor, id: string): Promise<{ userId: string; email: string } | null> {
   const [row] = await tx
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
@@ -30,8 +30,8 @@ export async function useResetToken(tx: Executor, id: string): Promise<string | 
         gt(passwordResetTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: passwordResetTokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: passwordResetTokens.userId, email: passwordResetTokens.email });
+  return row ?? null;
 }
 
 /** Every other link of the user stops working once one was used. */

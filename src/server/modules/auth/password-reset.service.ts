@@ -8,6 +8,7 @@ import {
   findUserByEmail,
   findUserByEmailIn,
   findUserById,
+  lockUser,
   markEmailVerified,
   setPasswordHash,
   signupPolicy,
@@ -15,8 +16,8 @@ import {
 import * as auth from './auth.repository';
 import { sendMail } from '../../lib/mailer';
 import { hashPassword } from './password';
-import { removeSignInsLinkedBeforeProof } from './identities.service';
 import * as repo from './password-reset.repository';
+import { endWaysIn } from './ways-in.service';
 
 export const RESET_TTL_MS = PASSWORD_RESET_VALID_MINUTES * 60 * 1000;
 /** At most this many reset mails per account per hour, however often it is asked for. */
@@ -29,12 +30,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Mail being sent after its request was answered, per service context, so shutdown can wait for it. */
 const pending = new WeakMap<ServiceContext, Set<Promise<void>>>();
 
-/** Creates a one-time link for the user (valid 30 minutes; only its hash is stored). */
+/**
+ * Creates a one-time link for the user (valid 30 minutes; only its hash is stored), bound to the
+ * address it is mailed to: once the account's email changes, the link no longer works.
+ */
 async function createResetLink(ctx: ServiceContext, user: UserRow): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await repo.insertResetToken(ctx.db, {
     id: hashToken(token),
     userId: user.id,
+    email: user.email,
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   return `${ctx.config.publicUrl}/reset-password?token=${token}`;
@@ -85,20 +90,22 @@ function resetMessage(to: string, link: string) {
 }
 
 /**
- * Sets a new password from a reset link: the link is used up (one caller wins), every session of
- * the account ends and its failed sign-ins are cleared. Answers the user, for a fresh session.
+ * Sets a new password from a reset link mailed to the account's current address: the link is used up
+ * (one caller wins), every session, access token and other emailed link of the account ends (and
+ * what `password_reset` ends in ways-in.service.ts), and its failed sign-ins are cleared. Answers the
+ * user, for a fresh session.
  */
 export async function confirmPasswordReset(ctx: ServiceContext, input: PasswordResetConfirm): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const userId = await repo.useResetToken(tx, hashToken(input.token));
-    const user = userId ? await findUserById(tx, userId) : null;
-    if (!user) throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
+    const used = await repo.useResetToken(tx, hashToken(input.token));
+    const user = used ? await lockUser(tx, used.userId) : null;
+    // A link mailed to an address the account no longer has proves nothing about its owner now.
+    if (!user || user.email !== used?.email) throw new AppError(400, 'reset_link_invalid', RESET_LINK_INVALID_MESSAGE);
     await setPasswordHash(tx, user.id, passwordHash);
     // The link came by mail, so the email is proven (and sign-up credits waiting for that are granted).
-    if (await markEmailVerified(tx, signupPolicy(ctx), user)) await removeSignInsLinkedBeforeProof(tx, user.id);
-    await repo.expireUserResetTokens(tx, user.id);
-    await auth.deleteUserSessions(tx, user.id);
+    const proves = await markEmailVerified(tx, signupPolicy(ctx), user);
+    await endWaysIn(tx, user.id, 'password_reset', { proves });
     await auth.clearLoginFailures(tx, { email: user.email });
     return { ...((await findUserById(tx, user.id)) ?? user), passwordHash };
   });

@@ -189,6 +189,39 @@ describe('Extend', () => {
     expect(await balanceOf(owner.user.id)).toBe(balance);
     const rows = await t.db.select().from(generations).where(eq(generations.userId, owner.user.id));
     expect(rows).toHaveLength(1);
+
+    // The video's file went away while its record still said completed (a delete racing this request):
+    // Extend and Continue answer 404, charging nothing and storing nothing.
+    const ledgerRows = async () =>
+      (await t.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.user.id))).length;
+    const ledgerBefore = await ledgerRows();
+    const [original] = rows;
+    if (!original?.outputKey) throw new Error('the video has no file');
+    await t.ctx.storage.delete(original.outputKey);
+    const gone = await extend(owner.cookie);
+    expect([gone.statusCode, gone.json<{ code: string }>().code]).toEqual([404, 'generation_not_found']);
+    const frame = await injectJson(t.app, 'POST', `/api/video-generation/${id}/last-frame`, { cookie: owner.cookie });
+    expect(frame.statusCode).toBe(404);
+    expect(await ledgerRows()).toBe(ledgerBefore);
+    expect(await balanceOf(owner.user.id)).toBe(balance);
+    expect(await uploadsOf(owner.user.id)).toBe(uploadsBefore);
+    expect(await t.db.select().from(generations).where(eq(generations.userId, owner.user.id))).toHaveLength(1);
+  }, 200_000);
+
+  it('Extend racing the delete of the same video answers 201 or 404, never 500; a 404 charges nothing', async () => {
+    const owner = await payingUser(t, 10_000);
+    const created = await generate(owner.cookie, { description: 'A kite over the dunes', duration: 2 });
+    const id = created.json<GenerationRecord>().id;
+    await completed(owner.cookie, id);
+    const ledgerBefore = (await t.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.user.id))).length;
+    const [extended, deleted] = await Promise.all([
+      injectJson(t.app, 'POST', `/api/video-generation/${id}/extend`, { cookie: owner.cookie, body: {} }),
+      injectJson(t.app, 'DELETE', `/api/video-generation/${id}`, { cookie: owner.cookie }),
+    ]);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect([201, 404], extended.body).toContain(extended.statusCode);
+    const ledgerAfter = (await t.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.user.id))).length;
+    expect(ledgerAfter).toBe(extended.statusCode === 201 ? ledgerBefore + 1 : ledgerBefore);
   }, 200_000);
 });
 

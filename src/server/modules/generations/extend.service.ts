@@ -6,6 +6,7 @@ import { retentionInWords } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import type { GenerationRow } from '../../db/schema';
 import type { ProviderExtend } from '../../engines/catalogue';
+import { ObjectNotFoundError } from '../../storage/storage';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { discardUploads } from '../uploads/uploads.service';
 import { normaliseGenerationRequest } from './generation-request';
@@ -16,6 +17,9 @@ import { userOutputsPrefix } from './lifecycle.service';
 import { hasLiveOutput } from './output-life';
 
 export type ExtendBody = z.output<typeof extendGenerationSchema>;
+
+const videoNotFound = () =>
+  notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
 
 /** Where the copy of the original's video waits for the worker (to join the continuation to, or to send to the provider). */
 const baseKeyFor = (userId: string) => `${userOutputsPrefix(userId)}extend-base-${randomUUID()}.mp4`;
@@ -36,7 +40,7 @@ export async function extendGeneration(
   body: ExtendBody,
 ): Promise<CreatedGeneration> {
   const original = await repo.findForUser(ctx.db, userId, id);
-  if (!original) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  if (!original) throw videoNotFound();
   if (original.status === 'failed')
     throw badRequest(
       'This video failed, so there is nothing to extend. Make it again, then extend it.',
@@ -68,7 +72,11 @@ export async function extendGeneration(
   const frame = method === 'join' ? await lastFrameUpload(ctx, userId, id) : null;
   const baseKey = baseKeyFor(userId);
   try {
-    await ctx.storage.put(baseKey, await ctx.storage.read(original.outputKey), 'video/mp4');
+    // Deleted meanwhile (its owner, the sweep): a 404, before anything is charged.
+    const originalVideo = await ctx.storage.read(original.outputKey).catch((error: unknown) => {
+      throw error instanceof ObjectNotFoundError ? videoNotFound() : error;
+    });
+    await ctx.storage.put(baseKey, originalVideo, 'video/mp4');
     const { seed: _seed, ...settings } = original.settings;
     const request = normaliseGenerationRequest(
       createGenerationSchema.parse({

@@ -69,6 +69,12 @@ export async function insertGeneration(tx: Executor, row: typeof generations.$in
   return inserted;
 }
 
+/** The id of the administrator's re-run of a failed job, if it was re-run. */
+export async function findRerunOf(tx: Executor, id: string): Promise<string | null> {
+  const [row] = await tx.select({ id: generations.id }).from(generations).where(eq(generations.rerunOf, id)).limit(1);
+  return row?.id ?? null;
+}
+
 /** Every field a new request's generation is written with: one shape, so one SQL text for its statement's name. */
 export type NewPaidGeneration = Required<
   Pick<

@@ -330,7 +330,11 @@ export async function rerunGeneration(
       `This job's ${gone.join(' and ')} input was deleted after 24 hours: it cannot be re-run.`,
       'inputs_expired',
     );
+  // Once per failed job (the caller holds its row lock; the unique index on rerun_of holds it for any path).
+  const earlier = await repo.findRerunOf(tx, original.id);
+  if (earlier) throw conflict(`This job was re-run already: the re-run is job ${earlier}.`, 'already_rerun');
   const row = await repo.insertGeneration(tx, {
+    rerunOf: original.id,
     userId: original.userId,
     prompt: original.prompt,
     model: original.model,

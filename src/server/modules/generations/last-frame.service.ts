@@ -7,9 +7,13 @@ import type { ServiceContext } from '../../context';
 import { badRequest, notFound } from '../../lib/app-error';
 import { extractLastFrame } from '../../media/last-frame';
 import { makeWorkDir, removeWorkDir } from '../../media/work-dirs';
+import { ObjectNotFoundError } from '../../storage/storage';
 import { storeServerImage } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 import { hasLiveOutput } from './output-life';
+
+const videoNotFound = () =>
+  notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
 
 /**
  * Continue: the last frame of one of the user's finished videos, extracted with FFmpeg, stored as
@@ -17,7 +21,7 @@ import { hasLiveOutput } from './output-life';
  */
 export async function lastFrameUpload(ctx: ServiceContext, userId: string, id: string): Promise<UploadComplete> {
   const row = await repo.findForUser(ctx.db, userId, id);
-  if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
+  if (!row) throw videoNotFound();
   if (!hasLiveOutput(row, ctx.now())) {
     throw badRequest(
       `This video has no finished file to continue from (it may have expired after ${retentionInWords(ctx.config.retention.videoHours)}).`,
@@ -28,7 +32,11 @@ export async function lastFrameUpload(ctx: ServiceContext, userId: string, id: s
   try {
     const video = path.join(dir, 'video.mp4');
     const png = path.join(dir, 'last-frame.png');
-    await pipeline(await ctx.storage.read(row.outputKey), createWriteStream(video));
+    // Deleted meanwhile (its owner, the sweep): a 404, and nothing is stored.
+    const stored = await ctx.storage.read(row.outputKey).catch((error: unknown) => {
+      throw error instanceof ObjectNotFoundError ? videoNotFound() : error;
+    });
+    await pipeline(stored, createWriteStream(video));
     await extractLastFrame(ctx.media, video, png).catch(() => {
       throw badRequest('Could not take the last frame of this video.', 'last_frame_failed');
     });

@@ -1,6 +1,12 @@
 import { and, arrayContains, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type WebhookDeliveryRow, type WebhookEndpointRow, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  users,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import type { WebhookAttempt, WebhookEventType } from '../../../shared/webhooks';
 
 export function listEndpoints(tx: Executor, userId: string): Promise<WebhookEndpointRow[]> {
@@ -33,9 +39,30 @@ export async function insertEndpoint(
   tx: Executor,
   values: { userId: string; url: string; events: WebhookEventType[]; secret: string },
 ): Promise<WebhookEndpointRow> {
-  const [row] = await tx.insert(webhookEndpoints).values(values).returning();
+  const [row] = await tx
+    .insert(webhookEndpoints)
+    .values({
+      ...values,
+      // The account's state as the endpoint is added (its row is locked by the caller).
+      madeWhileVerified: sql<boolean>`(SELECT ${users.emailVerifiedAt} IS NOT NULL FROM ${users} WHERE ${users.id} = ${values.userId})`,
+    })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/** Deletes the user's endpoints (only those added while the email was unproven, with `onlyUnproven`); answers how many. */
+export async function deleteUserEndpoints(tx: Executor, userId: string, onlyUnproven: boolean): Promise<number> {
+  const rows = await tx
+    .delete(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.userId, userId),
+        onlyUnproven ? eq(webhookEndpoints.madeWhileVerified, false) : undefined,
+      ),
+    )
+    .returning({ id: webhookEndpoints.id });
+  return rows.length;
 }
 
 export async function deleteEndpoint(tx: Executor, userId: string, id: string): Promise<boolean> {

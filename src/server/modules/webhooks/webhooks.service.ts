@@ -77,6 +77,15 @@ export async function deleteEndpoint(ctx: ServiceContext, userId: string, id: st
   if (!(await repo.deleteEndpoint(ctx.db, userId, id))) throw endpointNotFound();
 }
 
+/**
+ * Removes the user's endpoints when a key to the account changes hands (decision 018): every one, or
+ * only those added while the account's email was unproven. Their queued deliveries go with them. In
+ * the caller's transaction; answers how many.
+ */
+export function removeEndpointsIn(tx: Executor, userId: string, which: 'all' | 'unproven'): Promise<number> {
+  return repo.deleteUserEndpoints(tx, userId, which === 'unproven');
+}
+
 const endpointNotFound = () => notFound('Webhook endpoint not found', 'webhook_not_found');
 
 async function requireEndpoint(ctx: ServiceContext, userId: string, id: string): Promise<WebhookEndpointRow> {

@@ -11,6 +11,8 @@ import {
 import { type AuthUser, authUserSchema, messageSchema } from '../../../../shared/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { authQueryKey } from '../../../lib/query-keys';
+import { securityEventsQueryKey } from './security-events';
+import { tokensQueryKey } from './tokens';
 
 export const emailChangeQueryKey = ['/api/account/email'] as const;
 
@@ -66,14 +68,26 @@ export function useCancelEmailChange() {
   });
 }
 
-/** POST /api/account/password: every other session ends; this one is kept. Answers the server's sentence. */
+/**
+ * POST /api/account/password: every other session and every access token ends; this session is kept.
+ * Answers the server's sentence.
+ */
 export async function changePassword(input: PasswordChange): Promise<string> {
   const response = await apiRequest('POST', '/api/account/password', input);
   return messageSchema.parse(await response.json()).message;
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The tokens were revoked and the change is listed among the security events.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: tokensQueryKey }),
+        client.invalidateQueries({ queryKey: securityEventsQueryKey }),
+      ]),
+  });
 }
 
 /** DELETE /api/account: the account and all its data; the session ends with it. */
