@@ -72,7 +72,7 @@ const envSchema = z.object({
       if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
       return typeof parsed === 'string' ? [] : parsed;
     }),
-  /** Accounts one client address may register per hour and per day (docs: README, Accounts). */
+  /** Accounts one client address may register per hour and per day (docs/operating.md, Accounts). */
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   REGISTRATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().default(30),
   /** Slow clients: headers must arrive within this, a whole request (upload bodies too) within the next. */
