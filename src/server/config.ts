@@ -164,6 +164,12 @@ export type Env = z.infer<typeof envSchema>;
 /** The name of every environment variable the server reads (the container recipe's test checks against it). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
+/** What a variable is when unset, as the server reads it (undefined: no default); for the docs' environment table. */
+export function envDefault(name: keyof Env): unknown {
+  const parsed = envSchema.shape[name].safeParse(undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
