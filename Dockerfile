@@ -9,7 +9,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-# The local preview engine and the upload checks use the system's FFmpeg (README: Making videos).
+# The local preview engine and the upload checks use the system's FFmpeg (docs/operating.md: Video engines and providers).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg \
   && rm -rf /var/lib/apt/lists/* \

@@ -30,7 +30,7 @@ describe('registration with the proof-of-work challenge on', () => {
     await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
-    // The time to a registration with the default cost, for the README's "about a second".
+    // The time to a registration with the default cost, for the figure docs/operating.md quotes.
     console.info(`registered through the challenge in ${Date.now() - started} ms`);
 
     expect(registerBodies).toHaveLength(1);

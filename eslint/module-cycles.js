@@ -9,18 +9,20 @@ import { isTestFile, onImports, relPath, root } from './imports.js';
 const MODULES_DIR = path.join(root, 'src/server/modules');
 const SOURCE_FILE = /\.(tsx?|jsx?|mjs)$/;
 
-/** The module a repository path belongs to ('src/server/modules/money/stripe/x.ts' → 'money'), or null. */
-function moduleOf(rel) {
-  const match = /^src\/server\/modules\/([^/]+)\/./.exec(rel);
+/** The module a file under `modulesDir` belongs to ('<modulesDir>/money/stripe/x.ts' → 'money'), or null. */
+function moduleIn(modulesDir, file) {
+  const match = /^([^/.][^/]*)\/./.exec(path.relative(modulesDir, file).split(path.sep).join('/'));
   return match ? match[1] : null;
 }
 
-/** Every non-test source file under src/server/modules, as absolute paths. */
-function moduleFiles(dir = MODULES_DIR) {
+/** Every non-test source file under `dir`, as absolute paths (test files judged by their path from `base`). */
+function moduleFiles(dir, base) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return moduleFiles(file);
-    return SOURCE_FILE.test(entry.name) && !isTestFile(relPath(file)) ? [file] : [];
+    if (entry.isDirectory()) return moduleFiles(file, base);
+    return SOURCE_FILE.test(entry.name) && !isTestFile(path.relative(base, file).split(path.sep).join('/'))
+      ? [file]
+      : [];
   });
 }
 
@@ -37,23 +39,25 @@ function importsOf(file) {
 }
 
 /** The module a relative import of `file` lands in, or null (a package, or a file outside the modules). */
-function targetModule(file, source) {
-  return source.startsWith('.') ? moduleOf(relPath(path.resolve(path.dirname(file), source))) : null;
+function targetModule(modulesDir, file, source) {
+  return source.startsWith('.') ? moduleIn(modulesDir, path.resolve(path.dirname(file), source)) : null;
 }
 
 /**
- * The modules as they are on disk: module → (module it imports → the first file that does). Type-only
- * imports count: a module that names another's types changes when they change.
+ * The modules under `base`/src/server/modules as they are on disk: module → (module it imports → the first
+ * file that does, relative to `base`). Type-only imports count: a module that names another's types changes
+ * when they change. Also read by scripts/module-graph.mjs, which writes the graph into docs/architecture.md.
  */
-function moduleGraph() {
+export function moduleGraph(base = root) {
+  const modulesDir = path.join(base, 'src/server/modules');
   const graph = new Map();
-  for (const file of moduleFiles()) {
-    const from = moduleOf(relPath(file));
+  for (const file of moduleFiles(modulesDir, base)) {
+    const from = moduleIn(modulesDir, file);
+    if (!graph.has(from)) graph.set(from, new Map());
     for (const source of importsOf(file)) {
-      const to = targetModule(file, source);
+      const to = targetModule(modulesDir, file, source);
       if (!to || to === from) continue;
-      if (!graph.has(from)) graph.set(from, new Map());
-      if (!graph.get(from).has(to)) graph.get(from).set(to, relPath(file));
+      if (!graph.get(from).has(to)) graph.get(from).set(to, path.relative(base, file).split(path.sep).join('/'));
     }
   }
   return graph;
@@ -89,11 +93,11 @@ export const moduleCycles = {
   },
   create(context) {
     const rel = relPath(context.filename);
-    const from = moduleOf(rel);
+    const from = moduleIn(MODULES_DIR, context.filename);
     if (!from || isTestFile(rel)) return {};
     let graph = null; // built on this file's first import of another module
     return onImports((node, source) => {
-      const to = targetModule(context.filename, source);
+      const to = targetModule(MODULES_DIR, context.filename, source);
       if (!to || to === from) return;
       graph ??= moduleGraph();
       const back = pathBack(graph, to, from);

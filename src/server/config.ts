@@ -72,7 +72,7 @@ const envSchema = z.object({
       if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
       return typeof parsed === 'string' ? [] : parsed;
     }),
-  /** Accounts one client address may register per hour and per day (docs: README, Accounts). */
+  /** Accounts one client address may register per hour and per day (docs/operating.md, Accounts). */
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   REGISTRATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().default(30),
   /** Slow clients: headers must arrive within this, a whole request (upload bodies too) within the next. */
@@ -163,6 +163,12 @@ export type Env = z.infer<typeof envSchema>;
 
 /** The name of every environment variable the server reads (the container recipe's test checks against it). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** What a variable is when unset, as the server reads it (undefined: no default); for the docs' environment table. */
+export function envDefault(name: keyof Env): unknown {
+  const parsed = envSchema.shape[name].safeParse(undefined);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];

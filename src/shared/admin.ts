@@ -11,7 +11,7 @@ export const adminUserSchema = authUserSchema.omit({ plan: true, emailVerifiedAt
   /** A Stripe subscription is running: deleting or deactivating the user cancels it at Stripe first. */
   hasStripeSubscription: z.boolean().optional(),
   /**
-   * The user's own daily spend cap in credits (docs/product-rules.md, Daily spend cap): null follows the
+   * The user's own daily spend cap in credits (docs/product-rules.md, Paying for a generation): null follows the
    * operator's default (DAILY_SPEND_CAP_CREDITS), 0 means no cap for this user. Always sent.
    */
   dailySpendCap: z.number().nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './text';
 
-/** What a personal access token may do (README, "API"). */
+/** What a personal access token may do (docs/operating.md, "Public API"). */
 export const TOKEN_SCOPES = ['videos:read', 'videos:write', 'uploads:write', 'account:read'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 

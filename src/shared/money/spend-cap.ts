@@ -1,7 +1,7 @@
 import { formatCount, formatCreditCount, toCredits } from './price-list';
 
 /**
- * The daily spend cap (docs/product-rules.md, Daily spend cap): the most credits a user may spend on
+ * The daily spend cap (docs/product-rules.md, Paying for a generation): the most credits a user may spend on
  * generations in one UTC day. Its day is the UTC day, as the admin cost view's, not the subscription's
  * 3am New York day, so the operator reads caps and costs on the same days.
  */

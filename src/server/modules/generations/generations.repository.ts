@@ -103,7 +103,7 @@ export type NewPaidGeneration = Required<
 /**
  * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
  * has unfinished ones waits one turn after their last, so a batch of theirs lets every job another
- * user makes within a turn of it go between (decision in README, Making videos). About one job's time.
+ * user makes within a turn of it go between (docs/operating.md, Making videos). About one job's time.
  */
 export const FAIR_TURN_SECONDS = 60;
 

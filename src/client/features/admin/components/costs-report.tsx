@@ -199,7 +199,7 @@ function CostsTable({ data }: { data: AdminCosts }) {
   );
 }
 
-/** How revenue, cost and the cap are counted, in the page's own words (docs/product-rules.md, Cost view). */
+/** How revenue, cost and the cap are counted, in the page's own words (docs/product-rules.md, Administration). */
 function HowItIsCounted({ data }: { data: AdminCosts }) {
   const { valuation } = data;
   return (
