@@ -39,6 +39,7 @@ export default tseslint.config(
       'boundaries/routes-use-services': 'error',
       'boundaries/module-services': 'error',
       'boundaries/server-layers': 'error',
+      'boundaries/workflow-callers': 'error',
       'boundaries/module-cycles': 'error',
       'boundaries/declared-dependencies': 'error',
       // Configuration is parsed once, in src/server/config.ts.

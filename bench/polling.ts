@@ -125,7 +125,7 @@ async function progressLatency(db: pg.Client, cookie: string, userId: string): P
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The worker's own two statements (saveProgress, then the event), from this separate process.
   const { saveProgress } = await import('../src/server/modules/generations/lifecycle.repository');
-  const { publishGenerationChange } = await import('../src/server/events/publish');
+  const { publishGenerationChange } = await import('../src/server/bus/publish');
   const { openDatabase } = await import('../src/server/db/client');
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 2 });
   const latencies: number[] = [];

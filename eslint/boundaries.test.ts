@@ -120,40 +120,74 @@ tester.run('server-layers', boundaries.rules['server-layers']!, {
     ['src/server/jobs/run-generation.ts', "import { charge } from '../modules/generations/generations.service';"],
     ['src/server/storage/storage.test.ts', "import { serveObject } from '../http/serve-object';"],
     [
-      'src/server/events/publish.ts',
+      'src/server/bus/publish.ts',
       "import type { Executor } from '../db/client'; import * as repo from './live-events.repository';",
     ],
-    ['src/server/modules/money/ledger.service.ts', "import { publishBalanceChange } from '../../events/publish';"],
+    ['src/server/modules/money/ledger.service.ts', "import { publishBalanceChange } from '../../bus/publish';"],
   ]),
   invalid: [
-    ...invalid(/src\/server\/(jobs|engines|storage|ai|media|payments|events|db) never imports src\/server\/http/, [
+    ...invalid(/src\/server\/(jobs|engines|storage|ai|media|stripe|bus|db) never imports src\/server\/http/, [
       ['src/server/jobs/run-generation.ts', "import { mediaLinks } from '../http/media-links';"],
       ['src/server/engines/index.ts', "import { requireUser } from '../http/guards';"],
       ['src/server/storage/s3-storage.ts', "export { serveObject } from '../http/serve-object';"],
       ['src/server/ai/gemini-text.ts', "import type { ErrorBody } from '../http/error-handler';"],
       ['src/server/db/client.ts', "const http = await import('../http/security');"],
       ['src/server/media/ffmpeg.ts', "import { notFound } from '../http/client-files';"],
-      ['src/server/payments/stripe-client.ts', "import { requireUser } from '../http/guards';"],
-      ['src/server/events/publish.ts', "import { requireUser } from '../http/guards';"],
+      ['src/server/stripe/stripe-client.ts', "import { requireUser } from '../http/guards';"],
+      ['src/server/bus/publish.ts', "import { requireUser } from '../http/guards';"],
     ]),
     ...invalid(/src\/server\/lib imports nothing else of the server's/, [
       ['src/server/lib/app-error.ts', "import { loadConfig } from '../config';"],
       ['src/server/lib/app-error.ts', "import { requireUser } from '../http/guards';"],
     ]),
-    ...invalid(/src\/server\/(engines|storage|ai|media|payments|events|db) never imports src\/server\/(modules|jobs)/, [
+    ...invalid(/src\/server\/(engines|storage|ai|media|stripe|bus|db) never imports src\/server\/(modules|jobs)/, [
       ['src/server/engines/index.ts', "import { getUser } from '../modules/users/users.service';"],
       ['src/server/storage/index.ts', "import { sweep } from '../jobs/retention-sweeper';"],
       ['src/server/ai/prompt-enhancer.ts', "import type { Credits } from '../modules/credits/credits.service';"],
       ['src/server/db/client.ts', "import { claim } from '../jobs/queue.repository';"],
       ['src/server/media/ffmpeg.ts', "import { runGeneration } from '../jobs/run-generation';"],
-      ['src/server/payments/stripe-client.ts', "import { fulfil } from '../modules/money/stripe/fulfilment.service';"],
-      [
-        'src/server/events/subscribe.ts',
-        "import { presentRecords } from '../modules/generations/generations.service';",
-      ],
-      ['src/server/events/publish.ts', "import { sweepExpired } from '../jobs/retention-sweeper';"],
+      ['src/server/stripe/stripe-client.ts', "import { fulfil } from '../modules/money/stripe/fulfilment.service';"],
+      ['src/server/bus/subscribe.ts', "import { presentRecords } from '../modules/generations/generations.service';"],
+      ['src/server/bus/publish.ts', "import { sweepExpired } from '../jobs/retention-sweeper';"],
     ]),
   ],
+});
+
+tester.run('workflow-callers', boundaries.rules['workflow-callers']!, {
+  valid: valid([
+    ['src/server/modules/admin/admin.routes.ts', "import { deleteAccount } from '../../workflows/delete-account';"],
+    ['src/server/jobs/worker.ts', "import { deleteAccount } from '../workflows/delete-account';"],
+    ['src/server/cli/admin.ts', "import { deleteAccount } from '../workflows/delete-account';"],
+    ['src/server/app.ts', "import { deleteAccount } from './workflows/delete-account';"],
+    ['src/server/workflows/delete-account.ts', "import { other } from './other-workflow';"],
+    ['src/server/workflows/delete-account.ts', "import { deleteUserRecord } from '../modules/admin/admin.service';"],
+    [
+      'src/server/modules/admin/admin.service.test.ts',
+      "import { deleteAccount } from '../../workflows/delete-account';",
+    ],
+  ]),
+  invalid: [
+    ...invalid(/only routes, jobs\/, cli\/ and app.ts start one/, [
+      [SERVICE, "import { deleteAccount } from '../../workflows/delete-account';"],
+      ['src/server/modules/users/users.repository.ts', "import type { X } from '../../workflows/delete-account';"],
+      ['src/server/engines/index.ts', "import { deleteAccount } from '../workflows/delete-account';"],
+      ['src/server/http/guards.ts', "import { deleteAccount } from '../workflows/delete-account';"],
+    ]),
+  ],
+});
+
+// A workflow reaches modules through their services, and stays below HTTP, like jobs/.
+tester.run('module-services (workflows)', boundaries.rules['module-services']!, {
+  valid: [],
+  invalid: invalid(/src\/server\/workflows\/delete-account may import module 'admin' only through/, [
+    ['src/server/workflows/delete-account.ts', "import { deleteUser } from '../modules/admin/admin.repository';"],
+  ]),
+});
+tester.run('server-layers (workflows)', boundaries.rules['server-layers']!, {
+  valid: [],
+  invalid: invalid(/src\/server\/workflows never imports src\/server\/http/, [
+    ['src/server/workflows/delete-account.ts', "import { requireUser } from '../http/guards';"],
+  ]),
 });
 
 // Module-level cycles are checked against the modules on disk: the probes rely on real one-way imports
@@ -178,7 +212,7 @@ tester.run('module-cycles', boundaries.rules['module-cycles']!, {
       ],
       [
         'src/server/modules/money/ledger.service.ts',
-        "import { publishBalanceChange } from '../../events/publish'; import { AppError } from '../../lib/app-error';",
+        "import { publishBalanceChange } from '../../bus/publish'; import { AppError } from '../../lib/app-error';",
       ],
       ['src/server/jobs/worker.ts', "import { claimNext } from '../modules/generations/generations.service';"],
       // Tests may set up one module with another's services.
@@ -280,6 +314,12 @@ describe('the real eslint.config.js', { timeout: 60_000 }, () => {
       "import { findUserById } from '../users/users.repository';",
     ],
     ['boundaries/server-layers', 'src/server/jobs/worker.ts', "import { requireUser } from '../http/guards';"],
+    // No module the workflow reaches depends on metrics, so this probe closes no file cycle.
+    [
+      'boundaries/workflow-callers',
+      'src/server/modules/metrics/metrics.service.ts',
+      "import { deleteAccount } from '../../workflows/delete-account';",
+    ],
     [
       'boundaries/module-cycles',
       'src/server/modules/money/credits.routes.ts',

@@ -106,7 +106,7 @@ export const moduleCycles = {
       const how = back.map(([module, file], i) => `${module} -> ${modules[i + 2]} in ${file}`).join(', ');
       context.report({
         node: node.source,
-        message: `Modules import each other in a cycle: ${modules.join(' -> ')} (${how}). Let one of them depend on the other, or move what both need below the modules (src/server/events/, lib/, shared/).`,
+        message: `Modules import each other in a cycle: ${modules.join(' -> ')} (${how}). Let one of them depend on the other, or move what both need below the modules (src/server/bus/, lib/, shared/).`,
       });
     });
   },

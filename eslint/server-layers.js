@@ -73,10 +73,11 @@ const moduleServices = serverRule(
   },
 );
 
-// 4. Folders below the product: no HTTP, no modules, no jobs; lib/ is a leaf. events/ is the bus that
-// modules publish to and the live hub (modules/events) subscribes to, so it never knows either of them.
-const BELOW_MODULES = new Set(['engines', 'storage', 'ai', 'media', 'payments', 'events', 'lib', 'db']);
-const BELOW_HTTP = new Set(['jobs', ...BELOW_MODULES]);
+// 4. Folders below the product: no HTTP, no modules, no jobs; lib/ is a leaf. bus/ is the live events bus
+// that modules publish to and the live stream (modules/live-stream) subscribes to, so it never knows
+// either of them.
+const BELOW_MODULES = new Set(['engines', 'storage', 'ai', 'media', 'stripe', 'bus', 'lib', 'db']);
+const BELOW_HTTP = new Set(['jobs', 'workflows', ...BELOW_MODULES]);
 const serverLayers = serverRule(
   'Folders below the product modules never import http/, modules/ or jobs/.',
   (from, to) => {
@@ -94,9 +95,19 @@ const serverLayers = serverRule(
   },
 );
 
+// 5. Workflows (src/server/workflows/: one verb-named file per workflow that spans modules) sit above the
+// modules: they reach modules through their services (rule 3), and only what starts a workflow calls one.
+const WORKFLOW_CALLERS = new Set(['jobs', 'cli']);
+const workflowCallers = serverRule('Only routes, jobs/, cli/ and app.ts call src/server/workflows.', (from, to) => {
+  if (to?.folder !== 'workflows' || from.folder === 'workflows') return null;
+  if (from.role === 'routes' || WORKFLOW_CALLERS.has(from.folder) || from.inner === 'app') return null;
+  return `src/server/${from.inner} may not import src/server/${to.inner}: a workflow sits above the modules, so only routes, jobs/, cli/ and app.ts start one.`;
+});
+
 export const serverRules = {
   'data-access': dataAccess,
   'routes-use-services': routesUseServices,
   'module-services': moduleServices,
   'server-layers': serverLayers,
+  'workflow-callers': workflowCallers,
 };

@@ -14,23 +14,24 @@ import { AppError } from './lib/app-error';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCostsRoutes } from './modules/admin/costs.routes';
 import { adminJobsRoutes } from './modules/admin/jobs.routes';
-import { tokensRoutes } from './modules/api/tokens.routes';
+import { tokensRoutes } from './modules/access-tokens/tokens.routes';
 import { hasSessionCookie, registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
-import { eventsRoutes } from './modules/events/events.routes';
+import { liveStreamRoutes } from './modules/live-stream/live-stream.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
+import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaLinksRoutes } from './modules/media-links/media-links.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { creditsRoutes } from './modules/money/credits.routes';
 import { paymentsRoutes } from './modules/money/payments.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { webhooksRoutes } from './modules/outbound-webhooks/webhooks.routes';
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -82,15 +83,16 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     creditsRoutes,
     errorReportsRoutes,
     uploadsRoutes,
-    mediaRoutes,
+    mediaLinksRoutes,
     generationsRoutes,
+    replicateWebhookRoutes,
     keepRoutes,
     paymentsRoutes,
     promptsRoutes,
     adminRoutes,
     adminJobsRoutes,
     adminCostsRoutes,
-    eventsRoutes,
+    liveStreamRoutes,
     notificationsRoutes,
     webhooksRoutes,
     tokensRoutes,

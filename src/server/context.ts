@@ -5,7 +5,7 @@ import type { Database, Db } from './db/client';
 import { createEngineRegistry, createWebhookRegistry, type EngineRegistry, type WebhookRegistry } from './engines';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { type FfmpegBinaries, resolveFfmpeg } from './media/ffmpeg';
-import { createStripeClient, type StripeClient } from './payments/stripe-client';
+import { createStripeClient, type StripeClient } from './stripe/stripe-client';
 import { createStorage, type ObjectStorage } from './storage';
 
 /**

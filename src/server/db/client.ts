@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { listenPglite, listenPostgres, type NotificationHandlers, type StopListening } from './notifications';
+import { listenPglite, listenPostgres, type NotificationHandlers, type StopListening } from './listen-notify';
 import { acquirePgliteLock } from './pglite-lock';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../context';
 import { removeStaleWorkDirs } from '../media/work-dirs';
-import { sweepIdempotencyKeys } from '../modules/api/idempotency.service';
+import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { pruneExpiredSessions } from '../modules/auth/auth.service';
-import { pruneLiveEvents } from '../events/publish';
+import { pruneLiveEvents } from '../bus/publish';
 import { releaseLapsedKeeps } from '../modules/generations/keep.service';
 import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/retention.service';
 import { sweepOldAiResults } from '../modules/prompts/prompts.service';
 import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
-import { pruneWebhookDeliveries } from '../modules/webhooks/webhooks.service';
+import { pruneWebhookDeliveries } from '../modules/outbound-webhooks/webhooks.service';
 import { longestJobBudgetMs } from './job-budget';
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

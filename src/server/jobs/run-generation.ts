@@ -14,7 +14,7 @@ import type { JobOutcome } from '../lib/metrics';
 import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
-import { publishGenerationChange, publishQueueMoved } from '../events/publish';
+import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
 import * as lifecycle from '../modules/generations/lifecycle.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
 import { joinExtension } from './extend-join';

@@ -7,7 +7,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/suppo
 import type { GenerationRecord } from '../../shared/generations';
 import type { CreatedWebhook } from '../../shared/webhooks';
 import { failForGood } from '../modules/generations/lifecycle.service';
-import { deliverDueWebhook } from '../modules/webhooks/webhooks.service';
+import { deliverDueWebhook } from '../modules/outbound-webhooks/webhooks.service';
 import * as queue from './queue.repository';
 import type { Worker } from './worker';
 

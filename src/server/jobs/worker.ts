@@ -3,9 +3,9 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { publishGenerationChange, publishQueueMoved } from '../events/publish';
+import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
 import { failExhaustedJobs } from '../modules/generations/lifecycle.service';
-import { deliverDueWebhook } from '../modules/webhooks/webhooks.service';
+import { deliverDueWebhook } from '../modules/outbound-webhooks/webhooks.service';
 import * as queue from './queue.repository';
 import { type JobWorker, runGeneration, type StopReason, tellOwner } from './run-generation';
 

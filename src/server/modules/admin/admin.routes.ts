@@ -11,6 +11,7 @@ import { messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
 import * as admin from './admin.service';
+import { deleteAccount } from '../../workflows/delete-account';
 
 const userParamsSchema = z.object({ id: z.uuid('must be a user id') });
 
@@ -51,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
     '/api/admin/users/:id',
     { schema: { params: userParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const user = await admin.deleteUser(ctx, admin.adminActor(requireAdmin(request)), request.params.id);
+      const user = await deleteAccount(ctx, admin.adminActor(requireAdmin(request)), request.params.id);
       return { message: `${user.email} and all their data were deleted.` };
     },
   );

@@ -13,11 +13,9 @@ import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
-import { publishBalanceChange } from '../../events/publish';
-import { deleteUserOutputs } from '../generations/generations.service';
+import { publishBalanceChange } from '../../bus/publish';
 import { applyCreditChange, setCreditBalance } from '../money/ledger.service';
 import { cancelSubscriptionForAdmin } from '../money/stripe/subscription-manage.service';
-import { deleteUserFiles } from '../uploads/uploads.service';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import * as repo from './admin.repository';
 
@@ -263,29 +261,38 @@ export async function updateUser(
 }
 
 /**
- * Deletes a user and everything that belongs to them: rows (sessions end at once) in one
- * transaction, then their stored files once that has committed. The last administrator is refused
- * (409 last_admin), whoever asks. With SELF_ACTOR (a user deleting their own account) the audit
- * rows name the account's id and what happened, never its email or details.
+ * The user about to be deleted (404 user_not_found), refused at once (409 last_admin) when they are the
+ * last administrator: before anything is cancelled at Stripe. Step one of workflows/delete-account.ts.
  */
-export async function deleteUser(ctx: ServiceContext, actor: Actor, id: string): Promise<UserRow> {
+export async function requireDeletableUser(ctx: ServiceContext, id: string): Promise<UserRow> {
   const target = await repo.findUser(ctx.db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
   if (target.isAdmin) await ctx.db.transaction(async (tx) => requireAnotherAdmin(await repo.lockAdminIds(tx), id));
-  // A deleted user must not go on paying: their subscription is cancelled at Stripe first.
-  const cancelled = await cancelSubscriptionForAdmin(ctx, target);
-  const user = await ctx.db.transaction(async (tx) => {
+  return target;
+}
+
+/**
+ * Deletes the user's row and with it every row that belongs to them (sessions end at once), in one
+ * transaction with its audit rows; the last administrator is refused (409 last_admin), whoever asks.
+ * With SELF_ACTOR (a user deleting their own account) the audit rows name the account's id and what
+ * happened, never its email or details. `cancelledSubscription` is the Stripe subscription the caller
+ * cancelled first, if any. Answers the deleted row. Part of workflows/delete-account.ts.
+ */
+export async function deleteUserRecord(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+  cancelledSubscription: string | null,
+): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
     const { user: locked, admins } = await lockAdminsThenUser(tx, id);
     if (locked.isAdmin) requireAnotherAdmin(admins, id);
-    if (cancelled) await auditCancellation(tx, actor, locked, cancelled);
+    if (cancelledSubscription) await auditCancellation(tx, actor, locked, cancelledSubscription);
     await repo.deleteUser(tx, id);
     if (actor.self) await auditSelfDeletion(tx, locked.id);
     else await audit(tx, actor, 'user.delete', locked, null);
     return locked;
   });
-  await deleteUserFiles(ctx, user.id);
-  await deleteUserOutputs(ctx, user.id);
-  return user;
 }
 
 /** A new subscription status changes what the user's open tabs show (unlimited, daily generations): a balance event, in the change's transaction. */

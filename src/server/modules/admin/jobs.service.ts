@@ -8,7 +8,7 @@ import {
 import { toCredits } from '../../../shared/money/credits';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { publishQueueMoved } from '../../events/publish';
+import { publishQueueMoved } from '../../bus/publish';
 import { conflict, notFound } from '../../lib/app-error';
 import { queueSnapshot, rerunGeneration } from '../generations/generations.service';
 import { cancelJob, refundFailedGeneration } from '../generations/lifecycle.service';

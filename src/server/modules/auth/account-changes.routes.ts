@@ -16,6 +16,8 @@ import { presentAuthUser } from '../users/users.service';
 import * as account from './account.service';
 import { cancelEmailChange } from './email-verification.service';
 import { clearSessionCookie } from './session-cookie';
+import { SELF_ACTOR } from '../admin/admin.service';
+import { deleteAccount } from '../../workflows/delete-account';
 
 /** Each signed-in user may try their current password this often (a stolen session cannot guess on). */
 const GUARDED = { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: rateLimitKey } };
@@ -67,7 +69,9 @@ export const accountChangesRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }
     '/api/account',
     { config: GUARDED, schema: { body: accountDeleteSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
-      await account.deleteOwnAccount(ctx, requireUser(request), request.body);
+      const user = requireUser(request);
+      await account.confirmAccountDeletion(user, request.body);
+      await deleteAccount(ctx, SELF_ACTOR, user.id);
       // The account's sessions went with it; this browser forgets its cookie too.
       clearSessionCookie(reply, ctx.config);
       return { message: ACCOUNT_DELETED_MESSAGE };

@@ -12,7 +12,6 @@ import {
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
-import { deleteUser, SELF_ACTOR } from '../admin/admin.service';
 import { lockUser, setPasswordHash, updateName } from '../users/users.service';
 import { findPendingEmailChange, requestEmailChange } from './email-verification.service';
 import { hashPassword, verifyPassword } from './password';
@@ -78,13 +77,12 @@ export async function changePassword(
 }
 
 /**
- * Deletes the signed-in user's account and all their data, exactly as an administrator's deletion
- * does (admin.service deleteUser), once they confirmed: their password, or for an account without
- * one, their email typed out. The last administrator is refused (409 last_admin).
+ * Checks that the signed-in user confirmed deleting their account: their password, or for an account
+ * without one, their email typed out. The route then deletes it as an administrator's deletion does
+ * (workflows/delete-account.ts).
  */
-export async function deleteOwnAccount(ctx: ServiceContext, user: UserRow, input: AccountDelete): Promise<void> {
+export async function confirmAccountDeletion(user: UserRow, input: AccountDelete): Promise<void> {
   if (user.passwordHash) await requireCurrentPassword(user, input.password, 'password');
   else if (!input.email) throw missing('email');
   else if (input.email !== user.email) throw badRequest(DELETE_CONFIRMATION_MESSAGE, 'confirmation_mismatch');
-  await deleteUser(ctx, SELF_ACTOR, user.id);
 }

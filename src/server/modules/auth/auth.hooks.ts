@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context';
 import { bearerCredential, tokenNotAllowed } from '../../http/guards';
 import { AppError, forbidden } from '../../lib/app-error';
-import { resolveBearerToken } from '../api/tokens.service';
+import { resolveBearerToken } from '../access-tokens/tokens.service';
 import { resolveSession } from './auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 

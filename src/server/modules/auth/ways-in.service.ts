@@ -6,9 +6,9 @@ import {
 } from '../../../shared/account-security';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { revokeTokensIn } from '../api/tokens.service';
+import { revokeTokensIn } from '../access-tokens/tokens.service';
 import { findUserById, setPasswordHash } from '../users/users.service';
-import { removeEndpointsIn } from '../webhooks/webhooks.service';
+import { removeEndpointsIn } from '../outbound-webhooks/webhooks.service';
 import * as auth from './auth.repository';
 import * as identities from './identities.repository';
 import * as repo from './ways-in.repository';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { columnList, prebuilt } from '../../db/named-statement';
-import { liveEventNotification } from '../../events/live-events.repository';
+import { liveEventNotification } from '../../bus/live-events.repository';
 import { type GenerationRow, generations, type LiveEventKind, type UserRow } from '../../db/schema';
 
 export interface LockedPayer {

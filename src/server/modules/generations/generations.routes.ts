@@ -14,10 +14,10 @@ import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { rateLimitKey, requireUser } from '../../http/guards';
 import { polledRoute } from '../../http/polled-route';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { normaliseGenerationRequest } from './generation-request';
 import { presentCreated, presentJobs, presentRecords } from './generations.presenter';
-import { idempotentRoute } from '../api/idempotency.service';
+import { idempotentRoute } from '../idempotency/idempotency.service';
 import { requireMaySpend } from '../users/users.service';
 import * as generations from './generations.service';
 import { extendGeneration } from './extend.service';
@@ -135,29 +135,6 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       return reply.status(201).send(await presentCreated(ctx, created));
     },
   );
-
-  // Replicate signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
-    webhook.post(
-      '/api/webhooks/replicate',
-      {
-        config: { allowCrossSite: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
-        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
-      },
-      async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const replicate = ctx.webhooks.replicate;
-        if (!replicate || !(await replicate.deliver(request.headers, raw))) {
-          throw new AppError(401, 'invalid_signature', 'This webhook is not signed by Replicate.');
-        }
-        return { received: true as const };
-      },
-    );
-  });
 
   app.get(
     '/api/video-generation-jobs',

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
-import { publishGenerationChange, publishQueueMoved } from '../../events/publish';
+import { publishGenerationChange, publishQueueMoved } from '../../bus/publish';
 import type { GenerationExtension } from '../../db/schema';
 import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';

@@ -2,7 +2,7 @@ import { canKeepVideos, expiryFrom, retentionInWords } from '../../../shared/ret
 import type { GenerationRecord } from '../../../shared/generations';
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { publishGenerationChange } from '../../events/publish';
+import { publishGenerationChange } from '../../bus/publish';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { presentRecord } from './generations.presenter';
 import * as repo from './generations.repository';

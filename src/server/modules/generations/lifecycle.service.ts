@@ -3,10 +3,10 @@ import { HOUR_MS } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { GenerationRow } from '../../db/schema';
-import { publishGenerationChange } from '../../events/publish';
+import { publishGenerationChange } from '../../bus/publish';
 import type { WebhookEventType } from '../../../shared/webhooks';
 import { type GenerationRefund, type RefundActor, refundGenerationCharge } from '../money/charge-generation.service';
-import { recordWebhookEvent } from '../webhooks/webhooks.service';
+import { recordWebhookEvent } from '../outbound-webhooks/webhooks.service';
 import { presentRecord } from './generations.presenter';
 import * as repo from './lifecycle.repository';
 

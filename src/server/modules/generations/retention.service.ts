@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context';
-import { publishGenerationChange } from '../../events/publish';
+import { publishGenerationChange } from '../../bus/publish';
 import { discardUploads } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 import { clearExpiredOutput } from './lifecycle.service';

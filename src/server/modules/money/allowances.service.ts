@@ -11,7 +11,7 @@ import { PRICES } from '../../../shared/money/pricing';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { ExtraGenerationPackRow } from '../../db/schema';
-import { publishBalanceChange } from '../../events/publish';
+import { publishBalanceChange } from '../../bus/publish';
 import * as repo from './allowances.repository';
 
 // A generation's payment (the only use of the two below) is announced by the generation's own live

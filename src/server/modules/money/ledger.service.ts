@@ -1,10 +1,10 @@
 import type { Executor } from '../../db/client';
 import type { CreditChangeKind, CreditLedgerRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { publishBalanceChange } from '../../events/publish';
+import { publishBalanceChange } from '../../bus/publish';
 import { CREDIT_UNIT } from '../../../shared/money/price-list';
 import { toCredits } from '../../../shared/money/credits';
-import { recordWebhookEvent } from '../webhooks/webhooks.service';
+import { recordWebhookEvent } from '../outbound-webhooks/webhooks.service';
 import * as repo from './ledger.repository';
 
 /** `credits.low` goes out when a balance falls from at least this to below it (one credit: one standard video). */

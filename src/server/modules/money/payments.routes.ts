@@ -24,7 +24,7 @@ import {
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { unauthorized } from '../../lib/app-error';
-import { requireStripe } from '../../payments/stripe-client';
+import { requireStripe } from '../../stripe/stripe-client';
 import * as checkout from './stripe/checkout.service';
 import { startSubscription } from './stripe/subscriptions.service';
 import {

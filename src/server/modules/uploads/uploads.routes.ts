@@ -14,7 +14,7 @@ import { tooLarge } from './upload-guard';
 import { watchUploadRate } from './upload-rate';
 import { requireValidSignature } from './upload-signature';
 import * as uploads from './uploads.service';
-import { idempotentRoute } from '../api/idempotency.service';
+import { idempotentRoute } from '../idempotency/idempotency.service';
 
 const uploadParams = z.object({ id: z.uuid('must be an upload id') });
 const signatureQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });

@@ -5,7 +5,7 @@ import { formatCount } from '../../../../shared/money/price-list';
 import type { ServiceContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { callStripe, requireStripe, type StripeClient } from '../../../payments/stripe-client';
+import { callStripe, requireStripe, type StripeClient } from '../../../stripe/stripe-client';
 import { findUserById } from '../payments.repository';
 import { generationStatus } from '../allowances.service';
 import {

@@ -7,7 +7,7 @@ import type { PaymentSource } from '../../../db/schema';
 import { AppError, forbidden } from '../../../lib/app-error';
 import { grantPack } from '../allowances.service';
 import { applyCreditChange } from '../ledger.service';
-import { idOf } from '../../../payments/stripe-client';
+import { idOf } from '../../../stripe/stripe-client';
 import * as repo from '../payments.repository';
 
 /** What our own PaymentIntents and Checkout Sessions carry in their metadata. */

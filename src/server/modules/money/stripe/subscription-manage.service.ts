@@ -8,7 +8,7 @@ import {
 import type { ServiceContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
-import { callStripe, idOf, paymentsDisabled, requireStripe, type StripeClient } from '../../../payments/stripe-client';
+import { callStripe, idOf, paymentsDisabled, requireStripe, type StripeClient } from '../../../stripe/stripe-client';
 import { findUserById } from '../payments.repository';
 import { generationStatus } from '../allowances.service';
 import { applySubscription, dailyPrices } from './subscriptions.service';

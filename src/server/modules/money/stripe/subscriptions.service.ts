@@ -10,8 +10,8 @@ import type { Executor } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { AppError, conflict } from '../../../lib/app-error';
 import { findUserById } from '../payments.repository';
-import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
-import { publishBalanceChange } from '../../../events/publish';
+import { callStripe, idOf, requireStripe, type StripeClient } from '../../../stripe/stripe-client';
+import { publishBalanceChange } from '../../../bus/publish';
 import * as repo from '../payments.repository';
 
 /** The two daily prices, found by lookup key so every server of an installation shares them. */

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { ServiceContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { callStripe, idOf, requireStripe, type StripeClient } from '../../../payments/stripe-client';
+import { callStripe, idOf, requireStripe, type StripeClient } from '../../../stripe/stripe-client';
 import { findUserById } from '../payments.repository';
 import * as repo from '../payments.repository';
 import { retrievePaymentIntent } from './checkout.service';

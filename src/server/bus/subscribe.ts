@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context';
-import type { StopListening } from '../db/notifications';
+import type { StopListening } from '../db/listen-notify';
 import { LIVE_EVENTS_CHANNEL } from './live-events.repository';
 
 /**

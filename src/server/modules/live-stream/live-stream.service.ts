@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../context';
-import type { StopListening } from '../../db/notifications';
-import { subscribeLiveEvents } from '../../events/subscribe';
-import { handleNotifications, startStream } from './live-notifications';
+import type { StopListening } from '../../db/listen-notify';
+import { subscribeLiveEvents } from '../../bus/subscribe';
+import { handleNotifications, startStream } from './stream-updates';
 import {
   addStream,
   allStreams,
@@ -12,7 +12,7 @@ import {
   startHeartbeats,
   type Stream,
   type StreamSink,
-} from './live-streams';
+} from './streams';
 
 export interface LiveHub {
   /** Open streams of one user in this process. */

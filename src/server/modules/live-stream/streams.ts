@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventName } from '../../../shared/live-events';
 import type { ServiceContext } from '../../context';
-import * as repo from './event-stream.repository';
+import * as repo from './live-stream.repository';
 
 /** Where a stream's bytes go (the route adapts the HTTP response to this). */
 export interface StreamSink {

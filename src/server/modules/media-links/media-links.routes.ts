@@ -8,7 +8,7 @@ import { verifyMediaUrl } from '../../storage/media-links';
  * Signed media links (videos, posters, and the inputs handed to providers): the link itself is
  * the capability, so no session is needed and a shared link works until the media expires.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+export const mediaLinksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.get(
     '/api/media/:id',
     {

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/app-error';
-import * as repo from './api.repository';
+import * as repo from './tokens.repository';
 
 /** last_used_at is written at most this often per token, so a busy token costs no write per request. */
 const LAST_USED_PRECISION_MS = 60_000;

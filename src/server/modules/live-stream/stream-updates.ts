@@ -1,12 +1,12 @@
 import type { LiveBalance } from '../../../shared/live-events';
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import type { LiveEventHandlers } from '../../events/subscribe';
+import type { LiveEventHandlers } from '../../bus/subscribe';
 import { findGeneration, listGenerations, presentRecords } from '../generations/generations.service';
 import { presentBalance } from '../money/balance.service';
 import { findUserById } from '../users/users.service';
-import * as repo from './event-stream.repository';
-import { allStreams, endStream, type LiveStreams, type Outgoing, type Stream, writeEvents } from './live-streams';
+import * as repo from './live-stream.repository';
+import { allStreams, endStream, type LiveStreams, type Outgoing, type Stream, writeEvents } from './streams';
 
 /** Events committed out of id order are caught on resume by also taking those this close in time. */
 const RESUME_SLACK_MS = 30_000;

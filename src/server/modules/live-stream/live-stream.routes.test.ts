@@ -11,7 +11,7 @@ import { sweepExpired } from '../../jobs/retention-sweeper';
 import { eq } from 'drizzle-orm';
 import { creditLedger, generations, liveEvents } from '../../db/schema';
 import { CLI_ACTOR, setSubscriptionStatus } from '../admin/admin.service';
-import { publishGenerationChange } from '../../events/publish';
+import { publishGenerationChange } from '../../bus/publish';
 
 describe('GET /api/events', () => {
   let t: TestApp;

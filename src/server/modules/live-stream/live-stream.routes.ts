@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { polledRoute } from '../../http/polled-route';
 import { tooManyRequests } from '../../lib/app-error';
-import { createLiveHub, type LiveHub } from './event-stream.service';
+import { createLiveHub, type LiveHub } from './live-stream.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ const RETRY_MS = 3000;
  * no compression, no proxy buffering, a comment line as heartbeat. A server shutdown ends every
  * stream before the server stops listening, so open streams never hold it up.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+export const liveStreamRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   const hub = createLiveHub(ctx, app.log);
   app.decorate('liveHub', hub);
   ctx.metrics.countEventStreams(() => hub.size());

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context';
 import { AppError, badRequest } from '../../lib/app-error';
-import * as repo from './api.repository';
+import * as repo from './idempotency.repository';
 
 /** How long a key's answer is kept and replayed (Stripe's 24 hours). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
