@@ -436,6 +436,7 @@ const NO_INPUT_ROUTES = [
   'GET /api/login',
   'GET /api/auth/providers',
   'GET /api/account/sign-ins',
+  'GET /api/account/security-events',
   'POST /api/auth/verify-email/resend',
   'DELETE /api/account/identities/:id',
   // The provider's answer (code, state, iss) is checked by openid-client against the signed flow cookie; see external-sign-in.test.ts.
