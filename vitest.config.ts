@@ -53,6 +53,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       })),
       {

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, shoot, signIn, useBrowser } from './support/browser';
+import { nextFrames, openPage, openSettled, shoot, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -31,12 +31,7 @@ async function seriousViolations(page: Page, what: string): Promise<string[]> {
     .flatMap((violation) => violation.nodes.map((node) => `${what}: ${violation.id} at ${node.target.join(' ')}`));
 }
 
-async function settle(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator('h1').first().waitFor();
-  // Queries answer and lazy parts mount.
-  await page.waitForTimeout(800);
-}
+const settle = openSettled;
 
 describe('accessibility', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -75,7 +70,12 @@ describe('accessibility', () => {
       await page.locator('.driver-popover-title').filter({ hasText: 'Welcome to Create Video' }).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.locator('.driver-popover-title').filter({ hasText: 'Start from an image' }).waitFor();
-      await page.waitForTimeout(500);
+      // driver.js fades the step in; axe reads its colours once it is fully drawn.
+      await page.waitForFunction(() => {
+        const popover = document.querySelector('.driver-popover');
+        return popover !== null && getComputedStyle(popover).opacity === '1' && popover.getAnimations().length === 0;
+      });
+      await nextFrames(page);
       problems.push(...(await seriousViolations(page, `${scheme} generator tour`)));
       await page.keyboard.press('Escape');
 

@@ -16,6 +16,17 @@ async function newAccount(name: string): Promise<string> {
 const popover = (page: Page) => page.locator('.driver-popover');
 const popoverTitle = (page: Page) => page.locator('.driver-popover-title');
 const completedTours = (page: Page) => page.evaluate(() => window.localStorage.getItem('reelsmith:completed-tours'));
+/** driver.js has finished fading the step in and moving it: drawn whole, and still for a frame. */
+const stepAtRest = (page: Page) =>
+  page.waitForFunction(() => {
+    const shown = document.querySelector('.driver-popover');
+    const stage = document.querySelector('.driver-overlay path');
+    const where = `${JSON.stringify(shown?.getBoundingClientRect())} ${stage?.getAttribute('d') ?? ''}`;
+    const state = window as unknown as { lastStepPlace?: string };
+    const still = state.lastStepPlace === where;
+    state.lastStepPlace = where;
+    return shown !== null && getComputedStyle(shown).opacity === '1' && still;
+  });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 describe('onboarding tours', () => {
@@ -31,7 +42,7 @@ describe('onboarding tours', () => {
     expect(await focusedText(page)).toBe('Next');
 
     // The arrow keys step (once the step has settled); Tab never leaves the step.
-    await page.waitForTimeout(600);
+    await stepAtRest(page);
     await page.keyboard.press('ArrowRight');
     await popoverTitle(page).filter({ hasText: 'Credits pay for videos' }).waitFor();
     expect(await page.locator('.driver-active-element').getAttribute('data-tour')).toBe('nav-credits');
@@ -47,15 +58,18 @@ describe('onboarding tours', () => {
     // Focus goes back to the page, at its heading.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 10_000 }).toBe('H1');
 
-    // Never again: not on a reload, not after signing out and in.
+    // Never again: not on a reload, not after signing out and in (the page clock runs past the
+    // tour's 2 s at once).
+    await page.clock.install();
     await page.reload();
     await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(3000);
     expect(await popover(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await signIn(page, email, PASSWORD);
-    await page.waitForTimeout(3000);
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    await page.clock.runFor(3000);
     expect(await popover(page).count()).toBe(0);
     assertNoPageErrors();
     await context.close();
@@ -128,9 +142,10 @@ describe('onboarding tours', () => {
     await popover(page).waitFor({ state: 'detached' });
     expect(JSON.parse((await completedTours(page)) ?? '[]')).toEqual(['first-time', 'generator']);
 
+    await page.clock.install();
     await page.reload();
     await page.getByRole('heading', { name: 'Create Video' }).waitFor();
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2500);
     expect(await popover(page).count()).toBe(0);
 
     // The credits card replays it; Escape ends it and focus returns to the button.

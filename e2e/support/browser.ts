@@ -77,6 +77,18 @@ export async function openPage(
       window.localStorage.setItem('reelsmith:install-dismissed', 'true');
     });
   }
+  // Counts the page's fetches in flight, for openSettled (the live event stream is an EventSource, not counted).
+  await context.addInitScript(() => {
+    const state = window as unknown as { fetchesInFlight: number };
+    state.fetchesInFlight = 0;
+    const original = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      state.fetchesInFlight += 1;
+      return original(...args).finally(() => {
+        state.fetchesInFlight -= 1;
+      });
+    };
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -114,15 +126,40 @@ export async function shoot(page: Page, name: string, focus?: Locator): Promise<
       ['desktop', { width: 1440, height: 900 }],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await nextFrames(page);
       // Centred, so a sticky header never covers it.
       await focus?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       const suffix = scheme === 'dark' ? '-dark' : '';
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`) });
+      // Transitions finished at once: the shot shows where the resize leaves the page.
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`), animations: 'disabled' });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The page's fonts are loaded and two frames have been drawn since (a resize or render has laid out). */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * Opens `url` and waits until the page has settled: its heading is drawn, and none of its API
+ * calls is in flight (counted in the page by `openPage`'s wrapper of `fetch`) for two drawn frames in
+ * a row, so the queries have answered and what they reveal has rendered.
+ */
+export async function openSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => {
+    const state = window as unknown as { fetchesInFlight?: number; quietFrames?: number };
+    state.quietFrames = (state.fetchesInFlight ?? 0) === 0 ? (state.quietFrames ?? 0) + 1 : 0;
+    return state.quietFrames >= 2 && document.readyState === 'complete';
+  });
+  await nextFrames(page);
 }
 
 /** Uploads a file through the upload dialog that `button` opens, and waits for `ready` on the page. */
