@@ -16,6 +16,7 @@ export const ENV_GROUPS = [
   'Accounts and sign-in',
   'Notifications and webhooks',
   'Operations and retention',
+  'Content Credentials',
 ] as const;
 
 export type EnvGroup = (typeof ENV_GROUPS)[number];
@@ -279,6 +280,19 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   REFUND_FAILED_GENERATIONS: {
     group: 'Operations and retention',
     meaning: "Give back what paid for a job that failed for a reason that is not the user's.",
+  },
+  C2PA_CERTIFICATE_FILE: {
+    group: 'Content Credentials',
+    meaning:
+      'Your signing certificate chain (PEM, the end entity first), with `C2PA_PRIVATE_KEY_FILE`; unset: the installation signs with its own pair, which verifiers show as an unknown signer.',
+  },
+  C2PA_PRIVATE_KEY_FILE: {
+    group: 'Content Credentials',
+    meaning: "The private key of the chain's first certificate (PEM, EC P-256 or Ed25519).",
+  },
+  C2PA_INCLUDE_PROMPT: {
+    group: 'Content Credentials',
+    meaning: "Write each video's description into its Content Credentials (off: descriptions can be private).",
   },
   DAILY_SPEND_CAP_CREDITS: {
     group: 'Operations and retention',

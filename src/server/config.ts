@@ -8,6 +8,7 @@ import { type LlmConfig, llmEnv, readLlmConfig } from './config-llm';
 import { type NotificationsConfig, notificationsEnv, readNotificationsConfig } from './config-notifications';
 import { readWebhooksConfig, webhooksEnv, type WebhooksConfig } from './config-webhooks';
 import { type OperationsConfig, operationsEnv, readOperationsConfig } from './config-operations';
+import { type ProvenanceConfig, provenanceEnv, readProvenanceConfig } from './config-provenance';
 import { type RetentionConfig, readRetentionConfig, retentionEnv } from './config-retention';
 import {
   readRegistrationChallenge,
@@ -153,6 +154,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   ...accountsEnv,
   ...operationsEnv,
+  ...provenanceEnv,
   ...retentionEnv,
   ...registrationChallengeEnv,
   ...notificationsEnv,
@@ -227,6 +229,8 @@ export interface Config {
   retention: RetentionConfig;
   /** External sign-ins, mail for password resets, the sign-up grant. */
   accounts: AccountsConfig;
+  /** Content Credentials: the signer and what a manifest says (config-provenance.ts). */
+  provenance: ProvenanceConfig;
   /** The operator's settings: metrics, refunds of failed generations (config-operations.ts). */
   operations: OperationsConfig;
   /** The proof-of-work challenge on registration; undefined when off (the default). */
@@ -404,6 +408,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
         : undefined,
     accounts,
     operations: readOperationsConfig(env),
+    provenance: readProvenanceConfig(env),
     registrationChallenge: readRegistrationChallenge(env),
     notifications,
     webhooks: readWebhooksConfig(env, env.NODE_ENV),

@@ -17,13 +17,19 @@ export interface StoredOutput {
 
 /**
  * Checks an engine's file, removes its sound when the user asked for a silent video, makes a
- * poster frame, and stores both. The duration is measured from the file itself.
+ * poster frame, signs the video's Content Credentials, and stores both. The duration is measured from the file itself.
  */
 export async function storeOutput(
   binaries: FfmpegBinaries,
   storage: ObjectStorage,
   file: string,
-  options: { hasAudio: boolean; keys: { video: string; poster: string }; signal: AbortSignal },
+  options: {
+    hasAudio: boolean;
+    keys: { video: string; poster: string };
+    signal: AbortSignal;
+    /** Embeds the video's Content Credentials: answers the signed file, which is stored byte for byte. */
+    sign: (video: string) => Promise<string>;
+  },
 ): Promise<StoredOutput> {
   let video = file;
   const probing = { timeoutMs: PROBE_MS, signal: options.signal, watchdog: binaries.watchdog };
@@ -55,6 +61,9 @@ export async function storeOutput(
     () => true,
     () => false,
   );
+  if (options.signal.aborted) throw new AbortedError();
+  // Signed last: nothing re-encodes the file after its credentials are embedded.
+  video = await options.sign(video);
   if (options.signal.aborted) throw new AbortedError();
   await storage.put(options.keys.video, createReadStream(video), 'video/mp4');
   if (posterMade) await storage.put(options.keys.poster, createReadStream(poster), 'image/jpeg');

@@ -13,3 +13,4 @@ export * from './accounts';
 export * from './notifications';
 export * from './webhooks';
 export * from './api-tokens';
+export * from './signing-identities';

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * Content Credentials (issue 42): who signs them and what they say. config.ts spreads
+ * `provenanceEnv` into its schema and calls readProvenanceConfig; nothing here reads process.env.
+ */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || fallback)
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'));
+
+export const provenanceEnv = {
+  /** The operator's signing certificate chain (PEM, the end entity's first), with C2PA_PRIVATE_KEY_FILE. */
+  C2PA_CERTIFICATE_FILE: optionalText,
+  /** The private key of the chain's first certificate (PEM: EC P-256 or Ed25519). */
+  C2PA_PRIVATE_KEY_FILE: optionalText,
+  /** Whether a video's Content Credentials carry its description (off: descriptions can be private). */
+  C2PA_INCLUDE_PROMPT: flag('false'),
+};
+
+type ProvenanceEnv = z.output<z.ZodObject<typeof provenanceEnv>>;
+
+export interface ProvenanceConfig {
+  /** The operator's PEM chain and key, read at start; null: the installation's own pair (kept in the database). */
+  operatorIdentity: { certificateChainPem: string; privateKeyPem: string } | null;
+  includePrompt: boolean;
+}
+
+export function readProvenanceConfig(env: ProvenanceEnv): ProvenanceConfig {
+  const certificate = env.C2PA_CERTIFICATE_FILE;
+  const key = env.C2PA_PRIVATE_KEY_FILE;
+  if (Boolean(certificate) !== Boolean(key))
+    throw new Error('C2PA_CERTIFICATE_FILE and C2PA_PRIVATE_KEY_FILE: set both or neither');
+  return {
+    operatorIdentity:
+      certificate && key
+        ? { certificateChainPem: readFileSync(certificate, 'utf8'), privateKeyPem: readFileSync(key, 'utf8') }
+        : null,
+    includePrompt: env.C2PA_INCLUDE_PROMPT,
+  };
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BMFF } from '@trustnxt/c2pa-ts/asset';
+import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
+import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/support/app';
+import { uploadFile } from '../../../../tests/support/factories';
+import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
+import { makeMediaFixtures } from '../../../../tests/support/media';
+import { extendVideo, followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
+import { readCredentials } from '../../provenance/c2pa';
+import { certificatesFromPem, makeInstallationIdentity } from '../../provenance/identity';
+import { GENERATION_ASSERTION, SOURCE_TYPES, videoSigner } from './provenance.service';
+import { keepInstallationIdentity } from './signing-identity.repository';
+
+// Every stored video carries signed Content Credentials (issue 42), read back here by an independent
+// C2PA implementation: TrustNXT's pure-TypeScript c2pa-ts (the signer is the CAI's c2pa-rs).
+
+const PHOTO = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
+const PUBLIC_URL = 'https://reelsmith.example';
+
+// c2pa-ts reads BMFF for HEIF images and checks their brands; an MP4's boxes are read the same way.
+for (const brand of ['isom', 'iso2', 'mp41', 'mp42'])
+  (BMFF as unknown as { canReadBrands: Set<string> }).canReadBrands.add(brand);
+
+let fal: FakeFal;
+let t: TestApp;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const { video } = await makeMediaFixtures();
+  fal = await startFakeFal(video);
+  fal.stepMs = 30;
+  ({ t, stop } = await startPipeline({ FAL_KEY: fal.key, FAL_BASE_URL: fal.baseUrl, PUBLIC_URL }));
+}, 120_000);
+afterAll(async () => {
+  await stop();
+  await fal.close();
+});
+
+async function storedVideo(key: string | null | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await t.ctx.storage.read(key ?? '')) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The manifest as c2pa-ts reads and validates it. */
+async function independentlyRead(bytes: Buffer) {
+  const asset = new BMFF(bytes);
+  const jumbf = asset.getManifestJUMBF();
+  if (!jumbf) return null;
+  const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
+  const validation = await store.validate(asset);
+  const manifest = store.getActiveManifest();
+  const assertions = (manifest?.assertions?.assertions ?? []) as unknown as {
+    label?: string;
+    actions?: { action: string; digitalSourceType?: string }[];
+    relationship?: string;
+    instanceID?: string;
+    content?: unknown;
+  }[];
+  return {
+    valid: validation.isValid,
+    failures: validation.statusEntries.filter((entry) => !entry.success).map((entry) => entry.code),
+    actions: assertions.flatMap((assertion) => assertion.actions ?? []),
+    ingredients: assertions.filter((assertion) => assertion.relationship),
+  };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('Content Credentials on every stored video', () => {
+  it('signs a local render made from a photo: valid, algorithmic media, the photo by its hash; one changed byte breaks it', async () => {
+    const { cookie } = await payingUser(t, 100_000);
+    const record = await startGeneration(t, cookie, {
+      model: 'local',
+      imageFile: await uploadFile(t.app, cookie, PHOTO),
+      resolution: '480p',
+      duration: 2,
+    });
+    const { row } = await followJob(t, record.id, 120_000);
+    expect(row?.status, row?.errorMessage ?? '').toBe('completed');
+    const video = await storedVideo(row?.outputKey);
+
+    const read = await independentlyRead(video);
+    expect(read?.failures).toEqual([]);
+    expect(read?.valid).toBe(true);
+    expect(read?.actions).toEqual([
+      expect.objectContaining({ action: 'c2pa.created', digitalSourceType: SOURCE_TYPES.algorithmic }),
+    ]);
+    expect(read?.ingredients).toEqual([
+      expect.objectContaining({ relationship: 'inputTo', instanceID: `sha256:${sha256(PHOTO)}` }),
+    ]);
+
+    // c2pa-rs reads the same, with the model, provider and installation, and no description.
+    const store = await readCredentials({ bytes: video }, 'video/mp4');
+    const active = store?.manifests?.[store.active_manifest ?? ''] as {
+      assertions: { label: string; data: unknown }[];
+      claim_generator_info: { name: string; version: string }[];
+    };
+    expect(active.claim_generator_info[0]).toMatchObject({ name: 'Reelsmith', version: expect.any(String) });
+    expect(active.assertions.find((assertion) => assertion.label === GENERATION_ASSERTION)?.data).toEqual({
+      installation: PUBLIC_URL,
+      generationId: record.id,
+      model: 'local',
+      modelName: expect.any(String),
+      provider: 'local',
+      inputs: [{ kind: 'image', format: 'image/png', sha256: sha256(PHOTO) }],
+    });
+
+    // One byte of the picture changed: the hash of the media data no longer matches, for both readers.
+    const altered = Buffer.from(video);
+    const mdat = altered.indexOf('mdat');
+    altered[mdat + 200] = (altered[mdat + 200] ?? 0) ^ 0xff;
+    const alteredRead = await independentlyRead(altered);
+    expect(alteredRead?.valid).toBe(false);
+    expect(alteredRead?.failures).toContain('assertion.bmffHash.mismatch');
+    const alteredStore = await readCredentials({ bytes: altered }, 'video/mp4');
+    expect(JSON.stringify(alteredStore?.validation_results)).toContain('assertion.bmffHash.mismatch');
+  }, 150_000);
+
+  it("signs a provider's render as trained algorithmic media, and an Extend with its original as the parent ingredient", async () => {
+    const { cookie } = await payingUser(t, 100_000);
+    const record = await startGeneration(t, cookie, { model: 'fal-kling-2.5-turbo' });
+    const { row } = await followJob(t, record.id, 60_000);
+    expect(row?.status, row?.errorMessage ?? '').toBe('completed');
+    const original = await storedVideo(row?.outputKey);
+    const read = await independentlyRead(original);
+    expect(read?.valid).toBe(true);
+    expect(read?.actions[0]).toMatchObject({ action: 'c2pa.created', digitalSourceType: SOURCE_TYPES.trained });
+
+    const local = await startGeneration(t, cookie, { model: 'local', resolution: '480p', duration: 2 });
+    expect((await followJob(t, local.id, 120_000)).row?.status).toBe('completed');
+    const extension = await extendVideo(t, cookie, local.id, { prompt: 'The camera keeps going', duration: 2 });
+    const extended = (await followJob(t, extension.id, 120_000)).row;
+    expect(extended?.status, extended?.errorMessage ?? '').toBe('completed');
+    const joined = await independentlyRead(await storedVideo(extended?.outputKey));
+    expect(joined?.failures).toEqual([]);
+    expect(joined?.actions[0]).toMatchObject({ digitalSourceType: SOURCE_TYPES.compositeSynthetic });
+    // The original as the parent (with its own manifest), and the last frame the continuation started from.
+    expect(joined?.ingredients.map((ingredient) => ingredient.relationship).sort()).toEqual(['inputTo', 'parentOf']);
+  }, 240_000);
+
+  it('keeps one installation signer: processes that race to make it all sign with the first one kept', async () => {
+    const [first, second] = await Promise.all([
+      makeInstallationIdentity(PUBLIC_URL).then((identity) => keepInstallationIdentity(t.db, identity)),
+      makeInstallationIdentity(PUBLIC_URL).then((identity) => keepInstallationIdentity(t.db, identity)),
+    ]);
+    expect(second).toEqual(first);
+    // Another process's context (a worker beside the web process) reads the same signer.
+    const web = await videoSigner(t.ctx);
+    const worker = await videoSigner({ ...t.ctx });
+    expect(worker.signer.certificates).toEqual(web.signer.certificates);
+    expect(web.signer.certificates).toEqual(certificatesFromPem(first.certificateChainPem));
+  });
+});

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ServiceContext } from '../../context';
+import type { GenerationInput, GenerationRow } from '../../db/schema';
+import { appVersion } from '../../lib/app-version';
+import { type ManifestPlan, signVideo } from '../../provenance/c2pa';
+import type { CoseSigner } from '../../provenance/cose';
+import { certificatesFromPem, coseSignerFrom, makeInstallationIdentity } from '../../provenance/identity';
+import { findInstallationIdentity, keepInstallationIdentity } from './signing-identity.repository';
+
+/** IPTC's digital source types (https://cv.iptc.org/newscodes/digitalsourcetype/), as C2PA names them. */
+const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
+export const SOURCE_TYPES = {
+  /** A provider's model: made by a model trained on sampled content. */
+  trained: `${IPTC}trainedAlgorithmicMedia`,
+  /** The local preview engine: drawn by FFmpeg filters, no trained model (decision 022). */
+  algorithmic: `${IPTC}algorithmicMedia`,
+  /** A provider's render joined to another (Extend from the last frame). */
+  compositeTrained: `${IPTC}compositeWithTrainedAlgorithmicMedia`,
+  /** Local previews joined into one. */
+  compositeSynthetic: `${IPTC}compositeSynthetic`,
+} as const;
+
+/** The assertion that says which installation, model and provider made the video. */
+export const GENERATION_ASSERTION = 'com.reelsmith.generation';
+
+export interface VideoSigner {
+  signer: CoseSigner;
+  /** The chain's last certificate: the anchor this installation trusts when it reads its own videos. */
+  anchorPem: string;
+}
+
+const signers = new WeakMap<ServiceContext, Promise<VideoSigner>>();
+
+/**
+ * The signer of this installation: the operator's certificate (config), else the installation's own
+ * pair, made by the first process that needs it and read from the database by every other.
+ */
+export function videoSigner(ctx: ServiceContext): Promise<VideoSigner> {
+  let found = signers.get(ctx);
+  if (!found) {
+    found = (async () => {
+      const identity =
+        ctx.config.provenance.operatorIdentity ??
+        (await findInstallationIdentity(ctx.db)) ??
+        (await keepInstallationIdentity(ctx.db, await makeInstallationIdentity(ctx.config.publicUrl)));
+      const certificates = certificatesFromPem(identity.certificateChainPem);
+      const anchor = certificates[certificates.length - 1] as Buffer;
+      const anchorPem = `-----BEGIN CERTIFICATE-----\n${anchor.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
+      return { signer: coseSignerFrom(identity), anchorPem };
+    })();
+    found.catch(() => signers.delete(ctx));
+    signers.set(ctx, found);
+  }
+  return found;
+}
+
+async function sha256Of(ctx: ServiceContext, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(await ctx.storage.read(key), hash);
+  return hash.digest('hex');
+}
+
+function sourceTypeOf(engine: string | undefined, joined: boolean): string {
+  const local = engine === 'local';
+  if (joined) return local ? SOURCE_TYPES.compositeSynthetic : SOURCE_TYPES.compositeTrained;
+  return local ? SOURCE_TYPES.algorithmic : SOURCE_TYPES.trained;
+}
+
+/** The manifest of a generation's video: what made it, from which inputs, on which installation. */
+export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workDir: string): Promise<ManifestPlan> {
+  const info = ctx.engines.info(row.model);
+  const inputs: { kind: string; input: GenerationInput }[] = [
+    ...Object.entries(row.inputs).map(([kind, input]) => ({ kind, input })),
+    ...(row.endImage ? [{ kind: 'endImage', input: row.endImage }] : []),
+    ...row.referenceImages.map((input) => ({ kind: 'referenceImage', input })),
+  ];
+  const hashed = await Promise.all(
+    inputs.map(async ({ kind, input }) => ({
+      kind,
+      format: input.contentType,
+      sha256: await sha256Of(ctx, input.objectKey),
+    })),
+  );
+  const joined = Boolean(row.extension && row.extension.method !== 'provider');
+  let parent: ManifestPlan['parent'];
+  if (row.extension) {
+    const file = path.join(workDir, 'provenance-parent.mp4');
+    await pipeline(await ctx.storage.read(row.extension.baseKey), createWriteStream(file));
+    parent = {
+      file,
+      format: 'video/mp4',
+      definition: { title: `${row.parentId ?? 'original'}.mp4`, relationship: 'parentOf' },
+    };
+  }
+  return {
+    definition: {
+      claim_generator_info: [{ name: 'Reelsmith', version: appVersion() }],
+      title: `${row.id}.mp4`,
+      format: 'video/mp4',
+      assertions: [
+        {
+          label: 'c2pa.actions.v2',
+          data: {
+            actions: [
+              {
+                action: 'c2pa.created',
+                when: new Date().toISOString(),
+                digitalSourceType: sourceTypeOf(info?.engine, joined),
+                softwareAgent: { name: info?.name ?? row.model },
+              },
+            ],
+          },
+        },
+        {
+          label: GENERATION_ASSERTION,
+          data: {
+            installation: ctx.config.publicUrl,
+            generationId: row.id,
+            model: row.model,
+            modelName: info?.name ?? row.model,
+            provider: info?.engine ?? 'unknown',
+            inputs: hashed,
+            ...(ctx.config.provenance.includePrompt ? { description: row.prompt } : {}),
+          },
+        },
+      ],
+    },
+    ingredients: hashed.map((input) => ({
+      title: `${input.kind} upload`,
+      format: input.format,
+      relationship: 'inputTo',
+      instance_id: `sha256:${input.sha256}`,
+    })),
+    ...(parent ? { parent } : {}),
+  };
+}
+
+/** Signs a generation's finished video; answers the signed file (beside the original, in its work folder). */
+export async function signGenerationVideo(ctx: ServiceContext, row: GenerationRow, file: string): Promise<string> {
+  const workDir = path.dirname(file);
+  const [{ signer }, plan] = await Promise.all([videoSigner(ctx), manifestFor(ctx, row, workDir)]);
+  const signed = path.join(workDir, 'output-signed.mp4');
+  await signVideo(file, signed, plan, signer);
+  return signed;
+}
