@@ -1,6 +1,7 @@
 // Bundles the server into dist/server/main.js (dependencies stay in node_modules), with the object
 // detector's worker thread beside it as dist/server/object-detector.worker.js, where
-// src/server/ai/object-detector.ts looks for it, and copies the committed migrations beside
+// src/server/ai/object-detector.ts looks for it (and the Content Credentials worker as
+// dist/server/c2pa.worker.js, for src/server/provenance/c2pa.ts), and copies the committed migrations beside
 // them, where the database client looks for them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -22,7 +23,11 @@ function externalExcept(bundled) {
 rmSync('dist/server', { recursive: true, force: true });
 await build({
   // Named entries: each output is dist/server/<name>.js, whatever folder its source is in.
-  entryPoints: { main: 'src/server/main.ts', 'object-detector.worker': 'src/server/ai/object-detector.worker.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'object-detector.worker': 'src/server/ai/object-detector.worker.ts',
+    'c2pa.worker': 'src/server/provenance/c2pa.worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -23,6 +23,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
+import { provenanceRoutes } from './modules/provenance/provenance.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaLinksRoutes } from './modules/media-links/media-links.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     notificationsRoutes,
     webhooksRoutes,
     tokensRoutes,
+    provenanceRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

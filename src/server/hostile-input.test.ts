@@ -482,6 +482,8 @@ const NO_INPUT_ROUTES = [
   'DELETE /api/account/tokens/:id',
   'PUT /api/uploads',
   'POST /api/uploads',
+  // Issue 42: a file as the body, checked as every upload (size, rate, sniffed type); content-credentials.test.ts.
+  'POST /api/provenance/verify',
   // Issue 30: the OpenAPI document and its reference page (Swagger UI's page, settings, document and its own files).
   'GET /api/openapi.json',
   'GET /api/docs',

@@ -91,6 +91,8 @@ export const PAGES = {
     load: pageLoader(() => import('./routes/reset-password').then((m) => m.ResetPasswordPage)),
     access: 'anyone',
   },
+  // Anyone, signed in or not, checks a file's Content Credentials.
+  '/verify': { load: pageLoader(() => import('./routes/verify').then((m) => m.VerifyPage)), access: 'anyone' },
 } satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;

@@ -66,6 +66,7 @@ export const API_TAGS = {
   Admin: 'Operator routes: administrators only, browser session only.',
   'Provider callbacks': 'Calls from payment and video providers, checked by their signatures.',
   Diagnostics: 'Error reports from the website.',
+  Provenance: 'Content Credentials (C2PA): what made a video, signed, checked by anyone.',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -716,6 +717,50 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       summary: 'Report an error seen in the browser',
       public: true,
       example: { received: true },
+    },
+  },
+  Provenance: {
+    'POST /api/provenance/verify': {
+      summary: 'Check the Content Credentials of a file',
+      description:
+        'The file is the request body (MP4 or MOV video, JPEG, PNG or WebP picture, at most 50 MB); it is read and never kept. The answer says whether it carries Content Credentials, whether they are intact, who signed them and when, with which model and from which ingredients. No sign-in needed.',
+      public: true,
+      requestContent: FILE_BODY,
+      example: {
+        hasCredentials: true,
+        intact: true,
+        trusted: true,
+        signedBy: 'Reelsmith reelsmith.example',
+        issuer: 'Reelsmith',
+        signedAt: '2026-11-28T10:15:00.000Z',
+        madeWith: 'Reelsmith 0.1.0',
+        sourceType: 'trainedAlgorithmicMedia',
+        model: 'Veo 3 (fal.ai)',
+        installation: 'https://reelsmith.example',
+        ingredients: [
+          {
+            title: 'image upload',
+            relationship: 'inputTo',
+            format: 'image/png',
+            sha256: 'a8127e2308d2c0266f13009a5edf52089ef9ac795bce75719e7eed8ffdc14918',
+            hasCredentials: false,
+          },
+        ],
+        problems: [],
+      },
+      errors: [
+        { status: 413, code: 'file_too_large', message: 'This file is larger than the 50 MB limit.' },
+        {
+          status: 415,
+          code: 'unsupported_file_type',
+          message: 'Content Credentials can be checked on MP4 and MOV videos and on JPEG, PNG and WebP pictures.',
+        },
+        {
+          status: 422,
+          code: 'unreadable_file',
+          message: 'This file could not be read: it may be damaged or cut short.',
+        },
+      ],
     },
   },
 };

@@ -108,8 +108,11 @@ describe("Extend through fal's extend-video", () => {
     // One call (no continuation rendered from a last frame), and no last frame made.
     expect(fal.requests.length - before).toBe(1);
     expect(await t.db.select().from(uploads).where(eq(uploads.userId, user.id))).toEqual([]);
-    // fal's answer is the video: stored byte for byte, not joined to the original again.
-    expect((await stored(row?.outputKey)).equals(fal.extendedVideo ?? Buffer.alloc(0))).toBe(true);
+    // fal's answer is the video: its media data stored byte for byte (with its Content Credentials
+    // added beside it), not joined to the original again.
+    const kept = await stored(row?.outputKey);
+    expect(mediaData(kept).equals(mediaData(fal.extendedVideo ?? Buffer.alloc(0)))).toBe(true);
+    expect(kept.includes(Buffer.from('c2pa'))).toBe(true);
     expect(row?.outputDuration).toBeCloseTo(10, 1);
     expect(row?.extension).toMatchObject({ method: 'provider', crossfadeSeconds: 0 });
     expect(await t.ctx.storage.stat(row?.extension?.baseKey ?? '')).toBeNull();
@@ -192,3 +195,19 @@ describe('which way an Extend is made', () => {
     },
   );
 });
+
+/** The payload of an MP4's top-level `mdat` box (the coded pictures and sound). */
+function mediaData(file: Buffer): Buffer {
+  for (let offset = 0; offset + 8 <= file.length;) {
+    let size = file.readUInt32BE(offset);
+    let header = 8;
+    if (size === 1) {
+      size = Number(file.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) size = file.length - offset;
+    if (file.toString('latin1', offset + 4, offset + 8) === 'mdat')
+      return file.subarray(offset + header, offset + size);
+    offset += size;
+  }
+  throw new Error('no mdat box');
+}

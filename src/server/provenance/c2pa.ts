@@ -1,152 +1,87 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type * as C2paModule from '@contentauth/c2pa-wasm';
-import { type CoseSigner, reserveSizeFor, signClaim } from './cose';
+import { Worker } from 'node:worker_threads';
+import type { ManifestPlan, ManifestStoreJson } from './c2pa-engine';
+import type { SigningIdentityPem } from './identity';
+
+export type { ManifestPlan, ManifestStoreJson } from './c2pa-engine';
 
 /**
- * Content Credentials through the Content Authenticity Initiative's c2pa-rs, in its WebAssembly
- * build (`@contentauth/c2pa-wasm`, pinned): the manifest is built, signed and embedded into the
- * MP4 (ISO BMFF) by c2pa-rs, and read back and validated by it.
- *
- * That build reads assets as browser Blobs through FileReaderSync (a Web Worker API). Here a file
- * is handed to it as a Blob-shaped view of the file (`size`, `slice`) and a FileReaderSync that
- * reads those views with synchronous file reads, so nothing but the asked range is read at a time.
+ * Content Credentials, signed and read in one worker thread per process (c2pa.worker.ts runs
+ * c2pa-engine.ts): c2pa-rs reads and hashes a file synchronously, which here never holds the event
+ * loop that answers requests and renews job leases.
  */
+type C2paCall =
+  | { op: 'sign'; input: string; output: string; plan: ManifestPlan; identity: SigningIdentityPem }
+  | { op: 'read'; source: { file: string } | { bytes: Uint8Array }; format: string; trustAnchorsPem?: string };
+export type C2paRequest = { id: number } & C2paCall;
+export type C2paAnswer = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: string });
 
-type C2pa = typeof C2paModule;
-let loaded: Promise<C2pa> | undefined;
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, (answer: C2paAnswer) => void>();
 
-/** One compiled module per process, on first use (the .wasm is 9 MB). */
-function c2pa(): Promise<C2pa> {
-  loaded ??= (async () => {
-    installFileReaderSync();
-    const module = await import('@contentauth/c2pa-wasm');
-    const wasm = readFileSync(createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm'));
-    module.initSync({ module: wasm });
-    return module;
-  })();
-  return loaded;
-}
-
-/** A byte range of a file (or of bytes in memory), shaped as the Blob c2pa-wasm reads. */
-class AssetView {
-  constructor(
-    private readonly source: { fd: number } | { bytes: Uint8Array },
-    private readonly start: number,
-    private readonly end: number,
-  ) {}
-  get size(): number {
-    return this.end - this.start;
-  }
-  slice(from = 0, to = this.size): AssetView {
-    const clamp = (value: number) => Math.max(0, Math.min(this.size, value));
-    return new AssetView(this.source, this.start + clamp(from), this.start + clamp(to));
-  }
-  read(): ArrayBuffer {
-    const out = new Uint8Array(this.size);
-    if ('bytes' in this.source) out.set(this.source.bytes.subarray(this.start, this.end));
-    else {
-      let done = 0;
-      while (done < out.length) {
-        const read = readSync(this.source.fd, out, done, out.length - done, this.start + done);
-        if (read === 0) throw new Error('the file ended before its size');
-        done += read;
-      }
-    }
-    return out.buffer;
-  }
-}
-
-function installFileReaderSync(): void {
-  const scope = globalThis as { FileReaderSync?: unknown };
-  if (scope.FileReaderSync) return;
-  scope.FileReaderSync = class {
-    readAsArrayBuffer(blob: unknown): ArrayBuffer {
-      if (!(blob instanceof AssetView)) throw new TypeError('only Reelsmith asset views are read here');
-      return blob.read();
-    }
+/**
+ * The bundle has the worker built beside it (dist/server/c2pa.worker.js). Under tsx and vitest it is
+ * the TypeScript source, loaded by a short script that registers tsx in the thread first (as the
+ * object detector's worker is, src/server/ai/object-detector.ts).
+ */
+function newWorker(): Worker {
+  if (import.meta.url.endsWith('.js'))
+    return new Worker(new URL('./c2pa.worker.js', import.meta.url), { name: 'c2pa' });
+  const source = {
+    tsx: import.meta.resolve('tsx/esm/api'),
+    worker: new URL('./c2pa.worker.ts', import.meta.url).href,
   };
+  const bootstrap = `const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then(({ register }) => { register(); return import(workerData.worker); });`;
+  return new Worker(bootstrap, { eval: true, name: 'c2pa', workerData: source, execArgv: [] });
 }
 
-async function withFile<T>(file: string, use: (view: AssetView) => Promise<T>): Promise<T> {
-  const fd = openSync(file, 'r');
-  try {
-    return await use(new AssetView({ fd }, 0, fstatSync(fd).size));
-  } finally {
-    closeSync(fd);
+function ask(request: C2paCall): Promise<unknown> {
+  if (!worker) {
+    const started = newWorker();
+    // It never keeps the process alive on its own: a process that is done exits.
+    started.unref();
+    const failAll = (why: string) => {
+      if (worker === started) worker = null;
+      for (const [id, answer] of waiting) answer({ id, ok: false, error: why });
+      waiting.clear();
+    };
+    started.on('message', (answer: C2paAnswer) => {
+      waiting.get(answer.id)?.(answer);
+      waiting.delete(answer.id);
+    });
+    started.on('error', (error: Error) => failAll(`the Content Credentials worker failed: ${error.message}`));
+    started.on('exit', (code) => failAll(`the Content Credentials worker stopped (${code})`));
+    worker = started;
   }
+  const id = nextId++;
+  const running = worker;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, (answer) => (answer.ok ? resolve(answer.result) : reject(new Error(answer.error))));
+    running.postMessage({ ...request, id } satisfies C2paRequest);
+  });
 }
 
-/** What goes into a manifest: c2pa-rs's manifest definition, and the ingredients beside it. */
-export interface ManifestPlan {
-  definition: Record<string, unknown>;
-  /** Ingredients known by their facts alone (an uploaded input by its hash). */
-  ingredients: Record<string, unknown>[];
-  /** An ingredient read from its file (a parent video, with its own manifest when it has one). */
-  parent?: { definition: Record<string, unknown>; file: string; format: string };
+/** Signs `input` into `output` (an MP4) with the plan's manifest, as `identity`. */
+export async function signVideo(
+  input: string,
+  output: string,
+  plan: ManifestPlan,
+  identity: SigningIdentityPem,
+): Promise<void> {
+  await ask({ op: 'sign', input, output, plan, identity });
 }
 
-/** Signs `input` into `output` (an MP4) with the plan's manifest. */
-export async function signVideo(input: string, output: string, plan: ManifestPlan, signer: CoseSigner): Promise<void> {
-  const { WasmBuilder } = await c2pa();
-  const builder = WasmBuilder.fromJson(JSON.stringify(plan.definition));
-  try {
-    for (const ingredient of plan.ingredients) builder.addIngredient(JSON.stringify(ingredient));
-    const parent = plan.parent;
-    if (parent) {
-      await withFile(parent.file, (view) =>
-        builder.addIngredientFromBlob(JSON.stringify(parent.definition), parent.format, view as unknown as Blob),
-      );
-    }
-    const reserveSize = reserveSizeFor(signer);
-    const signed = await withFile(input, (view) =>
-      builder.sign(
-        { alg: signer.algorithm, reserveSize, sign: async (claim) => signClaim(signer, claim, reserveSize) },
-        [],
-        'video/mp4',
-        view as unknown as Blob,
-      ),
-    );
-    await writeFile(output, signed);
-  } finally {
-    builder.free();
-  }
-}
-
-/** A manifest store as c2pa-rs reads it (its JSON form), or null when the asset carries none. */
-export type ManifestStoreJson = Record<string, unknown> & {
-  active_manifest?: string;
-  manifests?: Record<string, Record<string, unknown>>;
-  validation_state?: string;
-  validation_results?: Record<string, unknown>;
-};
-
-/** Reads and validates the Content Credentials of a file, trusting `trustAnchorsPem` besides none. */
+/** Reads and validates the Content Credentials of a file (null: it carries none), trusting `trustAnchorsPem`. */
 export async function readCredentials(
   source: { file: string } | { bytes: Uint8Array },
   format: string,
   trustAnchorsPem?: string,
 ): Promise<ManifestStoreJson | null> {
-  const { WasmReader } = await c2pa();
-  const settings = JSON.stringify({
-    version: 1,
-    verify: { verify_trust: Boolean(trustAnchorsPem) },
-    ...(trustAnchorsPem ? { trust: { trust_anchors: trustAnchorsPem } } : {}),
-  });
-  const read = async (view: AssetView) => {
-    try {
-      const reader = await WasmReader.fromBlob(format, view as unknown as Blob, settings);
-      try {
-        return JSON.parse(reader.json()) as ManifestStoreJson;
-      } finally {
-        reader.free();
-      }
-    } catch (error) {
-      if (/JumbfNotFound|no JUMBF data found|ProvenanceMissing/i.test(String(error))) return null;
-      throw error;
-    }
-  };
-  if ('file' in source) return withFile(source.file, read);
-  return read(new AssetView({ bytes: source.bytes }, 0, source.bytes.length));
+  return (await ask({
+    op: 'read',
+    source,
+    format,
+    ...(trustAnchorsPem ? { trustAnchorsPem } : {}),
+  })) as ManifestStoreJson | null;
 }

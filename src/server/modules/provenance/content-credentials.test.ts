@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/support/app';
 import { uploadFile } from '../../../../tests/support/factories';
 import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
-import { makeMediaFixtures } from '../../../../tests/support/media';
+import { makeClip, makeMediaFixtures } from '../../../../tests/support/media';
+import type { CredentialsReport } from '../../../shared/provenance';
 import { extendVideo, followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
 import { readCredentials } from '../../provenance/c2pa';
 import { certificatesFromPem, makeInstallationIdentity } from '../../provenance/identity';
@@ -69,6 +70,18 @@ async function independentlyRead(bytes: Buffer) {
   };
 }
 
+let signedVideo: { bytes: Buffer; altered: Buffer; photoHash: string } | undefined;
+
+/** POST /api/provenance/verify with `bytes` as the body, signed out. */
+function verify(bytes: Buffer, contentType = 'video/mp4') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/provenance/verify',
+    headers: { 'content-type': contentType, origin: PUBLIC_URL },
+    payload: bytes,
+  });
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('Content Credentials on every stored video', () => {
@@ -119,6 +132,7 @@ describe('Content Credentials on every stored video', () => {
     expect(alteredRead?.failures).toContain('assertion.bmffHash.mismatch');
     const alteredStore = await readCredentials({ bytes: altered }, 'video/mp4');
     expect(JSON.stringify(alteredStore?.validation_results)).toContain('assertion.bmffHash.mismatch');
+    signedVideo = { bytes: video, altered, photoHash: sha256(PHOTO) };
   }, 150_000);
 
   it("signs a provider's render as trained algorithmic media, and an Extend with its original as the parent ingredient", async () => {
@@ -152,7 +166,45 @@ describe('Content Credentials on every stored video', () => {
     // Another process's context (a worker beside the web process) reads the same signer.
     const web = await videoSigner(t.ctx);
     const worker = await videoSigner({ ...t.ctx });
-    expect(worker.signer.certificates).toEqual(web.signer.certificates);
-    expect(web.signer.certificates).toEqual(certificatesFromPem(first.certificateChainPem));
+    expect(worker.certificates).toEqual(web.certificates);
+    expect(web.certificates).toEqual(certificatesFromPem(first.certificateChainPem));
   });
+
+  it('answers anyone who sends a file what its credentials say: signed and intact, altered, none; refuses what it cannot read', async () => {
+    if (!signedVideo) throw new Error('the first test makes the signed video');
+    const signed = await verify(signedVideo.bytes);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const report = signed.json<CredentialsReport>();
+    expect(report).toMatchObject({
+      hasCredentials: true,
+      intact: true,
+      trusted: true,
+      madeWith: expect.stringMatching(/^Reelsmith /),
+      sourceType: 'algorithmicMedia',
+      installation: PUBLIC_URL,
+      problems: [],
+    });
+    expect(report.signedBy).toContain('Reelsmith');
+    expect(report.signedAt).toEqual(expect.any(String));
+    expect(report.ingredients).toEqual([
+      {
+        title: 'image upload',
+        relationship: 'inputTo',
+        format: 'image/png',
+        sha256: signedVideo.photoHash,
+        hasCredentials: false,
+      },
+    ]);
+
+    const altered = (await verify(signedVideo.altered)).json<CredentialsReport>();
+    expect(altered).toMatchObject({ hasCredentials: true, intact: false, trusted: true });
+    expect(altered.problems.map((problem) => problem.code)).toContain('assertion.bmffHash.mismatch');
+
+    const bare = await verify(await makeClip(1));
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json<CredentialsReport>()).toMatchObject({ hasCredentials: false, intact: false, ingredients: [] });
+
+    expect((await verify(Buffer.from('just some words'), 'text/plain')).statusCode).toBe(415);
+    expect((await verify(signedVideo.bytes.subarray(0, 5000))).statusCode).toBe(422);
+  }, 60_000);
 });

@@ -6,8 +6,12 @@ import type { ServiceContext } from '../../context';
 import type { GenerationInput, GenerationRow } from '../../db/schema';
 import { appVersion } from '../../lib/app-version';
 import { type ManifestPlan, signVideo } from '../../provenance/c2pa';
-import type { CoseSigner } from '../../provenance/cose';
-import { certificatesFromPem, coseSignerFrom, makeInstallationIdentity } from '../../provenance/identity';
+import {
+  certificatesFromPem,
+  coseSignerFrom,
+  makeInstallationIdentity,
+  type SigningIdentityPem,
+} from '../../provenance/identity';
 import { findInstallationIdentity, keepInstallationIdentity } from './signing-identity.repository';
 
 /** IPTC's digital source types (https://cv.iptc.org/newscodes/digitalsourcetype/), as C2PA names them. */
@@ -27,7 +31,9 @@ export const SOURCE_TYPES = {
 export const GENERATION_ASSERTION = 'com.reelsmith.generation';
 
 export interface VideoSigner {
-  signer: CoseSigner;
+  identity: SigningIdentityPem;
+  /** Its certificates (DER), the end entity's first. */
+  certificates: Buffer[];
   /** The chain's last certificate: the anchor this installation trusts when it reads its own videos. */
   anchorPem: string;
 }
@@ -49,7 +55,9 @@ export function videoSigner(ctx: ServiceContext): Promise<VideoSigner> {
       const certificates = certificatesFromPem(identity.certificateChainPem);
       const anchor = certificates[certificates.length - 1] as Buffer;
       const anchorPem = `-----BEGIN CERTIFICATE-----\n${anchor.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
-      return { signer: coseSignerFrom(identity), anchorPem };
+      // Checked here (a key that is not the certificate's, an unsupported algorithm) before any video waits on it.
+      coseSignerFrom(identity);
+      return { identity, certificates, anchorPem };
     })();
     found.catch(() => signers.delete(ctx));
     signers.set(ctx, found);
@@ -141,8 +149,8 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
 /** Signs a generation's finished video; answers the signed file (beside the original, in its work folder). */
 export async function signGenerationVideo(ctx: ServiceContext, row: GenerationRow, file: string): Promise<string> {
   const workDir = path.dirname(file);
-  const [{ signer }, plan] = await Promise.all([videoSigner(ctx), manifestFor(ctx, row, workDir)]);
+  const [{ identity }, plan] = await Promise.all([videoSigner(ctx), manifestFor(ctx, row, workDir)]);
   const signed = path.join(workDir, 'output-signed.mp4');
-  await signVideo(file, signed, plan, signer);
+  await signVideo(file, signed, plan, identity);
   return signed;
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { finished, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { expiryFrom } from '../../../shared/retention';
@@ -14,7 +17,8 @@ import type { UploadRow } from '../../db/schema';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/app-error';
 import { isLocalStorage } from '../../storage/local-storage';
 import { checkStoredMedia } from './media-check';
-import { sniff, UploadGuard } from './upload-guard';
+import { sniff, tooLarge, UploadGuard } from './upload-guard';
+import { watchUploadRate } from './upload-rate';
 import { signedUploadPath, UPLOAD_URL_TTL_SECONDS } from './upload-signature';
 import { takeUploadSlot } from './upload-slots';
 import * as repo from './uploads.repository';
@@ -355,4 +359,21 @@ export async function storeServerImage(
     throw error;
   }
   return { objectPath: objectPathOf(userId, id), kind: 'image', contentType, size };
+}
+
+/**
+ * Streams an untrusted request body into `file` under an upload's limits (the 50 MB cap, declared or
+ * counted; a trickling client cut off; the type read from the bytes), for a file that is checked and
+ * not kept (POST /api/provenance/verify). Answers the detected MIME type.
+ */
+export async function receiveCheckedFile(request: IncomingMessage, file: string): Promise<string> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
+  const rate = watchUploadRate(request);
+  try {
+    const guard = new UploadGuard();
+    await pipeline(request, guard, createWriteStream(file), { signal: rate.signal });
+    return guard.detected?.mime ?? '';
+  } finally {
+    rate.stop();
+  }
 }
