@@ -14,6 +14,7 @@ const DATABASE_FREE = [
   'src/server/ai/**/*.test.ts',
   'src/server/config.test.ts',
   'src/server/config-accounts.test.ts',
+  'src/server/config-provenance.test.ts',
   'src/server/engines/comfyui/templates.test.ts',
   'src/server/engines/fal-engine.test.ts',
   'src/server/engines/kling-engine.test.ts',

@@ -1,3 +1,4 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -39,11 +40,20 @@ export function readProvenanceConfig(env: ProvenanceEnv): ProvenanceConfig {
   const key = env.C2PA_PRIVATE_KEY_FILE;
   if (Boolean(certificate) !== Boolean(key))
     throw new Error('C2PA_CERTIFICATE_FILE and C2PA_PRIVATE_KEY_FILE: set both or neither');
-  return {
-    operatorIdentity:
-      certificate && key
-        ? { certificateChainPem: readFileSync(certificate, 'utf8'), privateKeyPem: readFileSync(key, 'utf8') }
-        : null,
-    includePrompt: env.C2PA_INCLUDE_PROMPT,
-  };
+  const operatorIdentity =
+    certificate && key
+      ? { certificateChainPem: readFileSync(certificate, 'utf8'), privateKeyPem: readFileSync(key, 'utf8') }
+      : null;
+  if (operatorIdentity) checkIdentity(operatorIdentity);
+  return { operatorIdentity, includePrompt: env.C2PA_INCLUDE_PROMPT };
+}
+
+/** Refuses to start with a key that is not the first certificate's, or of a kind C2PA signing here cannot use. */
+function checkIdentity(identity: { certificateChainPem: string; privateKeyPem: string }): void {
+  const key = createPrivateKey(identity.privateKeyPem);
+  const p256 = key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  if (!p256 && key.asymmetricKeyType !== 'ed25519')
+    throw new Error('C2PA_PRIVATE_KEY_FILE: the key must be EC P-256 (ES256) or Ed25519');
+  if (!new X509Certificate(identity.certificateChainPem).checkPrivateKey(key))
+    throw new Error('C2PA_PRIVATE_KEY_FILE is not the key of the first certificate in C2PA_CERTIFICATE_FILE');
 }
