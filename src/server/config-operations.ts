@@ -1,22 +1,11 @@
 import { z } from 'zod';
+import { flag, optionalText } from './config-fields';
 
 /**
  * The operator's part of the environment (issue 31): the metrics endpoint's token, the refund of
  * failed generations and the daily spend cap. config.ts spreads `operationsEnv` into its schema and calls readOperationsConfig;
  * nothing here reads process.env.
  */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-const flag = (fallback: 'true' | 'false') =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || fallback)
-    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'));
-
 export const operationsEnv = {
   /** GET /metrics answers (Prometheus text) only with this bearer token; without it /metrics is a 404. */
   METRICS_TOKEN: optionalText.refine(

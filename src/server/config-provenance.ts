@@ -1,23 +1,12 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import { type z } from 'zod';
+import { flag, optionalText } from './config-fields';
 
 /**
  * Content Credentials (issue 42): who signs them and what they say. config.ts spreads
  * `provenanceEnv` into its schema and calls readProvenanceConfig; nothing here reads process.env.
  */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-const flag = (fallback: 'true' | 'false') =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || fallback)
-    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'));
-
 export const provenanceEnv = {
   /** The operator's signing certificate chain (PEM, the end entity's first), with C2PA_PRIVATE_KEY_FILE. */
   C2PA_CERTIFICATE_FILE: optionalText,

@@ -92,9 +92,3 @@ export function coseSignerFrom(identity: SigningIdentityPem): CoseSigner {
     throw new Error('the signing key is not the key of the first certificate in the chain');
   return { algorithm, certificates, privateKey };
 }
-
-/** The signer's name and issuer as a verifier shows them. */
-export function describeCertificate(der: Buffer): { subject: string; issuer: string; notAfter: Date } {
-  const certificate = new X509Certificate(der);
-  return { subject: certificate.subject, issuer: certificate.issuer, notAfter: new Date(certificate.validTo) };
-}
