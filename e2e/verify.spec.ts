@@ -11,7 +11,7 @@ const browser = useBrowser();
 
 // /verify (issue 42): anyone, signed out, checks a file's Content Credentials in the browser.
 describe('checking Content Credentials', () => {
-  it('shows a video made here as intact and signed, an altered copy as broken, and a bare clip as carrying none', async () => {
+  it("shows the player's mark on a video made here, that video as intact and signed, an altered copy as broken, and a bare clip as carrying none", async () => {
     // A video made on this installation, as its owner downloads it.
     const owner = await openPage(browser.get(), baseUrl);
     await signIn(owner.page, admin.email, admin.password);
@@ -38,6 +38,15 @@ describe('checking Content Credentials', () => {
       )
       .toBe('completed');
     const video = Buffer.from(await (await owner.page.request.get(url ?? '')).body());
+
+    // The player's mark says what the file's credentials hold, opened in place.
+    await owner.page.goto(`/media?video=${id}`);
+    const mark = owner.page.getByRole('button', { name: /Content Credentials/ });
+    await mark.waitFor();
+    expect(await mark.textContent()).toContain('Made by an algorithm (no AI model)');
+    await mark.click();
+    await owner.page.getByText(baseUrl, { exact: true }).waitFor();
+    await shoot(owner.page, 'player-credentials', mark);
     await owner.context.close();
 
     const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-verify-'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, CAMERA_MOVES, modelIdSchema, RESOLUTIONS } from './models';
 import { multiLine, singleLine } from './text';
+import { credentialsReportSchema } from './provenance';
 
 /** Status values of a generation (docs/product-rules.md, Statuses); anything else displays as Unknown. */
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -222,6 +223,8 @@ export const generationRecordSchema = z.object({
   parentId: z.string().nullable().optional(),
   /** Variations: the jobs one request started share this id. */
   groupId: z.string().nullable().optional(),
+  /** What the video's Content Credentials say, as read back from the signed file; null before it is stored. */
+  credentials: credentialsReportSchema.nullable().optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 

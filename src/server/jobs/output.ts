@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import type { CredentialsReport } from '../../shared/provenance';
 import type { ObjectStorage } from '../storage';
 import { AbortedError, EngineError } from '../engines/engine';
 import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../media/ffmpeg';
@@ -13,6 +14,8 @@ export interface StoredOutput {
   outputKey: string;
   posterKey: string | null;
   durationSeconds: number;
+  /** What the stored video's Content Credentials say. */
+  credentials: CredentialsReport;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function storeOutput(
     keys: { video: string; poster: string };
     signal: AbortSignal;
     /** Embeds the video's Content Credentials: answers the signed file, which is stored byte for byte. */
-    sign: (video: string) => Promise<string>;
+    sign: (video: string) => Promise<{ file: string; credentials: CredentialsReport }>;
   },
 ): Promise<StoredOutput> {
   let video = file;
@@ -63,7 +66,8 @@ export async function storeOutput(
   );
   if (options.signal.aborted) throw new AbortedError();
   // Signed last: nothing re-encodes the file after its credentials are embedded.
-  video = await options.sign(video);
+  const signed = await options.sign(video);
+  video = signed.file;
   if (options.signal.aborted) throw new AbortedError();
   await storage.put(options.keys.video, createReadStream(video), 'video/mp4');
   if (posterMade) await storage.put(options.keys.poster, createReadStream(poster), 'image/jpeg');
@@ -71,5 +75,6 @@ export async function storeOutput(
     outputKey: options.keys.video,
     posterKey: posterMade ? options.keys.poster : null,
     durationSeconds: info.durationSeconds,
+    credentials: signed.credentials,
   };
 }

@@ -179,6 +179,7 @@ export async function runGeneration(
       outputKey: stored.outputKey,
       posterKey: stored.posterKey,
       outputDuration: stored.durationSeconds,
+      credentials: stored.credentials,
     });
     if (!done) throw new AbortedError();
     if (row.extension) await ctx.storage.delete(row.extension.baseKey).catch(() => undefined);

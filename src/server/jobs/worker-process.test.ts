@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,8 +9,11 @@ import { createUser, signIn } from '../../../tests/support/factories';
 import { probeBytes } from '../../../tests/support/media';
 import { openSse } from '../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../shared/generations';
+import type { CredentialsReport } from '../../shared/provenance';
 import { readEnv } from '../config';
 import { creditLedger, type GenerationRow, generations, users } from '../db/schema';
+import { videoSigner } from '../modules/provenance/provenance.service';
+import { readCredentials } from '../provenance/c2pa';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 
@@ -136,6 +140,8 @@ describe('worker processes', () => {
         duration: 12,
         resolution: '480p',
       });
+      // The web process has its signer before any worker process signs: they must agree on it.
+      const webSigner = await videoSigner(t.ctx);
       const first = startWorkerProcess();
       const claimed = await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 10);
       first.child.kill('SIGKILL');
@@ -157,6 +163,23 @@ describe('worker processes', () => {
       const info = await probeBytes(video.rawPayload);
       expect(info.video).toMatchObject({ codec: 'h264', width: 854, height: 480 });
       expect(Math.abs(info.durationSeconds - 12)).toBeLessThanOrEqual(0.2);
+
+      // Signed in the worker process with the installation's one certificate, kept in PostgreSQL:
+      // the web process trusts it as its own, and names the same signer.
+      const checked = await t.app.inject({
+        method: 'POST',
+        url: '/api/provenance/verify',
+        headers: { 'content-type': 'video/mp4', origin: t.config.publicUrl },
+        payload: video.rawPayload,
+      });
+      expect(checked.json<CredentialsReport>()).toMatchObject({ hasCredentials: true, intact: true, trusted: true });
+      const store = await readCredentials({ bytes: video.rawPayload }, 'video/mp4');
+      const active = store?.manifests?.[store.active_manifest ?? ''] as {
+        signature_info: { cert_serial_number: string };
+      };
+      const serial = new X509Certificate(webSigner.certificates[0] ?? Buffer.alloc(0)).serialNumber;
+      expect(BigInt(active.signature_info.cert_serial_number)).toBe(BigInt(`0x${serial}`));
+      expect(record?.credentials).toMatchObject({ intact: true, trusted: true });
 
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

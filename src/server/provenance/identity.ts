@@ -21,13 +21,20 @@ const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as co
 
 x509.cryptoProvider.set(globalThis.crypto);
 
-/** A new root and end-entity certificate (ECDSA P-256), named after the installation. */
-export async function makeInstallationIdentity(installation: string, now = new Date()): Promise<SigningIdentityPem> {
+/**
+ * A new root and end-entity certificate (ECDSA P-256), named after the installation and its
+ * organisation (Reelsmith's own installations; the tests make other signers with another name).
+ */
+export async function makeInstallationIdentity(
+  installation: string,
+  now = new Date(),
+  organisation = 'Reelsmith',
+): Promise<SigningIdentityPem> {
   const host = new URL(installation).host.replace(/[,=+<>#;"\\]/g, '');
   const rootKeys = await globalThis.crypto.subtle.generateKey(ECDSA_P256, true, ['sign', 'verify']);
   const root = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
-    name: `CN=Reelsmith installation root ${host}, O=Reelsmith`,
+    name: `CN=${organisation} installation root ${host}, O=${organisation}`,
     notBefore: now,
     notAfter: new Date(now.getTime() + 20 * 365 * DAY_MS),
     signingAlgorithm: ECDSA_P256,
@@ -41,7 +48,7 @@ export async function makeInstallationIdentity(installation: string, now = new D
   const signerKeys = await globalThis.crypto.subtle.generateKey(ECDSA_P256, true, ['sign', 'verify']);
   const signer = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
-    subject: `CN=Reelsmith ${host}, O=Reelsmith`,
+    subject: `CN=${organisation} ${host}, O=${organisation}`,
     issuer: root.subject,
     notBefore: now,
     notAfter: new Date(now.getTime() + 10 * 365 * DAY_MS),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
+import type { CredentialsReport } from '../../../shared/provenance';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
 import { users } from './users';
@@ -142,6 +143,11 @@ export const generations = pgTable(
     queueKey: timestamp('queue_key', { withTimezone: true }).notNull().defaultNow(),
     /** Extend: what the worker joins the continuation to once it is rendered; null for every other job. */
     extension: jsonb('extension').$type<GenerationExtension>(),
+    /**
+     * What the stored video's Content Credentials say, read back from the signed file when it was
+     * stored (the player's "Content Credentials" mark); null until then, and for videos made before.
+     */
+    credentials: jsonb('credentials').$type<CredentialsReport>(),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),

@@ -93,6 +93,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     version: row.version,
     parentId: row.parentId,
     groupId: row.groupId,
+    credentials: row.credentials,
   };
 }
 

@@ -225,6 +225,8 @@ describe('record and job views', () => {
         // Extend and Variations: the video it grew from, and the batch it was made in.
         'parentId',
         'groupId',
+        // Content Credentials: what the stored video's signed manifest says (null until it is stored).
+        'credentials',
       ].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { CredentialsReport } from '../../../shared/provenance';
 import type { Executor } from '../../db/client';
 import { type GenerationRow, generations, nextVersion } from '../../db/schema';
 
@@ -39,7 +40,13 @@ export async function complete(
   tx: Executor,
   id: string,
   workerId: string,
-  output: { outputKey: string; posterKey: string | null; outputDuration: number; retentionSeconds: number },
+  output: {
+    outputKey: string;
+    posterKey: string | null;
+    outputDuration: number;
+    credentials: CredentialsReport;
+    retentionSeconds: number;
+  },
 ): Promise<boolean> {
   const rows = await tx
     .update(generations)
@@ -49,6 +56,7 @@ export async function complete(
       outputKey: output.outputKey,
       posterKey: output.posterKey,
       outputDuration: output.outputDuration,
+      credentials: output.credentials,
       progress: 100,
       progressStage: 'Completed',
       errorMessage: null,

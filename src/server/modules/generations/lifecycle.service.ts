@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CredentialsReport } from '../../../shared/provenance';
 import { HOUR_MS } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -100,7 +101,7 @@ export function saveProviderTask(ctx: ServiceContext, job: LeasedJob, taskId: st
 export function completeGeneration(
   ctx: ServiceContext,
   job: LeasedJob,
-  output: { outputKey: string; posterKey: string | null; outputDuration: number },
+  output: { outputKey: string; posterKey: string | null; outputDuration: number; credentials: CredentialsReport },
 ): Promise<boolean> {
   progressAnnounced.delete(job.id);
   return changeAndAnnounce(

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BMFF } from '@trustnxt/c2pa-ts/asset';
 import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
 import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../tests/support/app';
+import { injectJson, type TestApp } from '../../../../tests/support/app';
 import { uploadFile } from '../../../../tests/support/factories';
 import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
 import { makeClip, makeMediaFixtures } from '../../../../tests/support/media';
+import type { CreatedGenerationRecord, GenerationRecord } from '../../../shared/generations';
 import type { CredentialsReport } from '../../../shared/provenance';
 import { extendVideo, followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
-import { readCredentials } from '../../provenance/c2pa';
+import { type ManifestPlan, readCredentials, signVideo } from '../../provenance/c2pa';
 import { certificatesFromPem, makeInstallationIdentity } from '../../provenance/identity';
 import { GENERATION_ASSERTION, SOURCE_TYPES, videoSigner } from './provenance.service';
 import { keepInstallationIdentity } from './signing-identity.repository';
@@ -133,6 +136,18 @@ describe('Content Credentials on every stored video', () => {
     const alteredStore = await readCredentials({ bytes: altered }, 'video/mp4');
     expect(JSON.stringify(alteredStore?.validation_results)).toContain('assertion.bmffHash.mismatch');
     signedVideo = { bytes: video, altered, photoHash: sha256(PHOTO) };
+
+    // The record carries what the stored file's credentials say (the player's mark), read back from it.
+    const list = await injectJson(t.app, 'GET', '/api/video-generation', { cookie });
+    const shown = list.json<GenerationRecord[]>().find((item) => item.id === record.id);
+    expect(shown?.credentials).toMatchObject({
+      hasCredentials: true,
+      intact: true,
+      trusted: true,
+      sourceType: 'algorithmicMedia',
+      installation: PUBLIC_URL,
+      ingredients: [{ relationship: 'inputTo', sha256: sha256(PHOTO), format: 'image/png' }],
+    });
   }, 150_000);
 
   it("signs a provider's render as trained algorithmic media, and an Extend with its original as the parent ingredient", async () => {
@@ -155,6 +170,31 @@ describe('Content Credentials on every stored video', () => {
     expect(joined?.actions[0]).toMatchObject({ digitalSourceType: SOURCE_TYPES.compositeSynthetic });
     // The original as the parent (with its own manifest), and the last frame the continuation started from.
     expect(joined?.ingredients.map((ingredient) => ingredient.relationship).sort()).toEqual(['inputTo', 'parentOf']);
+    expect(extended?.credentials?.ingredients.find((i) => i.relationship === 'parentOf')?.hasCredentials).toBe(true);
+  }, 240_000);
+
+  it('signs each video of a variation group with its own manifest', async () => {
+    const { cookie } = await payingUser(t, 100_000);
+    const first = await injectJson(t.app, 'POST', '/api/video-generation', {
+      cookie,
+      body: { prompt: 'A lighthouse at dusk', model: 'local', resolution: '480p', duration: 2, variations: 2 },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const group = first.json<CreatedGenerationRecord>().group;
+    expect(group).toHaveLength(2);
+    const ids = new Set<string>();
+    for (const member of group) {
+      const { row } = await followJob(t, member.id, 120_000);
+      expect(row?.status, row?.errorMessage ?? '').toBe('completed');
+      const read = await independentlyRead(await storedVideo(row?.outputKey));
+      expect(read?.failures).toEqual([]);
+      const store = await readCredentials({ bytes: await storedVideo(row?.outputKey) }, 'video/mp4');
+      const active = store?.manifests?.[store.active_manifest ?? ''] as {
+        assertions: { label: string; data: { generationId?: string } }[];
+      };
+      ids.add(active.assertions.find((assertion) => assertion.label === GENERATION_ASSERTION)?.data.generationId ?? '');
+    }
+    expect(ids).toEqual(new Set(group.map((member) => member.id)));
   }, 240_000);
 
   it('keeps one installation signer: processes that race to make it all sign with the first one kept', async () => {
@@ -206,5 +246,56 @@ describe('Content Credentials on every stored video', () => {
 
     expect((await verify(Buffer.from('just some words'), 'text/plain')).statusCode).toBe(415);
     expect((await verify(signedVideo.bytes.subarray(0, 5000))).statusCode).toBe(422);
+  }, 60_000);
+
+  it("shows a file signed by someone else with that signer's own facts, as an unknown signer", async () => {
+    // A camera app's clip, signed by another organisation's certificate that this installation does not trust.
+    const dir = await mkdtemp(path.join(tmpdir(), 'reelsmith-foreign-'));
+    try {
+      const clip = path.join(dir, 'harbour.mp4');
+      const signed = path.join(dir, 'harbour-signed.mp4');
+      await writeFile(clip, await makeClip(1));
+      const newsroom = await makeInstallationIdentity('https://newsroom.example', new Date(), 'Example Newsroom');
+      const plan: ManifestPlan = {
+        definition: {
+          claim_generator_info: [{ name: 'Example Camera', version: '3.1' }],
+          title: 'harbour.mp4',
+          format: 'video/mp4',
+          assertions: [
+            {
+              label: 'c2pa.actions.v2',
+              data: {
+                actions: [
+                  {
+                    action: 'c2pa.created',
+                    when: '2026-11-01T09:30:00.000Z',
+                    digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        ingredients: [],
+      };
+      await signVideo(clip, signed, plan, newsroom);
+      const answer = await verify(await readFile(signed));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<CredentialsReport>()).toMatchObject({
+        hasCredentials: true,
+        intact: true,
+        trusted: false,
+        signedBy: 'Example Newsroom newsroom.example',
+        issuer: 'Example Newsroom',
+        madeWith: 'Example Camera 3.1',
+        sourceType: 'digitalCapture',
+        model: null,
+        installation: null,
+        ingredients: [],
+        problems: [],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

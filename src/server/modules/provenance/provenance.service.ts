@@ -5,13 +5,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ServiceContext } from '../../context';
 import type { GenerationInput, GenerationRow } from '../../db/schema';
 import { appVersion } from '../../lib/app-version';
-import { type ManifestPlan, signVideo } from '../../provenance/c2pa';
+import type { CredentialsReport } from '../../../shared/provenance';
+import { type ManifestPlan, readCredentials, signVideo } from '../../provenance/c2pa';
 import {
   certificatesFromPem,
   coseSignerFrom,
   makeInstallationIdentity,
   type SigningIdentityPem,
 } from '../../provenance/identity';
+import { summarise } from '../../provenance/summary';
 import { findInstallationIdentity, keepInstallationIdentity } from './signing-identity.repository';
 
 /** IPTC's digital source types (https://cv.iptc.org/newscodes/digitalsourcetype/), as C2PA names them. */
@@ -146,11 +148,26 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
   };
 }
 
-/** Signs a generation's finished video; answers the signed file (beside the original, in its work folder). */
-export async function signGenerationVideo(ctx: ServiceContext, row: GenerationRow, file: string): Promise<string> {
+export interface SignedVideo {
+  /** The signed file, beside the original in its work folder. */
+  file: string;
+  /** What its credentials say, read back from the signed file as any verifier reads them. */
+  credentials: CredentialsReport;
+}
+
+/**
+ * Signs a generation's finished video and reads the result back: a file whose credentials do not
+ * validate is never stored (the job fails instead of delivering a mark that says "altered").
+ */
+export async function signGenerationVideo(ctx: ServiceContext, row: GenerationRow, file: string): Promise<SignedVideo> {
   const workDir = path.dirname(file);
-  const [{ identity }, plan] = await Promise.all([videoSigner(ctx), manifestFor(ctx, row, workDir)]);
+  const [{ identity, anchorPem }, plan] = await Promise.all([videoSigner(ctx), manifestFor(ctx, row, workDir)]);
   const signed = path.join(workDir, 'output-signed.mp4');
   await signVideo(file, signed, plan, identity);
-  return signed;
+  const credentials = summarise(await readCredentials({ file: signed }, 'video/mp4', anchorPem));
+  if (!credentials.intact) {
+    const codes = credentials.problems.map((problem) => problem.code).join(', ');
+    throw new Error(`the signed video's Content Credentials do not validate (${codes || 'none found'})`);
+  }
+  return { file: signed, credentials };
 }

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/utils';
 import { useModels } from '../api/get-models';
 import { formatCreatedTime, formatModel } from '../format';
 import { RemixActions } from '../remix/remix-actions';
+import { CredentialsMark } from './credentials-mark';
 import { ExpiryCountdown } from './expiry-countdown';
 import { KeepToggle } from './keep-toggle';
 import { GenerationProgress } from './generation-progress';
@@ -91,6 +92,7 @@ export function VideoDetails({ video, place, onDeleted, titleAs: Title = 'h2', c
         ) : null}
       </div>
       <VideoFacts video={video} />
+      <CredentialsMark video={video} />
       <VideoActions video={video} place={place} onDeleted={onDeleted} />
       <RemixActions video={video} />
     </div>

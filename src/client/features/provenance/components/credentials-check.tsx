@@ -1,8 +1,9 @@
 import { FileSearch, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 
-import { type CredentialsReport, sourceTypeLabel } from '../../../../shared/provenance';
+import type { CredentialsReport } from '../../../../shared/provenance';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/uploads';
+import { CredentialsFacts } from '../../../components/provenance/credentials-facts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { getServerMessage } from '../../../lib/api-client';
@@ -10,9 +11,6 @@ import { cn } from '../../../lib/utils';
 import { useVerifyFile } from '../api/verify-file';
 
 const ACCEPT = 'video/mp4,video/quicktime,image/jpeg,image/png,image/webp,.mp4,.mov';
-
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Drop or pick a file; the answer says what its Content Credentials hold. */
 export function CredentialsCheck() {
@@ -108,15 +106,6 @@ function CredentialsReportView({ name, report }: { name: string; report: Credent
         </p>
       </section>
     );
-  const facts: [string, string | null][] = [
-    ['Made with', report.model],
-    ['What it is', sourceTypeLabel(report.sourceType)],
-    ['When', report.signedAt ? formatTime(report.signedAt) : null],
-    ['Signed by', report.signedBy ? `${report.signedBy}${report.trusted ? '' : ' (unknown signer)'}` : null],
-    ['Issued by', report.issuer],
-    ['Where', report.installation],
-    ['Written by', report.madeWith],
-  ];
   return (
     <section aria-label="Result" className="space-y-4">
       <div className="space-y-2">
@@ -140,50 +129,7 @@ function CredentialsReportView({ name, report }: { name: string; report: Credent
           </Badge>
         </div>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        {facts
-          .filter((fact): fact is [string, string] => fact[1] !== null)
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 font-medium break-words">{value}</dd>
-            </div>
-          ))}
-      </dl>
-      {report.ingredients.length > 0 ? (
-        <div className="space-y-1.5">
-          <h3 className="text-sm font-semibold">Made from</h3>
-          <ul className="space-y-1.5 text-sm">
-            {report.ingredients.map((ingredient, index) => (
-              <li key={`${ingredient.title}-${index}`} className="rounded-md bg-muted px-3 py-2">
-                <span className="font-medium">{ingredient.title}</span>
-                <span className="text-muted-foreground">
-                  {' '}
-                  · {ingredient.relationship === 'parentOf' ? 'the video it continues' : 'an input'}
-                  {ingredient.hasCredentials ? ' · with its own credentials' : ''}
-                </span>
-                {ingredient.sha256 ? (
-                  <span className="block font-mono text-xs break-all text-muted-foreground">
-                    SHA-256 {ingredient.sha256}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.problems.length > 0 ? (
-        <div className="space-y-1.5">
-          <h3 className="text-sm font-semibold">What failed</h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-            {report.problems.map((problem) => (
-              <li key={problem.code}>
-                {problem.explanation || problem.code} <span className="font-mono text-xs">({problem.code})</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <CredentialsFacts report={report} />
     </section>
   );
 }
