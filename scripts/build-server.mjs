@@ -40,5 +40,7 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+// The visible "AI" label's picture, where src/server/modules/provenance/provenance.service.ts looks in the bundle.
+cpSync('src/server/modules/provenance/ai-label.png', 'dist/server/ai-label.png');
 // The shipped ComfyUI workflow templates, where src/server/engines/comfyui/templates.ts looks in the bundle.
 cpSync('src/server/engines/comfyui/templates', 'dist/server/comfyui-templates', { recursive: true });

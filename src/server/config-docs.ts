@@ -294,6 +294,11 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     group: 'Content Credentials',
     meaning: "Write each video's description into its Content Credentials (off: descriptions can be private).",
   },
+  VISIBLE_AI_LABEL: {
+    group: 'Content Credentials',
+    meaning:
+      'Draw a small "AI" mark in the top right corner of every video a provider\'s model makes (the video is re-encoded once before it is signed); the local preview engine\'s videos are not AI and get none.',
+  },
   DAILY_SPEND_CAP_CREDITS: {
     group: 'Operations and retention',
     meaning: 'The most credits a user may spend on generations per UTC day; 0: no cap.',

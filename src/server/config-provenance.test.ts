@@ -21,10 +21,12 @@ describe('C2PA_* settings', () => {
     const key = file('key.pem', one.privateKeyPem);
     const wrongKey = file('other-key.pem', other.privateKeyPem);
 
-    expect(parse({})).toEqual({ operatorIdentity: null, includePrompt: false });
+    expect(parse({})).toEqual({ operatorIdentity: null, includePrompt: false, visibleLabel: false });
+    expect(parse({ VISIBLE_AI_LABEL: 'true' }).visibleLabel).toBe(true);
     expect(parse({ C2PA_CERTIFICATE_FILE: chain, C2PA_PRIVATE_KEY_FILE: key, C2PA_INCLUDE_PROMPT: 'true' })).toEqual({
       operatorIdentity: one,
       includePrompt: true,
+      visibleLabel: false,
     });
     expect(() => parse({ C2PA_CERTIFICATE_FILE: chain })).toThrow('set both or neither');
     expect(() => parse({ C2PA_CERTIFICATE_FILE: chain, C2PA_PRIVATE_KEY_FILE: wrongKey })).toThrow(

@@ -14,6 +14,8 @@ export const provenanceEnv = {
   C2PA_PRIVATE_KEY_FILE: optionalText,
   /** Whether a video's Content Credentials carry its description (off: descriptions can be private). */
   C2PA_INCLUDE_PROMPT: flag('false'),
+  /** A small visible "AI" mark in a corner of every provider's render (re-encoded once, before signing). */
+  VISIBLE_AI_LABEL: flag('false'),
 };
 
 type ProvenanceEnv = z.output<z.ZodObject<typeof provenanceEnv>>;
@@ -22,6 +24,7 @@ export interface ProvenanceConfig {
   /** The operator's PEM chain and key, read at start; null: the installation's own pair (kept in the database). */
   operatorIdentity: { certificateChainPem: string; privateKeyPem: string } | null;
   includePrompt: boolean;
+  visibleLabel: boolean;
 }
 
 export function readProvenanceConfig(env: ProvenanceEnv): ProvenanceConfig {
@@ -34,7 +37,7 @@ export function readProvenanceConfig(env: ProvenanceEnv): ProvenanceConfig {
       ? { certificateChainPem: readFileSync(certificate, 'utf8'), privateKeyPem: readFileSync(key, 'utf8') }
       : null;
   if (operatorIdentity) checkIdentity(operatorIdentity);
-  return { operatorIdentity, includePrompt: env.C2PA_INCLUDE_PROMPT };
+  return { operatorIdentity, includePrompt: env.C2PA_INCLUDE_PROMPT, visibleLabel: env.VISIBLE_AI_LABEL };
 }
 
 /** Refuses to start with a key that is not the first certificate's, or of a kind C2PA signing here cannot use. */

@@ -9,6 +9,9 @@ import { type FfmpegBinaries, probeMedia, runFfmpeg } from '../media/ffmpeg';
 const PROBE_MS = 60_000;
 const REMUX_MS = 120_000;
 const POSTER_MS = 60_000;
+/** Drawing the visible label re-encodes the video: as long as a render's own encode, at most. */
+const LABEL_MS = 300_000;
+const LABEL_STALL_MS = 60_000;
 
 export interface StoredOutput {
   outputKey: string;
@@ -30,6 +33,8 @@ export async function storeOutput(
     hasAudio: boolean;
     keys: { video: string; poster: string };
     signal: AbortSignal;
+    /** A picture (PNG) drawn small in the top right corner of the video before it is signed; null: none. */
+    label?: string | null;
     /** Embeds the video's Content Credentials: answers the signed file, which is stored byte for byte. */
     sign: (video: string) => Promise<{ file: string; credentials: CredentialsReport }>;
   },
@@ -54,6 +59,13 @@ export async function storeOutput(
     );
     info = await probeMedia(binaries.ffprobe, video, probing);
   }
+  if (options.label && info.video) {
+    video = await drawLabel(binaries, video, options.label, {
+      height: info.video.height,
+      durationSeconds: info.durationSeconds,
+      signal: options.signal,
+    });
+  }
   const poster = path.join(path.dirname(file), 'poster.jpg');
   const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
   const posterMade = await runFfmpeg(
@@ -77,4 +89,59 @@ export async function storeOutput(
     durationSeconds: info.durationSeconds,
     credentials: signed.credentials,
   };
+}
+
+/**
+ * The operator's visible "AI" mark: the label picture scaled to 7% of the video's height, 3% in from
+ * the top right corner, the sound copied as it is.
+ */
+async function drawLabel(
+  binaries: FfmpegBinaries,
+  video: string,
+  label: string,
+  options: { height: number; durationSeconds: number; signal: AbortSignal },
+): Promise<string> {
+  const out = path.join(path.dirname(video), 'output-labelled.mp4');
+  const size = Math.max(16, Math.round(options.height * 0.07));
+  const margin = Math.round(options.height * 0.03);
+  await runFfmpeg(
+    binaries.ffmpeg,
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-i',
+      video,
+      '-i',
+      label,
+      '-filter_complex',
+      `[1:v]scale=-2:${size}[mark];[0:v][mark]overlay=x=W-w-${margin}:y=${margin},format=yuv420p[v]`,
+      '-map',
+      '[v]',
+      '-map',
+      '0:a?',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '18',
+      '-c:a',
+      'copy',
+      '-movflags',
+      '+faststart',
+      out,
+    ],
+    {
+      signal: options.signal,
+      timeoutMs: LABEL_MS,
+      stallMs: LABEL_STALL_MS,
+      watchdog: binaries.watchdog,
+      outputSeconds: options.durationSeconds,
+    },
+  ).catch((error: unknown) => {
+    if (options.signal.aborted) throw error;
+    throw new EngineError('Could not draw the AI label on the video.', true, String(error));
+  });
+  return out;
 }

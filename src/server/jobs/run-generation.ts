@@ -17,7 +17,7 @@ import { mediaUrl } from '../storage/media-links';
 import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
 import * as lifecycle from '../modules/generations/lifecycle.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
-import { signGenerationVideo } from '../modules/provenance/provenance.service';
+import { signGenerationVideo, visibleLabelFor } from '../modules/provenance/provenance.service';
 import { joinExtension } from './extend-join';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
@@ -173,6 +173,7 @@ export async function runGeneration(
       hasAudio: row.hasAudio,
       keys,
       signal: controller.signal,
+      label: visibleLabelFor(ctx, row),
       sign: (video) => signGenerationVideo(ctx, row, video),
     });
     const done = await lifecycle.completeGeneration(ctx, job, {

@@ -29,6 +29,18 @@ export const SOURCE_TYPES = {
   compositeSynthetic: `${IPTC}compositeSynthetic`,
 } as const;
 
+/** The visible "AI" label's picture (made by scripts/make-ai-label.mjs; copied beside the bundle). */
+const AI_LABEL_FILE = path.join(import.meta.dirname, 'ai-label.png');
+
+/**
+ * The picture to draw in a corner of this generation's video (VISIBLE_AI_LABEL), or null: the
+ * operator did not ask for it, or the local preview engine made it (it is not AI, decision 022).
+ */
+export function visibleLabelFor(ctx: ServiceContext, row: GenerationRow): string | null {
+  if (!ctx.config.provenance.visibleLabel) return null;
+  return ctx.engines.info(row.model)?.engine === 'local' ? null : AI_LABEL_FILE;
+}
+
 /** The assertion that says which installation, model and provider made the video. */
 export const GENERATION_ASSERTION = 'com.reelsmith.generation';
 
