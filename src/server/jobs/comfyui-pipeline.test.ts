@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../tests/support/app';
+import { independentlyRead } from '../../../tests/support/credentials';
 import { uploadFile } from '../../../tests/support/factories';
 import { COMFY_ERROR_MESSAGE, type FakeComfy, startFakeComfy } from '../../../tests/support/fake-comfyui';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
@@ -127,10 +128,10 @@ describe('ComfyUI through the pipeline', () => {
     expect(comfy.server.received.every((r) => r.headers['x-comfy-token'] === 'gpu-secret')).toBe(true);
 
     const [listed] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
-    const info = await probeBytes(
-      (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload,
-    );
-    expect(info.video).not.toBeNull();
+    const output = (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload;
+    expect((await probeBytes(output)).video).not.toBeNull();
+    // Signed as the ComfyUI workflow's AI render, and valid to a reader independent of the signer.
+    expect(await independentlyRead(output)).toMatchObject({ valid: true, sourceType: 'trainedAlgorithmicMedia' });
   });
 
   it('leaves the image node out without an image, and finishes by polling /history when the WebSocket is down', async () => {

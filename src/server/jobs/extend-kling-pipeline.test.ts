@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { independentlyRead } from '../../../tests/support/credentials';
 import { type FakeKling, startFakeKling } from '../../../tests/support/fake-kling';
 import { makeClip, probeBytes } from '../../../tests/support/media';
 import { followJob, payingUser, startGeneration, startPipeline, extendVideo } from '../../../tests/support/pipeline';
@@ -90,8 +91,13 @@ describe("Extend through Kling's video-extend", () => {
     // Kling's answer is the video: one call, stored whole (its sound track dropped, as for every
     // Kling-V2V video), not joined to the original again (3 s + 8 s); no last frame made.
     expect(kling.tasks.length - before).toBe(1);
-    const info = await probeBytes(await stored(row?.outputKey));
+    const video = await stored(row?.outputKey);
+    const info = await probeBytes(video);
     expect(info.durationSeconds).toBeCloseTo(8, 1);
+    // Kling's whole longer video, signed as its AI render with the original as the parent.
+    const read = await independentlyRead(video);
+    expect(read).toMatchObject({ valid: true, sourceType: 'trainedAlgorithmicMedia' });
+    expect(read?.ingredients.map((ingredient) => ingredient.relationship)).toContain('parentOf');
     expect(row?.outputDuration).toBeCloseTo(8, 1);
     expect(row?.extension).toMatchObject({
       method: 'provider',

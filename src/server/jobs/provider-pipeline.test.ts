@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { startTestWorker } from '../../../tests/support/pipeline';
+import { independentlyRead } from '../../../tests/support/credentials';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -123,6 +124,11 @@ describe('Veo 3 through the pipeline', () => {
     const output = await t.app.inject({ method: 'GET', url: record?.outputVideoUrl ?? '' });
     const info = await probeBytes(output.rawPayload);
     expect(info.audio).toBeNull();
+    // Signed as Veo's AI render, and valid to a reader independent of the signer.
+    expect(await independentlyRead(output.rawPayload)).toMatchObject({
+      valid: true,
+      sourceType: 'trainedAlgorithmicMedia',
+    });
     expect(record?.duration).toBeCloseTo(info.durationSeconds, 1);
   });
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { independentlyRead } from '../../../tests/support/credentials';
 import { uploadFile } from '../../../tests/support/factories';
 import { type FakeReplicate, REPLICATE_POLICY_ERROR, startFakeReplicate } from '../../../tests/support/fake-replicate';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
@@ -92,10 +93,10 @@ describe('Replicate through the pipeline', () => {
     });
 
     const [listed] = (await injectJson(t.app, 'GET', '/api/video-generation', { cookie })).json<GenerationRecord[]>();
-    const info = await probeBytes(
-      (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload,
-    );
-    expect(info.video).not.toBeNull();
+    const output = (await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '' })).rawPayload;
+    expect((await probeBytes(output)).video).not.toBeNull();
+    // Signed as Replicate's AI render, and valid to a reader independent of the signer.
+    expect(await independentlyRead(output)).toMatchObject({ valid: true, sourceType: 'trainedAlgorithmicMedia' });
   });
 
   it('refuses webhooks that are not signed with the account secret, or are stale', async () => {

@@ -18,26 +18,30 @@ export interface SigningIdentityPem {
 const EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
 const DAY_MS = 86_400_000;
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const ED25519 = { name: 'Ed25519' } as const;
 
 x509.cryptoProvider.set(globalThis.crypto);
 
 /**
- * A new root and end-entity certificate (ECDSA P-256), named after the installation and its
- * organisation (Reelsmith's own installations; the tests make other signers with another name).
+ * A new root and end-entity certificate (ECDSA P-256 for an installation's own; Ed25519 as an
+ * operator's may be), named after the installation and its organisation (Reelsmith's own
+ * installations; the tests make other signers with another name).
  */
 export async function makeInstallationIdentity(
   installation: string,
   now = new Date(),
   organisation = 'Reelsmith',
+  keyType: 'p256' | 'ed25519' = 'p256',
 ): Promise<SigningIdentityPem> {
+  const algorithm = keyType === 'ed25519' ? ED25519 : ECDSA_P256;
   const host = new URL(installation).host.replace(/[,=+<>#;"\\]/g, '');
-  const rootKeys = await globalThis.crypto.subtle.generateKey(ECDSA_P256, true, ['sign', 'verify']);
+  const rootKeys = (await globalThis.crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
   const root = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
     name: `CN=${organisation} installation root ${host}, O=${organisation}`,
     notBefore: now,
     notAfter: new Date(now.getTime() + 20 * 365 * DAY_MS),
-    signingAlgorithm: ECDSA_P256,
+    signingAlgorithm: algorithm,
     keys: rootKeys,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
@@ -45,14 +49,14 @@ export async function makeInstallationIdentity(
       await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
     ],
   });
-  const signerKeys = await globalThis.crypto.subtle.generateKey(ECDSA_P256, true, ['sign', 'verify']);
+  const signerKeys = (await globalThis.crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
   const signer = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
     subject: `CN=${organisation} ${host}, O=${organisation}`,
     issuer: root.subject,
     notBefore: now,
     notAfter: new Date(now.getTime() + 10 * 365 * DAY_MS),
-    signingAlgorithm: ECDSA_P256,
+    signingAlgorithm: algorithm,
     publicKey: signerKeys.publicKey,
     signingKey: rootKeys.privateKey,
     extensions: [
@@ -83,6 +87,13 @@ function randomSerial(): string {
 export function certificatesFromPem(pem: string): Buffer[] {
   const blocks = [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)];
   return blocks.map((block) => Buffer.from((block[1] ?? '').replace(/\s+/g, ''), 'base64'));
+}
+
+/** The chain's last certificate as PEM: the anchor a reader trusts to accept this chain's signatures. */
+export function anchorPemOf(certificateChainPem: string): string {
+  const anchor = certificatesFromPem(certificateChainPem).at(-1);
+  if (!anchor) throw new Error('the certificate chain holds no PEM certificate');
+  return `-----BEGIN CERTIFICATE-----\n${anchor.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** The signer for a PEM identity: ES256 for an EC P-256 key, Ed25519 for an Ed25519 key; else an error that says so. */

@@ -3,19 +3,18 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BMFF } from '@trustnxt/c2pa-ts/asset';
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
-import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../../tests/support/app';
 import { uploadFile } from '../../../../tests/support/factories';
+import { independentlyRead } from '../../../../tests/support/credentials';
 import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
 import { makeClip, makeMediaFixtures } from '../../../../tests/support/media';
 import type { CreatedGenerationRecord, GenerationRecord } from '../../../shared/generations';
 import type { CredentialsReport } from '../../../shared/provenance';
 import { extendVideo, followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
 import { type ManifestPlan, readCredentials, signVideo } from '../../provenance/c2pa';
-import { certificatesFromPem, makeInstallationIdentity } from '../../provenance/identity';
+import { anchorPemOf, certificatesFromPem, makeInstallationIdentity } from '../../provenance/identity';
+import { summarise } from '../../provenance/summary';
 import { GENERATION_ASSERTION, SOURCE_TYPES, videoSigner } from './provenance.service';
 import { keepInstallationIdentity } from './signing-identity.repository';
 
@@ -24,10 +23,6 @@ import { keepInstallationIdentity } from './signing-identity.repository';
 
 const PHOTO = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/chelsea.png'));
 const PUBLIC_URL = 'https://reelsmith.example';
-
-// c2pa-ts reads BMFF for HEIF images and checks their brands; an MP4's boxes are read the same way.
-for (const brand of ['isom', 'iso2', 'mp41', 'mp42'])
-  (BMFF as unknown as { canReadBrands: Set<string> }).canReadBrands.add(brand);
 
 let fal: FakeFal;
 let t: TestApp;
@@ -50,29 +45,6 @@ async function storedVideo(key: string | null | undefined): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The manifest as c2pa-ts reads and validates it. */
-async function independentlyRead(bytes: Buffer) {
-  const asset = new BMFF(bytes);
-  const jumbf = asset.getManifestJUMBF();
-  if (!jumbf) return null;
-  const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
-  const validation = await store.validate(asset);
-  const manifest = store.getActiveManifest();
-  const assertions = (manifest?.assertions?.assertions ?? []) as unknown as {
-    label?: string;
-    actions?: { action: string; digitalSourceType?: string }[];
-    relationship?: string;
-    instanceID?: string;
-    content?: unknown;
-  }[];
-  return {
-    valid: validation.isValid,
-    failures: validation.statusEntries.filter((entry) => !entry.success).map((entry) => entry.code),
-    actions: assertions.flatMap((assertion) => assertion.actions ?? []),
-    ingredients: assertions.filter((assertion) => assertion.relationship),
-  };
-}
-
 let signedVideo: { bytes: Buffer; altered: Buffer; photoHash: string } | undefined;
 
 /** POST /api/provenance/verify with `bytes` as the body, signed out. */
@@ -84,6 +56,30 @@ function verify(bytes: Buffer, contentType = 'video/mp4') {
     payload: bytes,
   });
 }
+
+/** A manifest another program writes: a camera's clip, with that program's name. */
+const foreignPlan = (program: string): ManifestPlan => ({
+  definition: {
+    claim_generator_info: [{ name: program, version: '3.1' }],
+    title: 'harbour.mp4',
+    format: 'video/mp4',
+    assertions: [
+      {
+        label: 'c2pa.actions.v2',
+        data: {
+          actions: [
+            {
+              action: 'c2pa.created',
+              when: '2026-11-01T09:30:00.000Z',
+              digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture',
+            },
+          ],
+        },
+      },
+    ],
+  },
+  ingredients: [],
+});
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -256,29 +252,7 @@ describe('Content Credentials on every stored video', () => {
       const signed = path.join(dir, 'harbour-signed.mp4');
       await writeFile(clip, await makeClip(1));
       const newsroom = await makeInstallationIdentity('https://newsroom.example', new Date(), 'Example Newsroom');
-      const plan: ManifestPlan = {
-        definition: {
-          claim_generator_info: [{ name: 'Example Camera', version: '3.1' }],
-          title: 'harbour.mp4',
-          format: 'video/mp4',
-          assertions: [
-            {
-              label: 'c2pa.actions.v2',
-              data: {
-                actions: [
-                  {
-                    action: 'c2pa.created',
-                    when: '2026-11-01T09:30:00.000Z',
-                    digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture',
-                  },
-                ],
-              },
-            },
-          ],
-        },
-        ingredients: [],
-      };
-      await signVideo(clip, signed, plan, newsroom);
+      await signVideo(clip, signed, foreignPlan('Example Camera'), newsroom);
       const answer = await verify(await readFile(signed));
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json<CredentialsReport>()).toMatchObject({
@@ -294,6 +268,30 @@ describe('Content Credentials on every stored video', () => {
         ingredients: [],
         problems: [],
       });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("signs with an operator's Ed25519 certificate and key, which verifiers read back intact", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'reelsmith-ed25519-'));
+    try {
+      const operator = await makeInstallationIdentity(PUBLIC_URL, new Date(), 'Example Studio', 'ed25519');
+      const clip = path.join(dir, 'clip.mp4');
+      const signed = path.join(dir, 'clip-signed.mp4');
+      await writeFile(clip, await makeClip(1));
+      await signVideo(clip, signed, foreignPlan('Example Studio Render'), operator);
+      const bytes = await readFile(signed);
+      const read = await independentlyRead(bytes);
+      expect(read?.failures.filter((code) => !code.startsWith('signingCredential'))).toEqual([]);
+      const store = await readCredentials({ bytes }, 'video/mp4', anchorPemOf(operator.certificateChainPem));
+      expect(summarise(store)).toMatchObject({
+        intact: true,
+        trusted: true,
+        signedBy: 'Example Studio reelsmith.example',
+      });
+      const signature = store?.manifests?.[store.active_manifest ?? '']?.signature_info as { alg?: string };
+      expect(signature.alg).toBe('Ed25519');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import { appVersion } from '../../lib/app-version';
 import type { CredentialsReport } from '../../../shared/provenance';
 import { type ManifestPlan, readCredentials, signVideo } from '../../provenance/c2pa';
 import {
+  anchorPemOf,
   certificatesFromPem,
   coseSignerFrom,
   makeInstallationIdentity,
@@ -67,8 +68,7 @@ export function videoSigner(ctx: ServiceContext): Promise<VideoSigner> {
         (await findInstallationIdentity(ctx.db)) ??
         (await keepInstallationIdentity(ctx.db, await makeInstallationIdentity(ctx.config.publicUrl)));
       const certificates = certificatesFromPem(identity.certificateChainPem);
-      const anchor = certificates[certificates.length - 1] as Buffer;
-      const anchorPem = `-----BEGIN CERTIFICATE-----\n${anchor.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
+      const anchorPem = anchorPemOf(identity.certificateChainPem);
       // Checked here (a key that is not the certificate's, an unsupported algorithm) before any video waits on it.
       coseSignerFrom(identity);
       return { identity, certificates, anchorPem };
