@@ -22,6 +22,7 @@ const DATABASE_FREE = [
   'src/server/engines/provider-cost.test.ts',
   'src/server/engines/veo-engine.test.ts',
   'src/server/media/**/*.test.ts',
+  'src/server/moderation/**/*.test.ts',
   'src/server/modules/notifications/web-push.test.ts',
   'src/server/modules/outbound-webhooks/address-policy.test.ts',
   'src/server/storage/storage.test.ts',

@@ -37,6 +37,15 @@ describe('making a video in the browser', () => {
       await signIn(page, admin.email, admin.password);
       await page.goto('/generator');
       await uploadImage(page);
+      // A description the content policy refuses: the rule in words, nothing charged, the cursor back in the box.
+      const description = page.getByLabel('Video Description');
+      await description.fill('A cat posing n-a-k-e-d on a sofa');
+      await page.getByRole('button', { name: 'Generate Video' }).click();
+      await page.getByText('Description Not Allowed', { exact: true }).waitFor();
+      await page.getByText('This server does not make sexual or explicit content.', { exact: false }).first().waitFor();
+      await expect.poll(() => description.evaluate((element) => element === document.activeElement)).toBe(true);
+      await shoot(page, 'generator-refused');
+
       const token = `harbour${Date.now().toString(36)}`;
       await page.getByLabel('Video Description').fill(`A slow zoom in on the cat at the ${token}, with gentle music`);
       await page.getByText('Audio Enabled').waitFor();

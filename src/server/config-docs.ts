@@ -17,6 +17,7 @@ export const ENV_GROUPS = [
   'Notifications and webhooks',
   'Operations and retention',
   'Content Credentials',
+  'Screening',
 ] as const;
 
 export type EnvGroup = (typeof ENV_GROUPS)[number];
@@ -293,6 +294,20 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   C2PA_INCLUDE_PROMPT: {
     group: 'Content Credentials',
     meaning: "Write each video's description into its Content Credentials (off: descriptions can be private).",
+  },
+  MODERATION_TERMS_FILE: {
+    group: 'Screening',
+    meaning:
+      'A JSON file of term lists (`block`, `review`, `allow`; `context` for minors) replacing the built-in lists of the categories it names; matched after disguises are taken off (docs/operating.md, Screening).',
+  },
+  MODERATION_SEXUAL: {
+    group: 'Screening',
+    meaning:
+      'What a description with sexual content gets: `block` (refused before any charge), `review` (held for an administrator) or `allow`. Sexual content involving minors is always refused.',
+  },
+  MODERATION_VIOLENCE: {
+    group: 'Screening',
+    meaning: 'What a description with graphic violence gets: `block`, `review` or `allow`.',
   },
   VISIBLE_AI_LABEL: {
     group: 'Content Credentials',

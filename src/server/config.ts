@@ -8,6 +8,7 @@ import { type LlmConfig, llmEnv, readLlmConfig } from './config-llm';
 import { type NotificationsConfig, notificationsEnv, readNotificationsConfig } from './config-notifications';
 import { readWebhooksConfig, webhooksEnv, type WebhooksConfig } from './config-webhooks';
 import { type OperationsConfig, operationsEnv, readOperationsConfig } from './config-operations';
+import { type ModerationConfig, moderationEnv, readModerationConfig } from './config-moderation';
 import { type ProvenanceConfig, provenanceEnv, readProvenanceConfig } from './config-provenance';
 import { type RetentionConfig, readRetentionConfig, retentionEnv } from './config-retention';
 import {
@@ -155,6 +156,7 @@ const envSchema = z.object({
   ...accountsEnv,
   ...operationsEnv,
   ...provenanceEnv,
+  ...moderationEnv,
   ...retentionEnv,
   ...registrationChallengeEnv,
   ...notificationsEnv,
@@ -231,6 +233,7 @@ export interface Config {
   accounts: AccountsConfig;
   /** Content Credentials: the signer and what a manifest says (config-provenance.ts). */
   provenance: ProvenanceConfig;
+  moderation: ModerationConfig;
   /** The operator's settings: metrics, refunds of failed generations (config-operations.ts). */
   operations: OperationsConfig;
   /** The proof-of-work challenge on registration; undefined when off (the default). */
@@ -409,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     accounts,
     operations: readOperationsConfig(env),
     provenance: readProvenanceConfig(env),
+    moderation: readModerationConfig(env),
     registrationChallenge: readRegistrationChallenge(env),
     notifications,
     webhooks: readWebhooksConfig(env, env.NODE_ENV),

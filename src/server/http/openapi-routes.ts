@@ -1,3 +1,4 @@
+import { CONTENT_POLICY_CODE, promptRefusal } from '../../shared/moderation';
 import {
   ACCOUNT_DELETED_MESSAGE,
   DELETE_CONFIRMATION_MESSAGE,
@@ -76,6 +77,13 @@ const NOT_FOUND_VIDEO: ErrorAnswer = {
   code: 'generation_not_found',
   message: 'This video was not found. It may have been deleted already.',
 };
+/** A description the content policy refuses (issue 43): the rule it breaks, before any charge. */
+const CONTENT_POLICY: ErrorAnswer = {
+  status: 422,
+  code: CONTENT_POLICY_CODE,
+  message: promptRefusal('violence'),
+};
+
 const UNVERIFIED: ErrorAnswer = {
   status: 403,
   code: 'email_unverified',
@@ -236,6 +244,7 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
           message: 'That file is not one of your uploads, or its upload did not finish.',
         },
         { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+        CONTENT_POLICY,
         UNVERIFIED,
         ...IDEMPOTENCY_ERRORS,
         {
@@ -288,6 +297,7 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       errors: [
         NOT_FOUND_VIDEO,
         { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+        CONTENT_POLICY,
         { status: 409, code: 'not_finished', message: 'This video is not finished yet. Extend it once it is ready.' },
       ],
     },
@@ -532,7 +542,7 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
     'POST /api/prompts/enhance-text': {
       summary: 'Improve a prompt',
       requestExample: { userPrompt: 'an astronaut on the moon' },
-      errors: [AI_DOWN],
+      errors: [CONTENT_POLICY, AI_DOWN],
     },
     'POST /api/prompts/analyze-image': {
       summary: 'Describe an uploaded image as a prompt',

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
+import { CONTENT_POLICY_CODE } from '../../../shared/moderation';
 import type { UserStatus } from '../../../shared/auth';
 import { chosenModel } from '../../../shared/models';
 import { requestRefusal } from '../../../shared/model-fit';
@@ -49,7 +50,7 @@ import { type DescriptionToSend, usePromptEnhancement } from '../../features/pro
 import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
 import { InstallButton } from '../../features/install/components/install-button';
 import { GeneratorTourAutoStart, GeneratorTourButton } from '../../features/onboarding/components/generator-tour';
-import { getServerMessage } from '../../lib/api-client';
+import { ApiError, getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { retentionTitle, retentionWords } from '../../lib/retention';
 
@@ -291,11 +292,14 @@ export function GeneratorPage() {
           );
         },
         onError: (error) => {
+          const refused = error instanceof ApiError && error.code === CONTENT_POLICY_CODE;
           toast({
-            title: 'Generation Failed',
+            title: refused ? 'Description Not Allowed' : 'Generation Failed',
             description: getServerMessage(error) ?? error.message,
             variant: 'destructive',
           });
+          // The description is what to change: the cursor goes back to it.
+          if (refused) document.getElementById('video-description')?.focus();
         },
       },
     );

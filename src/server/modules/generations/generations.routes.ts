@@ -72,6 +72,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       const created = await generations.createGeneration(ctx, user.id, normaliseGenerationRequest(request.body), {
         variations: request.body.variations,
         compareModel: request.body.compareModel ?? undefined,
+        log: request.log,
       });
       request.log.info({ generationId: created.row.id, model: created.row.model }, 'generation queued');
       // With its queue place and estimates, like the live event about it: the browser puts this

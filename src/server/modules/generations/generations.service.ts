@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-e
 import { publishGenerationChange, publishQueueMoved } from '../../bus/publish';
 import type { GenerationExtension } from '../../db/schema';
 import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
+import { refuseBlockedPrompt } from '../moderation/moderation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
 import { discardUploads, resolveUploadRefs } from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
@@ -110,6 +111,8 @@ export async function createGeneration(
 ): Promise<CreatedGeneration> {
   const count = options.variations ?? 1;
   const prompt = body.prompt;
+  // The content policy first: a refused description costs nothing and leaves nothing (issue 43).
+  refuseBlockedPrompt(ctx, [prompt], options.log);
   const modelInfo = modelFor(ctx, body.model);
   checkModelTakes(modelInfo, body);
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
@@ -258,6 +261,8 @@ export interface CreateOptions {
   compareModel?: string;
   parentId?: string;
   extension?: GenerationExtension;
+  /** Where a refused or flagged description is logged for the operator. */
+  log?: { warn: (object: object, message: string) => void };
 }
 
 /** A new generation and its place in the queue as it was created. */

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { optionalText } from './config-fields';
+import { DEFAULT_TERMS } from './moderation/default-terms';
+import type { CategoryActions, TermLists } from './moderation/term-moderator';
+
+/**
+ * Screening what may be made (issue 43): the local prompt moderator's lists and what each adult
+ * category's match does. config.ts spreads `moderationEnv` into its schema and calls
+ * readModerationConfig; nothing here reads process.env.
+ */
+const action = (fallback: 'block' | 'review' | 'allow') =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || fallback)
+    .pipe(z.enum(['block', 'review', 'allow'], { error: 'must be block, review or allow' }));
+
+export const moderationEnv = {
+  /** A JSON file of term lists replacing the defaults for the categories it names. */
+  MODERATION_TERMS_FILE: optionalText,
+  /** What a description with sexual content gets: refused (block), held for review, or made (allow). */
+  MODERATION_SEXUAL: action('block'),
+  /** The same for graphic violence. */
+  MODERATION_VIOLENCE: action('block'),
+};
+
+type ModerationEnv = z.output<z.ZodObject<typeof moderationEnv>>;
+
+export interface ModerationConfig {
+  terms: TermLists;
+  actions: CategoryActions;
+}
+
+const termList = z.array(z.string().min(1).max(200)).max(5000);
+const categoryTerms = z.strictObject({ block: termList, review: termList.optional(), allow: termList.optional() });
+/** The file's shape: any of the categories, each with its lists (minors also `context`). */
+const termsFileSchema = z.strictObject({
+  minors: categoryTerms.extend({ context: termList }).optional(),
+  sexual: categoryTerms.optional(),
+  violence: categoryTerms.optional(),
+});
+
+export function readModerationConfig(env: ModerationEnv): ModerationConfig {
+  return {
+    terms: env.MODERATION_TERMS_FILE ? readTermsFile(env.MODERATION_TERMS_FILE) : DEFAULT_TERMS,
+    actions: { sexual: env.MODERATION_SEXUAL, violence: env.MODERATION_VIOLENCE },
+  };
+}
+
+/** The operator's lists over the defaults; a file that is not such lists stops the start with the reason. */
+function readTermsFile(file: string): TermLists {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`MODERATION_TERMS_FILE: cannot read ${file} as JSON (${(error as Error).message})`);
+  }
+  const checked = termsFileSchema.safeParse(parsed);
+  if (!checked.success)
+    throw new Error(
+      `MODERATION_TERMS_FILE: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  for (const entry of Object.values(checked.data).flatMap((lists) => Object.values(lists ?? {}).flat())) {
+    const pattern = /^\/(.+)\/$/.exec(entry);
+    if (!pattern) continue;
+    try {
+      new RegExp(pattern[1] ?? '', 'u');
+    } catch (error) {
+      throw new Error(`MODERATION_TERMS_FILE: ${entry} is not a regular expression (${(error as Error).message})`);
+    }
+  }
+  return { ...DEFAULT_TERMS, ...checked.data };
+}
