@@ -2,21 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, shoot, signIn, useBrowser } from './support/browser';
+import { openPage, shoot, signIn, uploadImage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const CAT = path.resolve(import.meta.dirname, '../tests/fixtures/chelsea.png');
 const browser = useBrowser();
-
-async function uploadImage(page: Page) {
-  await page.getByRole('button', { name: 'Choose Image' }).click();
-  const picker = page.locator('.uppy-Dashboard input[type=file]').first();
-  await picker.waitFor({ state: 'attached' });
-  await picker.setInputFiles(CAT);
-  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
-  await page.getByText('✓ Image Ready').waitFor();
-}
 
 /** A slow job queued first, so ours waits in the queue long enough to watch its progress bar. */
 async function queueSlowJob(page: Page) {
@@ -36,7 +27,7 @@ describe('making a video in the browser', () => {
       const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
       await signIn(page, admin.email, admin.password);
       await page.goto('/generator');
-      await uploadImage(page);
+      await uploadImage(page, CAT);
       // A description the content policy refuses: the rule in words, nothing charged, the cursor back in the box.
       const description = page.getByLabel('Video Description');
       await description.fill('A cat posing n-a-k-e-d on a sofa');

@@ -691,6 +691,7 @@ export interface paths {
                             kind: "image" | "video" | "audio";
                             contentType: string;
                             size: number;
+                            showsPeople?: boolean;
                         };
                     };
                 };
@@ -748,6 +749,7 @@ export interface paths {
                             kind: "image" | "video" | "audio";
                             contentType: string;
                             size: number;
+                            showsPeople?: boolean;
                         };
                     };
                 };
@@ -972,6 +974,29 @@ export interface paths {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                         }[];
                     };
                 };
@@ -1044,6 +1069,8 @@ export interface paths {
                         hasAudio?: boolean;
                         /** @default false */
                         isEconomy?: boolean;
+                        /** @default false */
+                        consentToLikeness?: boolean;
                         /** @default 10 */
                         duration?: number;
                         model?: string;
@@ -1147,6 +1174,29 @@ export interface paths {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                             group: {
                                 id: string;
                                 prompt: string;
@@ -1189,6 +1239,29 @@ export interface paths {
                                 version?: number;
                                 parentId?: string | null;
                                 groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
                             }[];
                         };
                     };
@@ -1308,6 +1381,7 @@ export interface paths {
                             kind: "image" | "video" | "audio";
                             contentType: string;
                             size: number;
+                            showsPeople?: boolean;
                         };
                     };
                 };
@@ -1418,6 +1492,33 @@ export interface paths {
                          *       "version": 1,
                          *       "parentId": "text",
                          *       "groupId": "text",
+                         *       "credentials": {
+                         *         "hasCredentials": true,
+                         *         "intact": true,
+                         *         "trusted": true,
+                         *         "signedBy": "text",
+                         *         "issuer": "text",
+                         *         "signedAt": "text",
+                         *         "madeWith": "text",
+                         *         "sourceType": "text",
+                         *         "model": "text",
+                         *         "installation": "text",
+                         *         "ingredients": [
+                         *           {
+                         *             "title": "text",
+                         *             "relationship": "text",
+                         *             "format": "text",
+                         *             "sha256": "text",
+                         *             "hasCredentials": true
+                         *           }
+                         *         ],
+                         *         "problems": [
+                         *           {
+                         *             "code": "text",
+                         *             "explanation": "text"
+                         *           }
+                         *         ]
+                         *       },
                          *       "group": [
                          *         {
                          *           "id": "text",
@@ -1461,7 +1562,34 @@ export interface paths {
                          *           "estimatedReadyAt": "text",
                          *           "version": 1,
                          *           "parentId": "text",
-                         *           "groupId": "text"
+                         *           "groupId": "text",
+                         *           "credentials": {
+                         *             "hasCredentials": true,
+                         *             "intact": true,
+                         *             "trusted": true,
+                         *             "signedBy": "text",
+                         *             "issuer": "text",
+                         *             "signedAt": "text",
+                         *             "madeWith": "text",
+                         *             "sourceType": "text",
+                         *             "model": "text",
+                         *             "installation": "text",
+                         *             "ingredients": [
+                         *               {
+                         *                 "title": "text",
+                         *                 "relationship": "text",
+                         *                 "format": "text",
+                         *                 "sha256": "text",
+                         *                 "hasCredentials": true
+                         *               }
+                         *             ],
+                         *             "problems": [
+                         *               {
+                         *                 "code": "text",
+                         *                 "explanation": "text"
+                         *               }
+                         *             ]
+                         *           }
                          *         }
                          *       ]
                          *     }
@@ -1508,6 +1636,29 @@ export interface paths {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                             group: {
                                 id: string;
                                 prompt: string;
@@ -1550,6 +1701,29 @@ export interface paths {
                                 version?: number;
                                 parentId?: string | null;
                                 groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
                             }[];
                         };
                     };
@@ -1829,6 +2003,29 @@ export interface paths {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };
@@ -2112,7 +2309,34 @@ export interface webhooks {
                      *         "estimatedReadyAt": "text",
                      *         "version": 1,
                      *         "parentId": "text",
-                     *         "groupId": "text"
+                     *         "groupId": "text",
+                     *         "credentials": {
+                     *           "hasCredentials": true,
+                     *           "intact": true,
+                     *           "trusted": true,
+                     *           "signedBy": "text",
+                     *           "issuer": "text",
+                     *           "signedAt": "text",
+                     *           "madeWith": "text",
+                     *           "sourceType": "text",
+                     *           "model": "text",
+                     *           "installation": "text",
+                     *           "ingredients": [
+                     *             {
+                     *               "title": "text",
+                     *               "relationship": "text",
+                     *               "format": "text",
+                     *               "sha256": "text",
+                     *               "hasCredentials": true
+                     *             }
+                     *           ],
+                     *           "problems": [
+                     *             {
+                     *               "code": "text",
+                     *               "explanation": "text"
+                     *             }
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -2163,6 +2387,29 @@ export interface webhooks {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };
@@ -2255,7 +2502,34 @@ export interface webhooks {
                      *         "estimatedReadyAt": "text",
                      *         "version": 1,
                      *         "parentId": "text",
-                     *         "groupId": "text"
+                     *         "groupId": "text",
+                     *         "credentials": {
+                     *           "hasCredentials": true,
+                     *           "intact": true,
+                     *           "trusted": true,
+                     *           "signedBy": "text",
+                     *           "issuer": "text",
+                     *           "signedAt": "text",
+                     *           "madeWith": "text",
+                     *           "sourceType": "text",
+                     *           "model": "text",
+                     *           "installation": "text",
+                     *           "ingredients": [
+                     *             {
+                     *               "title": "text",
+                     *               "relationship": "text",
+                     *               "format": "text",
+                     *               "sha256": "text",
+                     *               "hasCredentials": true
+                     *             }
+                     *           ],
+                     *           "problems": [
+                     *             {
+                     *               "code": "text",
+                     *               "explanation": "text"
+                     *             }
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -2306,6 +2580,29 @@ export interface webhooks {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };
@@ -2398,7 +2695,34 @@ export interface webhooks {
                      *         "estimatedReadyAt": "text",
                      *         "version": 1,
                      *         "parentId": "text",
-                     *         "groupId": "text"
+                     *         "groupId": "text",
+                     *         "credentials": {
+                     *           "hasCredentials": true,
+                     *           "intact": true,
+                     *           "trusted": true,
+                     *           "signedBy": "text",
+                     *           "issuer": "text",
+                     *           "signedAt": "text",
+                     *           "madeWith": "text",
+                     *           "sourceType": "text",
+                     *           "model": "text",
+                     *           "installation": "text",
+                     *           "ingredients": [
+                     *             {
+                     *               "title": "text",
+                     *               "relationship": "text",
+                     *               "format": "text",
+                     *               "sha256": "text",
+                     *               "hasCredentials": true
+                     *             }
+                     *           ],
+                     *           "problems": [
+                     *             {
+                     *               "code": "text",
+                     *               "explanation": "text"
+                     *             }
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -2449,6 +2773,29 @@ export interface webhooks {
                             version?: number;
                             parentId?: string | null;
                             groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };

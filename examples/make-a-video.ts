@@ -38,6 +38,12 @@ export interface MakeAVideoOptions {
   prompt: string;
   /** Seconds. */
   duration?: number;
+  /**
+   * Your user confirms they are the person the image shows, or have that person's consent: required
+   * when it shows a person (the upload's answer says `showsPeople`), else the server answers 422
+   * `consent_required`.
+   */
+  consentToLikeness?: boolean;
   /** The signing secret (`whsec_...`) shown when the webhook endpoint was added. */
   webhookSecret: string;
   /** The next request your webhook endpoint receives. */
@@ -82,6 +88,9 @@ export async function makeAVideo(options: MakeAVideoOptions): Promise<MadeVideo>
       duration: options.duration ?? 4,
       isEconomy: true,
       hasAudio: false,
+      // A picture of a person needs the uploader's consent (the answer's `showsPeople` says when):
+      // this program's user confirms they are that person, or have their consent.
+      ...(upload.data.showsPeople ? { consentToLikeness: options.consentToLikeness ?? false } : {}),
     },
   });
   if (!created.data) throw new Error(`generation refused: ${created.error?.code}: ${created.error?.message}`);
@@ -161,6 +170,8 @@ async function main(): Promise<void> {
       token: env.REELSMITH_TOKEN,
       image: new Blob([await readFile(imagePath)], { type }),
       prompt,
+      // REELSMITH_CONSENT=yes: you are the person in the picture, or have their consent.
+      consentToLikeness: env.REELSMITH_CONSENT === 'yes',
       webhookSecret: env.REELSMITH_WEBHOOK_SECRET,
       nextWebhook: receiver.next,
       log: (line) => console.log(line),

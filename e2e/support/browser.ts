@@ -192,3 +192,13 @@ export async function recordAddedTexts(page: Page): Promise<() => Promise<string
   });
   return () => page.evaluate(() => (window as unknown as { addedTexts: string[] }).addedTexts);
 }
+
+/** Uploads an image through the generator's Choose Image dialog (Uppy) and waits until it is ready. */
+export async function uploadImage(page: Page, file: string): Promise<void> {
+  await page.getByRole('button', { name: 'Choose Image' }).click();
+  const picker = page.locator('.uppy-Dashboard input[type=file]').first();
+  await picker.waitFor({ state: 'attached' });
+  await picker.setInputFiles(file);
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await page.getByText('✓ Image Ready').waitFor();
+}

@@ -75,6 +75,11 @@ const generationFields = {
     .default([]),
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
+  /**
+   * The uploader confirms they are the person an input shows, or have that person's consent
+   * (LIKENESS_CONSENT_STATEMENT); required when an image input shows a face (422 consent_required).
+   */
+  consentToLikeness: z.boolean().default(false),
   duration: z.number().int().min(1).max(60).default(DEFAULT_GENERATION_DURATION),
   model: modelIdSchema.optional(),
   /** The video's shape and camera (GET /api/models says what each model takes); absent: the model's default, no move. */

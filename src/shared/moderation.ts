@@ -28,3 +28,23 @@ export function strictest(decisions: readonly ModerationDecision[]): ModerationD
   if (decisions.includes('block')) return 'block';
   return decisions.includes('review') ? 'review' : 'allow';
 }
+
+/** The error code of a generation whose inputs show a person, sent without the uploader's consent (422). */
+export const CONSENT_REQUIRED_CODE = 'consent_required';
+
+/** What the uploader confirms when an input shows a face: the checkbox's words, kept with the job. */
+export const LIKENESS_CONSENT_STATEMENT =
+  'I am the person shown, or I have the consent of every person shown to make this video of them.';
+/** Moves when the statement's words change, so each job keeps which words were confirmed. */
+export const LIKENESS_CONSENT_VERSION = '2026-11-28';
+
+export const CONSENT_REQUIRED_MESSAGE =
+  'A picture you chose shows a person. Confirm that you are that person, or have their consent, to make a video of them.';
+
+/** The consent kept with a job: the statement confirmed, its version, when, and which uploads showed faces. */
+export interface LikenessConsent {
+  statement: string;
+  version: string;
+  confirmedAt: string;
+  uploadIds: string[];
+}

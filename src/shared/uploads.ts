@@ -66,5 +66,10 @@ export const uploadCompleteSchema = z.object({
   kind: z.enum(UPLOAD_KINDS),
   contentType: z.string(),
   size: z.number(),
+  /**
+   * An image in which the face detector found a person (or could not look): a video made from it
+   * needs the uploader's consent (`consentToLikeness`). Absent for other kinds.
+   */
+  showsPeople: z.boolean().optional(),
 });
 export type UploadComplete = z.infer<typeof uploadCompleteSchema>;

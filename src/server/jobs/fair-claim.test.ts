@@ -47,6 +47,7 @@ async function enqueue(userId: string, count: number): Promise<void> {
           parentId: null,
           groupId: null,
           extension: null,
+          consent: null,
         },
         { charge: null, eventKind: 'generation' },
       );

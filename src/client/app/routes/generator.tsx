@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
-import { CONTENT_POLICY_CODE } from '../../../shared/moderation';
+import { CONSENT_REQUIRED_CODE, CONTENT_POLICY_CODE } from '../../../shared/moderation';
 import type { UserStatus } from '../../../shared/auth';
 import { chosenModel } from '../../../shared/models';
 import { requestRefusal } from '../../../shared/model-fit';
@@ -24,6 +24,7 @@ import { useCreateGeneration } from '../../features/generations/api/create-gener
 import { useModels } from '../../features/generations/api/get-models';
 import { CompareModelPicker } from '../../features/generations/components/compare-model-picker';
 import { GenerationForm } from '../../features/generations/components/generation-form';
+import { LikenessConsent } from '../../features/generations/components/likeness-consent';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import {
   compareCandidates,
@@ -203,6 +204,10 @@ export function GeneratorPage() {
   const create = useCreateGeneration();
   // Variations: Generate makes this many videos with different seeds, priced as that many.
   const [variations, setVariations] = useState(1);
+  // Real people only with consent: asked once the server found a face in a chosen picture.
+  const [consentAsked, setConsentAsked] = useState(false);
+  const [consentGiven, setConsentGiven] = useState(false);
+  const consentBox = useRef<HTMLInputElement>(null);
   // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
   const [compareId, setCompareId] = useState<string | null>(null);
   const candidates = compareCandidates(models.data, model, request);
@@ -269,6 +274,7 @@ export function GeneratorPage() {
         ...(state.model ? { model: state.model } : {}),
         variations: compareModel ? 1 : variations,
         ...(compareModel ? { compareModel: compareModel.id } : {}),
+        ...(consentAsked && consentGiven ? { consentToLikeness: true } : {}),
       },
       {
         onSuccess: (record) => {
@@ -281,6 +287,8 @@ export function GeneratorPage() {
           setOwnWords(null);
           setVariations(1);
           setCompareId(null);
+          setConsentAsked(false);
+          setConsentGiven(false);
           enhancement.toggle(false);
           imageAnalysis.clear();
           setMedia({});
@@ -292,7 +300,15 @@ export function GeneratorPage() {
           );
         },
         onError: (error) => {
-          const refused = error instanceof ApiError && error.code === CONTENT_POLICY_CODE;
+          const code = error instanceof ApiError ? error.code : null;
+          if (code === CONSENT_REQUIRED_CODE) {
+            // Not a failure: one confirmation away. The box appears above Generate and takes the focus.
+            setConsentAsked(true);
+            toast({ title: 'Confirm Consent', description: getServerMessage(error) ?? error.message });
+            requestAnimationFrame(() => consentBox.current?.focus());
+            return;
+          }
+          const refused = code === CONTENT_POLICY_CODE;
           toast({
             title: refused ? 'Description Not Allowed' : 'Generation Failed',
             description: getServerMessage(error) ?? error.message,
@@ -393,6 +409,11 @@ export function GeneratorPage() {
               />
             }
             credits={balanceKnown ? credits : undefined}
+            consent={
+              consentAsked ? (
+                <LikenessConsent checked={consentGiven} onChange={setConsentGiven} inputRef={consentBox} />
+              ) : null
+            }
             allowanceNote={describeGenerationPayer(payer)}
             pending={create.isPending}
             problem={unfit}

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
+import type { LikenessConsent } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
@@ -148,6 +149,11 @@ export const generations = pgTable(
      * stored (the player's "Content Credentials" mark); null until then, and for videos made before.
      */
     credentials: jsonb('credentials').$type<CredentialsReport>(),
+    /**
+     * The uploader's confirmation that they are the person shown in an input, or have that person's
+     * consent (issue 43): the statement they confirmed, its version and when; null when no input showed a face.
+     */
+    consent: jsonb('consent').$type<LikenessConsent>(),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),

@@ -21,6 +21,12 @@ export const uploads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Inputs are deleted 24 hours after they were created. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Faces the face detector found in an image upload (issue 43): a video made from it needs the
+     * uploader's consent when there is one. Null: not looked at yet (or the detector could not run);
+     * 0 for pictures the server made itself (Continue's and Extend's frames of a video made here).
+     */
+    faces: integer('faces'),
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_expires_at_idx').on(t.expiresAt)],
 );

@@ -70,15 +70,25 @@ describe('a program with a token', () => {
     const put = await api.call('PUT', '/api/uploads', { body: ASTRONAUT, headers: { 'content-type': 'image/png' } });
     expect(put.status).toBe(200);
     const upload = (await put.json()) as UploadComplete;
-    expect(upload).toMatchObject({ kind: 'image', contentType: 'image/png', size: ASTRONAUT.length });
+    expect(upload).toMatchObject({
+      kind: 'image',
+      contentType: 'image/png',
+      size: ASTRONAUT.length,
+      showsPeople: true,
+    });
 
-    const created = await api.json('POST', '/api/video-generation', {
+    const request = {
       prompt: 'Slowly zoom in on the astronaut',
       imageFile: upload.objectPath,
       duration: 4,
       isEconomy: true,
       hasAudio: false,
-    });
+    };
+    // A picture of a person: refused until the program's user confirms consent.
+    const unconfirmed = await api.json('POST', '/api/video-generation', request);
+    expect(unconfirmed.status).toBe(422);
+    expect(((await unconfirmed.json()) as { code: string }).code).toBe('consent_required');
+    const created = await api.json('POST', '/api/video-generation', { ...request, consentToLikeness: true });
     expect(created.status).toBe(201);
     const record = await waitForVideo(api, ((await created.json()) as GenerationRecord).id);
     expect(record.status).toBe('completed');

@@ -70,6 +70,8 @@ describe('the generated client (examples/)', () => {
       image: new Blob([ASTRONAUT], { type: 'image/png' }),
       prompt: 'Slowly zoom in on the astronaut',
       duration: 4,
+      // The astronaut is a real person: the program's user confirms consent.
+      consentToLikeness: true,
       webhookSecret: endpoint.secret,
       nextWebhook: () => receiver.next((request) => request.path === '/made', 120_000),
       log: (line) => steps.push(line),

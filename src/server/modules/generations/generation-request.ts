@@ -30,6 +30,8 @@ export interface NewGeneration {
   model: CreateGenerationBody['model'];
   /** What the request says it used of the AI helpers, checked before anything is charged. */
   aiUse: AiUseClaim;
+  /** The uploader confirmed they are the person an input shows, or have their consent. */
+  consentToLikeness: boolean;
 }
 
 /** What joins the description and the audio description in the engine's prompt. */
@@ -98,6 +100,7 @@ function common(body: CreateGenerationBody) {
     isEconomy: body.isEconomy,
     duration: body.duration,
     model: body.model,
+    consentToLikeness: body.consentToLikeness,
   };
 }
 

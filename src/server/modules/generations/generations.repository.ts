@@ -97,6 +97,7 @@ export type NewPaidGeneration = Required<
     | 'parentId'
     | 'groupId'
     | 'extension'
+    | 'consent'
   >
 >;
 
@@ -161,6 +162,7 @@ const NEW_PAID_FIELDS = [
   'parentId',
   'groupId',
   'extension',
+  'consent',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];
 
 const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_UNFINISHED_JOBS } from '../../../shared/generations';
+import {
+  CONSENT_REQUIRED_CODE,
+  CONSENT_REQUIRED_MESSAGE,
+  LIKENESS_CONSENT_STATEMENT,
+  LIKENESS_CONSENT_VERSION,
+  type LikenessConsent,
+} from '../../../shared/moderation';
 import { type ModelInfo, renderedShape } from '../../../shared/models';
 import { controlsRefusal, INPUT_WORDS, keyframesRefusal } from '../../../shared/model-fit';
 import { priceHundredths } from '../../../shared/money/pricing';
@@ -9,13 +16,18 @@ import type { UploadKind } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/schema';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
 import { publishGenerationChange, publishQueueMoved } from '../../bus/publish';
 import type { GenerationExtension } from '../../db/schema';
 import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
 import { refuseBlockedPrompt } from '../moderation/moderation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
-import { discardUploads, resolveUploadRefs } from '../uploads/uploads.service';
+import {
+  discardUploads,
+  type ResolvedUpload,
+  resolveUploadRefs,
+  uploadsShowingPeople,
+} from '../uploads/uploads.service';
 import type { NewGeneration } from './generation-request';
 import * as repo from './generations.repository';
 import { namedUploadIds } from './named-uploads';
@@ -72,7 +84,27 @@ async function resolveInputs(ctx: ServiceContext, userId: string, body: NewGener
     else if (field === 'referenceImageFiles') referenceImages.push(input);
     else inputs[kind] = input;
   }
-  return { inputs, endImage, referenceImages };
+  return { inputs, endImage, referenceImages, consent: await likenessConsent(ctx, uploads, body.consentToLikeness) };
+}
+
+/**
+ * Real people only with consent (issue 43): when an image input shows a face, the request must carry
+ * the uploader's confirmation (422 consent_required before anything is charged); it is kept with the job.
+ */
+async function likenessConsent(
+  ctx: ServiceContext,
+  uploads: readonly ResolvedUpload[],
+  confirmed: boolean,
+): Promise<LikenessConsent | null> {
+  const people = await uploadsShowingPeople(ctx, uploads);
+  if (people.length === 0) return null;
+  if (!confirmed) throw new AppError(422, CONSENT_REQUIRED_CODE, CONSENT_REQUIRED_MESSAGE);
+  return {
+    statement: LIKENESS_CONSENT_STATEMENT,
+    version: LIKENESS_CONSENT_VERSION,
+    confirmedAt: ctx.now().toISOString(),
+    uploadIds: people,
+  };
 }
 
 /** The model a request names (or the default), refused with a sentence when this server cannot run it. */
@@ -129,7 +161,7 @@ export async function createGeneration(
       providerCost: providerCostMicroUsd(ctx.engines.providerCost(info.id), shape.duration),
     };
   });
-  const { inputs, endImage, referenceImages } = await resolveInputs(ctx, userId, body);
+  const { inputs, endImage, referenceImages, consent } = await resolveInputs(ctx, userId, body);
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
@@ -215,6 +247,7 @@ export async function createGeneration(
           parentId: options.parentId ?? null,
           groupId,
           extension: options.extension ?? null,
+          consent,
         },
         { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
       );

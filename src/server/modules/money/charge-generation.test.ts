@@ -160,6 +160,7 @@ describe('how a generation is paid', () => {
             parentId: null,
             groupId: null,
             extension: null,
+            consent: null,
           },
           { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
         );

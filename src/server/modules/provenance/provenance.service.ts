@@ -44,6 +44,8 @@ export function visibleLabelFor(ctx: ServiceContext, row: GenerationRow): string
 
 /** The assertion that says which installation, model and provider made the video. */
 export const GENERATION_ASSERTION = 'com.reelsmith.generation';
+/** The assertion that records the uploader's consent for the people an input shows. */
+export const CONSENT_ASSERTION = 'com.reelsmith.consent';
 
 export interface VideoSigner {
   identity: SigningIdentityPem;
@@ -148,6 +150,19 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
             ...(ctx.config.provenance.includePrompt ? { description: row.prompt } : {}),
           },
         },
+        // The uploader confirmed they are the person shown, or have that person's consent (issue 43).
+        ...(row.consent
+          ? [
+              {
+                label: CONSENT_ASSERTION,
+                data: {
+                  statement: row.consent.statement,
+                  version: row.consent.version,
+                  confirmedAt: row.consent.confirmedAt,
+                },
+              },
+            ]
+          : []),
       ],
     },
     ingredients: hashed.map((input) => ({

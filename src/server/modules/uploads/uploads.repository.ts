@@ -56,7 +56,13 @@ export async function claimPendingUpload(tx: Executor, id: string): Promise<Uplo
 export async function completeUpload(
   tx: Executor,
   id: string,
-  fields: { kind: NonNullable<UploadRow['kind']>; contentType: string; sizeBytes: number; completedAt: Date },
+  fields: {
+    kind: NonNullable<UploadRow['kind']>;
+    contentType: string;
+    sizeBytes: number;
+    completedAt: Date;
+    faces: number | null;
+  },
 ): Promise<boolean> {
   const rows = await tx
     .update(uploads)
@@ -108,4 +114,9 @@ export async function findStaleReceiving(tx: Executor, before: Date, limit: numb
     .from(uploads)
     .where(and(eq(uploads.status, 'receiving'), lt(uploads.createdAt, before)))
     .limit(limit);
+}
+
+/** Records what the face detector found in an upload looked at after it completed (an older upload). */
+export async function setFaces(tx: Executor, id: string, faces: number): Promise<void> {
+  await tx.update(uploads).set({ faces }).where(eq(uploads.id, id));
 }

@@ -1,3 +1,4 @@
+import { countFaces } from '../moderation/moderation.service';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -151,14 +152,22 @@ async function receiveClaimed(
     const sniffed = guard.detected;
     if (!sniffed) throw new Error('upload guard let a file through without a type');
     const checked = await checkStoredMedia(ctx, row.objectKey, sniffed);
+    const faces = checked.kind === 'image' ? await countFaces(ctx, row.objectKey) : null;
     const completed = await repo.completeUpload(ctx.db, row.id, {
       kind: checked.kind,
       contentType: checked.mime,
       sizeBytes: size,
       completedAt: ctx.now(),
+      faces,
     });
     if (!completed) throw linkUsed();
-    return { objectPath: objectPathOf(row.userId, row.id), kind: checked.kind, contentType: checked.mime, size };
+    return {
+      objectPath: objectPathOf(row.userId, row.id),
+      kind: checked.kind,
+      contentType: checked.mime,
+      size,
+      ...(checked.kind === 'image' ? { showsPeople: faces !== 0 } : {}),
+    };
   } catch (error) {
     await ctx.storage.delete(row.objectKey).catch(() => undefined);
     await repo.deleteUpload(ctx.db, row.id);
@@ -174,6 +183,8 @@ export interface ResolvedUpload {
   sizeBytes: number;
   /** Inputs are deleted at this time (24 hours after the upload). */
   expiresAt: Date;
+  /** Faces found in an image (null: not looked at yet, or the detector could not run). */
+  faces: number | null;
 }
 
 function parseReference(ref: string): { userId?: string; id: string } | null {
@@ -240,6 +251,7 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
       contentType: row.contentType,
       sizeBytes: row.sizeBytes,
       expiresAt: row.expiresAt,
+      faces: row.faces,
     };
   }
   if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYourUpload();
@@ -259,11 +271,13 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
   const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
     throw error instanceof AppError ? await refuse(error) : error;
   });
+  const faces = type.kind === 'image' ? await countFaces(ctx, row.objectKey) : null;
   await repo.completeUpload(ctx.db, row.id, {
     kind: type.kind,
     contentType: type.mime,
     sizeBytes: stat.size,
     completedAt: ctx.now(),
+    faces,
   });
   return {
     id: row.id,
@@ -272,6 +286,7 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
     contentType: type.mime,
     sizeBytes: stat.size,
     expiresAt: row.expiresAt,
+    faces,
   };
 }
 
@@ -353,6 +368,8 @@ export async function storeServerImage(
       createdAt: now,
       completedAt: now,
       expiresAt: expiryFrom(now, ctx.config.retention.videoHours),
+      // A frame of a video made here: its people were consented to (or made up) when it was made.
+      faces: 0,
     });
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);
@@ -376,4 +393,22 @@ export async function receiveCheckedFile(request: IncomingMessage, file: string)
   } finally {
     rate.stop();
   }
+}
+
+/**
+ * The image uploads among `uploads` that show a person: their faces as found when they completed, or
+ * looked for now for an upload from before faces were counted. An image the detector cannot read counts.
+ */
+export async function uploadsShowingPeople(ctx: ServiceContext, uploads: readonly ResolvedUpload[]): Promise<string[]> {
+  const people: string[] = [];
+  for (const upload of uploads) {
+    if (upload.kind !== 'image') continue;
+    let faces = upload.faces;
+    if (faces === null) {
+      faces = await countFaces(ctx, upload.objectKey);
+      if (faces !== null) await repo.setFaces(ctx.db, upload.id, faces);
+    }
+    if (faces !== 0) people.push(upload.id);
+  }
+  return people;
 }

@@ -46,6 +46,8 @@ interface GenerationFormProps {
   } | null;
   /** Shown with 'Insufficient credits': how to get more here (or who to ask). */
   shortfallHelp?: ReactNode;
+  /** The confirmation a picture showing a person needs, just above Generate (once the server asked for it). */
+  consent?: ReactNode;
 }
 
 const JSON_PLACEHOLDER = '{\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
@@ -67,6 +69,7 @@ export function GenerationForm({
   fitted,
   withoutAddOns,
   shortfallHelp,
+  consent,
 }: GenerationFormProps) {
   const { state } = form;
   const models = useModels();
@@ -265,6 +268,7 @@ export function GenerationForm({
               Made from your own description: “{withoutAddOns.ownWords}”
             </p>
           ) : null}
+          {consent}
           {/* Short of credits, Generate is drawn plain: the bright button is the step the user can take. */}
           <Button
             type="submit"
