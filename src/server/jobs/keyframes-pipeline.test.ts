@@ -125,6 +125,8 @@ describe('reference images reach fal in their documented field', () => {
     const { submitted, input } = await submittedFor('fal-veo3.1', {
       referenceImageFiles: [REFERENCE, START, END],
       duration: 8,
+      // The astronaut is a real person: the uploader confirms consent (issue 43).
+      consentToLikeness: true,
     });
     expect(submitted?.endpoint).toBe('fal-ai/veo3.1/reference-to-video');
     expect(Object.keys(input).sort()).toEqual(

@@ -33,6 +33,8 @@ export async function storeOutput(
     hasAudio: boolean;
     keys: { video: string; poster: string };
     signal: AbortSignal;
+    /** Screens the video before anything is stored: throws when the content policy stops it. */
+    screen: (video: string, durationSeconds: number) => Promise<unknown>;
     /** A picture (PNG) drawn small in the top right corner of the video before it is signed; null: none. */
     label?: string | null;
     /** Embeds the video's Content Credentials: answers the signed file, which is stored byte for byte. */
@@ -59,6 +61,9 @@ export async function storeOutput(
     );
     info = await probeMedia(binaries.ffprobe, video, probing);
   }
+  // Screened before anything else is made of it: a stopped video leaves no file, poster or signature.
+  await options.screen(video, info.durationSeconds);
+  if (options.signal.aborted) throw new AbortedError();
   if (options.label && info.video) {
     video = await drawLabel(binaries, video, options.label, {
       height: info.video.height,

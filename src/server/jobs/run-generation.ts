@@ -17,7 +17,9 @@ import { mediaUrl } from '../storage/media-links';
 import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
 import * as lifecycle from '../modules/generations/lifecycle.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
+import { ContentBlockedError, screenRenderedVideo } from '../modules/moderation/moderation.service';
 import { signGenerationVideo, visibleLabelFor } from '../modules/provenance/provenance.service';
+import { BLOCKED_OUTPUT_MESSAGE } from '../../shared/moderation';
 import { joinExtension } from './extend-join';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
@@ -174,6 +176,14 @@ export async function runGeneration(
       keys,
       signal: controller.signal,
       label: visibleLabelFor(ctx, row),
+      screen: async (video, durationSeconds) => {
+        const screening = await screenRenderedVideo(ctx, video, { durationSeconds, signal: controller.signal });
+        if (screening?.decision === 'review')
+          log.warn(
+            { moderation: screening.findings.map(({ category, score }) => ({ category, score })) },
+            'video flagged for review',
+          );
+      },
       sign: (video) => signGenerationVideo(ctx, row, video),
     });
     const done = await lifecycle.completeGeneration(ctx, job, {
@@ -205,6 +215,15 @@ async function handleFailure(
   log: FastifyBaseLogger,
   budgetMs: number,
 ): Promise<JobOutcome> {
+  if (error instanceof ContentBlockedError && !controller.signal.aborted) {
+    // Never shown: no file was stored. Whether its charge comes back is REFUND_BLOCKED_GENERATIONS.
+    log.warn(
+      { moderation: error.screening.findings.map(({ category, score }) => ({ category, score })) },
+      'video blocked',
+    );
+    tellOwner(ctx, await lifecycle.failForGood(ctx, job, BLOCKED_OUTPUT_MESSAGE, 'blocked'), log);
+    return 'failed';
+  }
   if (controller.signal.aborted || error instanceof AbortedError) {
     if (controller.signal.reason === 'shutdown') {
       if (await queue.release(ctx.db, row.id, worker.id)) await announce(ctx, row, log, { generation: true });

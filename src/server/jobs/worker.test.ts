@@ -69,7 +69,14 @@ describe('the local engine through the whole pipeline', () => {
     const imageFile = await uploadFile(t.app, cookie, ASTRONAUT);
     const started = await injectJson(t.app, 'POST', '/api/video-generation', {
       cookie,
-      body: { prompt: 'Slowly zoom in on the astronaut, epic music', imageFile, hasAudio: true, duration: 10 },
+      // A real person: the uploader confirms consent (issue 43).
+      body: {
+        prompt: 'Slowly zoom in on the astronaut, epic music',
+        imageFile,
+        hasAudio: true,
+        duration: 10,
+        consentToLikeness: true,
+      },
     });
     expect(started.statusCode).toBe(201);
     const record = await waitFor(cookie, started.json<GenerationRecord>().id, finished);

@@ -126,8 +126,12 @@ export function retryGeneration(
   return changeAndAnnounce(ctx, job, (tx) => repo.retryLater(tx, job.id, job.workerId, retry));
 }
 
-/** Whose failure it was: the user's (a content refusal, a bad input) is never refunded; the system's may be. */
-export type FailureCause = 'user' | 'system';
+/**
+ * Whose failure it was: the user's (a provider's content refusal, a bad input) is never refunded; the
+ * system's may be (REFUND_FAILED_GENERATIONS); a video this server's content policy stopped after it
+ * was rendered ('blocked') as REFUND_BLOCKED_GENERATIONS says.
+ */
+export type FailureCause = 'user' | 'system' | 'blocked';
 
 /** The refund policy's name on ledger rows and in the audit of what it gave back. */
 const REFUND_POLICY = { label: 'system', userId: null };
@@ -164,8 +168,11 @@ async function markFailed(
   progressAnnounced.delete(failure.id);
   const failed = await repo.fail(tx, failure.id, failure.workerId, failure.message);
   if (!failed) return null;
-  if (failure.cause === 'system' && ctx.config.operations.refundFailedGenerations)
-    await refundFailedGeneration(tx, failed, REFUND_POLICY);
+  const refund =
+    failure.cause === 'system'
+      ? ctx.config.operations.refundFailedGenerations
+      : failure.cause === 'blocked' && ctx.config.moderation.refundBlocked;
+  if (refund) await refundFailedGeneration(tx, failed, REFUND_POLICY);
   await publishGenerationChange(tx, failed.userId, failed.id);
   await announceToWebhooks(ctx, tx, failed, 'video.failed');
   return failed;

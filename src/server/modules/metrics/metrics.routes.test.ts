@@ -72,7 +72,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const cookie = await signIn(t.app, user);
     // A job whose input vanished before it ran: the engine's failure is counted by kind.
     const imageFile = await uploadFile(t.app, cookie, ASTRONAUT);
-    const broken = await startGeneration(t, cookie, { prompt: 'A slow zoom', imageFile, duration: 3 });
+    const broken = await startGeneration(t, cookie, {
+      prompt: 'A slow zoom',
+      imageFile,
+      duration: 3,
+      consentToLikeness: true,
+    });
     const [brokenRow] = await t.db.select().from(generations).where(eq(generations.id, broken.id));
     await t.ctx.storage.delete(brokenRow?.inputs.image?.objectKey ?? '');
     const made = await startGeneration(t, cookie, { prompt: 'A red and gold sunset', duration: 3 });

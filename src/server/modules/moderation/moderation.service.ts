@@ -2,14 +2,18 @@ import {
   CONTENT_POLICY_CODE,
   MODERATION_CATEGORIES,
   type ModerationDecision,
+  pictureRefusal,
   promptRefusal,
   strictest,
 } from '../../../shared/moderation';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { detectFaces } from '../../ai/object-detector';
+import { classifyPicture, detectFaces } from '../../ai/object-detector';
 import type { Config } from '../../config';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { sampleFrames } from '../../media/sample-frames';
 import { type CategoryFinding, createTermModerator, type TermModerator } from '../../moderation/term-moderator';
 
 /** What screening a text decided, and what each moderator found. */
@@ -78,8 +82,95 @@ export const FACE_MIN_SCORE = 0.75;
  * consent all the same).
  */
 export async function countFaces(ctx: ServiceContext, objectKey: string): Promise<number | null> {
-  const bytes = await buffer(await ctx.storage.read(objectKey));
-  const found = await detectFaces(bytes).catch(() => null);
+  return facesIn(await buffer(await ctx.storage.read(objectKey)));
+}
+
+async function facesIn(image: Buffer): Promise<number | null> {
+  const found = await detectFaces(image).catch(() => null);
   if (!found || found.note !== null) return null;
   return found.faces.filter((face) => face.score >= FACE_MIN_SCORE).length;
+}
+
+/**
+ * What the local image classifier (NSFWJS's MobileNetV2) makes of a picture: explicit content is its
+ * "porn" and "hentai" classes together, refused at MODERATION_IMAGE_BLOCK_SCORE (or what
+ * MODERATION_SEXUAL says), flagged at MODERATION_IMAGE_REVIEW_SCORE (with "sexy" counted too). Null
+ * when the classifier cannot run.
+ */
+export async function screenPicture(ctx: ServiceContext, image: Buffer): Promise<Screening | null> {
+  const { scores } = await classifyPicture(image).catch(() => ({ scores: null }));
+  if (!scores) return null;
+  const { block, review } = ctx.config.moderation.imageScores;
+  const action = ctx.config.moderation.actions.sexual;
+  const explicit = scores.porn + scores.hentai;
+  const findings: CategoryFinding[] = [];
+  if (explicit >= block)
+    findings.push({ category: 'sexual', score: explicit, decision: action, matched: 'image classifier' });
+  else if (explicit + scores.sexy >= review)
+    findings.push({
+      category: 'sexual',
+      score: explicit + scores.sexy,
+      decision: action === 'allow' ? 'allow' : 'review',
+      matched: 'image classifier',
+    });
+  return { decision: strictest(findings.map((finding) => finding.decision)), findings };
+}
+
+/**
+ * Screens an uploaded picture as it completes: refused when the content policy blocks it (422
+ * `content_policy` naming the rule; the caller removes the file), flagged ones logged. Answers the
+ * faces it shows (null: the detector could not run).
+ */
+export async function screenUploadedPicture(
+  ctx: ServiceContext,
+  objectKey: string,
+  log?: { warn: (object: object, message: string) => void },
+): Promise<{ faces: number | null }> {
+  const image = await buffer(await ctx.storage.read(objectKey));
+  const screening = await screenPicture(ctx, image);
+  const found = screening?.findings.map(({ category, score }) => ({ category, score }));
+  if (screening?.decision === 'block') {
+    log?.warn({ moderation: found }, 'picture refused');
+    throw new AppError(422, CONTENT_POLICY_CODE, pictureRefusal('sexual'));
+  }
+  if (screening?.decision === 'review') log?.warn({ moderation: found }, 'picture flagged for review');
+  return { faces: await facesIn(image) };
+}
+
+/** A finished video the content policy stops: it is never stored, shown, downloaded or sent. */
+export class ContentBlockedError extends Error {
+  constructor(readonly screening: Screening) {
+    super('the finished video was blocked by the content policy');
+    this.name = 'ContentBlockedError';
+  }
+}
+
+/** Frames looked at per finished video: one per 2.5 s, at least 3 and at most 8. */
+export const framesToScreen = (durationSeconds: number) => Math.min(8, Math.max(3, Math.ceil(durationSeconds / 2.5)));
+
+/**
+ * Screens a rendered video before it is stored (the worker): frames spread over it go through the
+ * image classifier; one that the policy blocks throws ContentBlockedError. Answers the strictest
+ * screening (null: the classifier could not run).
+ */
+export async function screenRenderedVideo(
+  ctx: ServiceContext,
+  video: string,
+  options: { durationSeconds: number; signal: AbortSignal },
+): Promise<Screening | null> {
+  const frames = await sampleFrames(ctx.media, video, {
+    durationSeconds: options.durationSeconds,
+    count: framesToScreen(options.durationSeconds),
+    dir: path.dirname(video),
+    signal: options.signal,
+  });
+  let strictestSoFar: Screening | null = null;
+  for (const frame of frames) {
+    const screening = await screenPicture(ctx, await readFile(frame));
+    if (!screening) return null;
+    if (!strictestSoFar || strictest([strictestSoFar.decision, screening.decision]) !== strictestSoFar.decision)
+      strictestSoFar = screening;
+    if (screening.decision === 'block') throw new ContentBlockedError(screening);
+  }
+  return strictestSoFar;
 }

@@ -1,4 +1,4 @@
-import { countFaces } from '../moderation/moderation.service';
+import { countFaces, screenUploadedPicture } from '../moderation/moderation.service';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -152,7 +152,7 @@ async function receiveClaimed(
     const sniffed = guard.detected;
     if (!sniffed) throw new Error('upload guard let a file through without a type');
     const checked = await checkStoredMedia(ctx, row.objectKey, sniffed);
-    const faces = checked.kind === 'image' ? await countFaces(ctx, row.objectKey) : null;
+    const faces = checked.kind === 'image' ? (await screenUploadedPicture(ctx, row.objectKey)).faces : null;
     const completed = await repo.completeUpload(ctx.db, row.id, {
       kind: checked.kind,
       contentType: checked.mime,
@@ -271,7 +271,14 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
   const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
     throw error instanceof AppError ? await refuse(error) : error;
   });
-  const faces = type.kind === 'image' ? await countFaces(ctx, row.objectKey) : null;
+  const faces =
+    type.kind === 'image'
+      ? (
+          await screenUploadedPicture(ctx, row.objectKey).catch(async (error: unknown) => {
+            throw error instanceof AppError ? await refuse(error) : error;
+          })
+        ).faces
+      : null;
   await repo.completeUpload(ctx.db, row.id, {
     kind: type.kind,
     contentType: type.mime,
