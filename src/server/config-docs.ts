@@ -319,6 +319,26 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     meaning:
       'The score (0 to 1) at which a picture or a finished video is flagged for review instead (logged for the operator).',
   },
+  MODERATION_API_URL: {
+    group: 'Screening',
+    meaning:
+      "A moderation service that answers as OpenAI's Moderations API (`POST {url}/moderations`), e.g. `https://api.openai.com/v1`: every description is also sent there (5 s limit; if it cannot answer, the local lists decide alone). Unset: the local lists only.",
+  },
+  MODERATION_API_KEY: { group: 'Screening', meaning: "The moderation service's key (sent as a bearer token)." },
+  MODERATION_API_MODEL: {
+    group: 'Screening',
+    meaning: 'The moderation model to ask for.',
+    defaultInWords: '`omni-moderation-latest`',
+  },
+  MODERATION_API_BLOCK_SCORE: {
+    group: 'Screening',
+    meaning:
+      "The service's score (0 to 1) at which a description is refused (sexual content and violence as `MODERATION_SEXUAL` and `MODERATION_VIOLENCE` say; sexual content involving minors always).",
+  },
+  MODERATION_API_REVIEW_SCORE: {
+    group: 'Screening',
+    meaning: "The service's score at which a description is flagged for review instead.",
+  },
   REFUND_BLOCKED_GENERATIONS: {
     group: 'Screening',
     meaning:

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { flag, optionalText } from './config-fields';
 import { DEFAULT_TERMS } from './moderation/default-terms';
+import type { ModerationApiConfig } from './moderation/moderation-api';
 import type { CategoryActions, TermLists } from './moderation/term-moderator';
 
 /**
@@ -34,6 +35,13 @@ export const moderationEnv = {
   MODERATION_IMAGE_BLOCK_SCORE: score('0.85'),
   /** The score at which it is flagged for review instead. */
   MODERATION_IMAGE_REVIEW_SCORE: score('0.5'),
+  /** An OpenAI-compatible moderation service (its base URL, e.g. https://api.openai.com/v1); unset: the local lists only. */
+  MODERATION_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  MODERATION_API_KEY: optionalText,
+  MODERATION_API_MODEL: optionalText.transform((v) => v ?? 'omni-moderation-latest'),
+  /** The service's score at which a description is refused (or handled as MODERATION_* says), and flagged. */
+  MODERATION_API_BLOCK_SCORE: score('0.8'),
+  MODERATION_API_REVIEW_SCORE: score('0.4'),
   /** Whether a video refused by the content policy after it was rendered gives its charge back. */
   REFUND_BLOCKED_GENERATIONS: flag('true'),
 };
@@ -46,6 +54,8 @@ export interface ModerationConfig {
   /** The image classifier's thresholds (explicit content's score): refuse at `block`, flag at `review`. */
   imageScores: { block: number; review: number };
   refundBlocked: boolean;
+  /** The operator's moderation service for descriptions, beside the local lists; null: none. */
+  api: ModerationApiConfig | null;
 }
 
 const termList = z.array(z.string().min(1).max(200)).max(5000);
@@ -63,6 +73,14 @@ export function readModerationConfig(env: ModerationEnv): ModerationConfig {
     actions: { sexual: env.MODERATION_SEXUAL, violence: env.MODERATION_VIOLENCE },
     imageScores: { block: env.MODERATION_IMAGE_BLOCK_SCORE, review: env.MODERATION_IMAGE_REVIEW_SCORE },
     refundBlocked: env.REFUND_BLOCKED_GENERATIONS,
+    api: env.MODERATION_API_URL
+      ? {
+          baseUrl: env.MODERATION_API_URL,
+          apiKey: env.MODERATION_API_KEY,
+          model: env.MODERATION_API_MODEL,
+          scores: { block: env.MODERATION_API_BLOCK_SCORE, review: env.MODERATION_API_REVIEW_SCORE },
+        }
+      : null,
   };
 }
 

@@ -144,7 +144,7 @@ export async function createGeneration(
   const count = options.variations ?? 1;
   const prompt = body.prompt;
   // The content policy first: a refused description costs nothing and leaves nothing (issue 43).
-  refuseBlockedPrompt(ctx, [prompt], options.log);
+  await refuseBlockedPrompt(ctx, [prompt], options.log);
   const modelInfo = modelFor(ctx, body.model);
   checkModelTakes(modelInfo, body);
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;

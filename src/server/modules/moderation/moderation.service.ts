@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sampleFrames } from '../../media/sample-frames';
+import { moderateWithApi } from '../../moderation/moderation-api';
 import { type CategoryFinding, createTermModerator, type TermModerator } from '../../moderation/term-moderator';
 
 /** What screening a text decided, and what each moderator found. */
@@ -40,33 +41,56 @@ export function screenTexts(ctx: ServiceContext, texts: readonly (string | null 
   return { decision: strictest(findings.map((finding) => finding.decision)), findings };
 }
 
+/** Where screening notes what it refused or flagged (the request's logger). */
+type ScreeningLog = { warn: (object: object, message: string) => void };
+
+/**
+ * The local lists' findings, and the operator's moderation service's when one is set. A service
+ * that cannot answer in time leaves the decision to the lists (logged): the create path never waits
+ * on it for more than MODERATION_API_TIMEOUT_MS.
+ */
+async function screenDescription(
+  ctx: ServiceContext,
+  texts: readonly (string | null | undefined)[],
+  log?: ScreeningLog,
+): Promise<Screening> {
+  const local = screenTexts(ctx, texts);
+  const api = ctx.config.moderation.api;
+  const written = texts.filter((text): text is string => Boolean(text?.trim()));
+  if (!api || written.length === 0) return local;
+  try {
+    const found = await moderateWithApi(api, ctx.config.moderation.actions, written);
+    const findings = [...local.findings, ...found];
+    return { decision: strictest(findings.map((finding) => finding.decision)), findings };
+  } catch (error) {
+    log?.warn({ err: error }, 'the moderation service did not answer; the local lists decided');
+    return local;
+  }
+}
+
 /**
  * Refuses, before anything is charged or stored, a description the content policy blocks: 422
  * `content_policy` with the rule it breaks (never the score or the term). Answers the screening
  * otherwise; a description held for review is logged for the operator.
  */
-export function refuseBlockedPrompt(
+export async function refuseBlockedPrompt(
   ctx: ServiceContext,
   texts: readonly (string | null | undefined)[],
-  log?: { warn: (object: object, message: string) => void },
-): Screening {
-  const screening = screenTexts(ctx, texts);
+  log?: ScreeningLog,
+): Promise<Screening> {
+  const screening = await screenDescription(ctx, texts, log);
+  const named = (findings: CategoryFinding[]) =>
+    findings.map(({ category, matched, score }) => ({ category, matched, score }));
   if (screening.decision === 'block') {
     const blocked = screening.findings.filter((finding) => finding.decision === 'block');
     // The most serious rule first: minors, then sexual content, then violence.
     const category =
       MODERATION_CATEGORIES.find((name) => blocked.some((finding) => finding.category === name)) ?? 'sexual';
-    log?.warn(
-      { moderation: blocked.map(({ category: c, matched }) => ({ category: c, matched })) },
-      'description refused',
-    );
+    log?.warn({ moderation: named(blocked) }, 'description refused');
     throw new AppError(422, CONTENT_POLICY_CODE, promptRefusal(category));
   }
   if (screening.decision === 'review')
-    log?.warn(
-      { moderation: screening.findings.map(({ category, matched }) => ({ category, matched })) },
-      'description flagged for review',
-    );
+    log?.warn({ moderation: named(screening.findings) }, 'description flagged for review');
   return screening;
 }
 

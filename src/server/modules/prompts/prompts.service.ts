@@ -32,9 +32,9 @@ export async function enhanceText(
   const userPrompt = request.userPrompt.trim();
   if (!userPrompt) throw badRequest(ENHANCE_PROMPT_REQUIRED_MESSAGE, 'prompt_required');
   // The content policy before the model is asked, and on what it answers (issue 43).
-  refuseBlockedPrompt(ctx, [userPrompt, request.style, request.mood]);
+  await refuseBlockedPrompt(ctx, [userPrompt, request.style, request.mood]);
   const enhancement = await enhancePrompt(ctx.config, { ...request, userPrompt }, { retryDelayMs: ctx.aiRetryDelayMs });
-  refuseBlockedPrompt(ctx, [enhancement.enhancedPrompt]);
+  await refuseBlockedPrompt(ctx, [enhancement.enhancedPrompt]);
   // For the older request shape only, which names no ids: enhancing an image analysis's suggestion
   // makes a text whose use uses both (this app's generator names both results instead).
   const since = new Date(ctx.now().getTime() - AI_RESULT_VALID_MS);
