@@ -27,6 +27,10 @@ export const promptRefusal = (category: ModerationCategory) =>
 export const pictureRefusal = (category: ModerationCategory) =>
   `This picture can't be used. ${POLICY_RULES[category]} Choose another picture.`;
 
+/** The sentence a refused video upload gets. */
+export const videoRefusal = (category: ModerationCategory) =>
+  `This video can't be used. ${POLICY_RULES[category]} Choose another video.`;
+
 /** The failure message of a video the content policy stopped after it was rendered (never shown). */
 export const BLOCKED_OUTPUT_MESSAGE = 'Blocked by the content policy.';
 

@@ -47,6 +47,35 @@ export async function makeClip(seconds: number): Promise<Buffer> {
   return bytes;
 }
 
+/** A still picture (any image FFmpeg reads) as an H.264 clip this many seconds long. */
+export async function clipOfPicture(picture: string, seconds: number): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
+  const video = path.join(dir, 'still.mp4');
+  await run(binaries.ffmpeg, [
+    '-y',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    picture,
+    '-t',
+    String(seconds),
+    '-r',
+    '24',
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  ]);
+  const bytes = readFileSync(video);
+  rmSync(dir, { recursive: true, force: true });
+  return bytes;
+}
+
 /**
  * A faststart MP4 cut just after its index: every frame the index promises is missing, so FFmpeg
  * decoding it makes no frame (and looping over it, -stream_loop -1, never ends).

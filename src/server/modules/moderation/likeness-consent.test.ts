@@ -11,6 +11,7 @@ import {
   LIKENESS_CONSENT_VERSION,
 } from '../../../shared/moderation';
 import type { UploadComplete } from '../../../shared/uploads';
+import { clipOfPicture } from '../../../../tests/support/media';
 import { detectFaces } from '../../ai/object-detector';
 import { creditLedger, generations, uploads } from '../../db/schema';
 import { FACE_MIN_SCORE } from './moderation.service';
@@ -113,5 +114,23 @@ describe('faces in uploads', () => {
     expect(refused.json<{ code: string }>().code).toBe(CONSENT_REQUIRED_CODE);
     const [after] = await t.db.select().from(uploads).where(eq(uploads.id, id));
     expect(after?.faces).toBe(1);
+  });
+
+  it('looks for faces in frames of a video input too', async () => {
+    const user = await createUser(t.db, { creditsHundredths: 1000 });
+    const cookie = await signIn(t.app, user);
+    const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures');
+    const person = await upload(cookie, await clipOfPicture(path.join(fixtures, 'astronaut.png'), 2));
+    const cat = await upload(cookie, await clipOfPicture(path.join(fixtures, 'chelsea.png'), 2));
+    expect(person).toMatchObject({ kind: 'video', showsPeople: true });
+    expect(cat).toMatchObject({ kind: 'video', showsPeople: false });
+    const generate = (videoFile: string, consentToLikeness = false) =>
+      injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { description: 'The scene continues', model: 'local', duration: 2, videoFile, consentToLikeness },
+      });
+    expect((await generate(person.objectPath)).json<{ code: string }>().code).toBe(CONSENT_REQUIRED_CODE);
+    expect((await generate(person.objectPath, true)).statusCode).toBe(201);
+    expect((await generate(cat.objectPath)).statusCode).toBe(201);
   });
 });

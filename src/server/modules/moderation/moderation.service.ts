@@ -4,6 +4,7 @@ import {
   type ModerationDecision,
   pictureRefusal,
   promptRefusal,
+  videoRefusal,
   strictest,
 } from '../../../shared/moderation';
 import { readFile } from 'node:fs/promises';
@@ -197,4 +198,31 @@ export async function screenRenderedVideo(
     if (screening.decision === 'block') throw new ContentBlockedError(screening);
   }
   return strictestSoFar;
+}
+
+/**
+ * Screens an uploaded video as it is checked: frames spread over it (3) go through the image
+ * classifier (a blocked one refuses the upload, 422 `content_policy`) and the face detector.
+ * Answers the most faces one frame shows (null: the detector could not run).
+ */
+export async function screenUploadedVideo(
+  ctx: ServiceContext,
+  file: string,
+  durationSeconds: number,
+): Promise<{ faces: number | null }> {
+  const frames = await sampleFrames(ctx.media, file, {
+    durationSeconds,
+    count: 3,
+    dir: path.dirname(file),
+    signal: AbortSignal.timeout(60_000),
+  });
+  let faces: number | null = 0;
+  for (const frame of frames) {
+    const image = await readFile(frame);
+    const screening = await screenPicture(ctx, image);
+    if (screening?.decision === 'block') throw new AppError(422, CONTENT_POLICY_CODE, videoRefusal('sexual'));
+    const found = await facesIn(image);
+    faces = found === null || faces === null ? null : Math.max(faces, found);
+  }
+  return { faces };
 }

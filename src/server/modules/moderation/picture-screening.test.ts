@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../../tests/support/app';
+import { clipOfPicture } from '../../../../tests/support/media';
 import { followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
 import { BLOCKED_OUTPUT_MESSAGE, CONTENT_POLICY_CODE, POLICY_RULES } from '../../../shared/moderation';
 import { classifyPicture } from '../../ai/object-detector';
@@ -62,6 +63,11 @@ for (const refund of [true, false]) {
         code: CONTENT_POLICY_CODE,
         message: expect.stringContaining(POLICY_RULES.sexual),
       });
+      // A video's frames, the same.
+      const clip = await clipOfPicture(path.resolve(import.meta.dirname, '../../../../tests/fixtures/coffee.png'), 2);
+      const refusedVideo = await put(t, cookie, clip);
+      expect(refusedVideo.statusCode).toBe(422);
+      expect(refusedVideo.json<{ code: string }>().code).toBe(CONTENT_POLICY_CODE);
       expect(await t.db.select().from(uploads).where(eq(uploads.userId, user.id))).toEqual([]);
     });
 

@@ -152,7 +152,8 @@ async function receiveClaimed(
     const sniffed = guard.detected;
     if (!sniffed) throw new Error('upload guard let a file through without a type');
     const checked = await checkStoredMedia(ctx, row.objectKey, sniffed);
-    const faces = checked.kind === 'image' ? (await screenUploadedPicture(ctx, row.objectKey)).faces : null;
+    const faces =
+      checked.kind === 'image' ? (await screenUploadedPicture(ctx, row.objectKey)).faces : (checked.faces ?? null);
     const completed = await repo.completeUpload(ctx.db, row.id, {
       kind: checked.kind,
       contentType: checked.mime,
@@ -167,6 +168,7 @@ async function receiveClaimed(
       contentType: checked.mime,
       size,
       ...(checked.kind === 'image' ? { showsPeople: faces !== 0 } : {}),
+      ...(checked.kind === 'video' ? { showsPeople: (faces ?? 0) > 0 } : {}),
     };
   } catch (error) {
     await ctx.storage.delete(row.objectKey).catch(() => undefined);
@@ -278,7 +280,7 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
             throw error instanceof AppError ? await refuse(error) : error;
           })
         ).faces
-      : null;
+      : (type.faces ?? null);
   await repo.completeUpload(ctx.db, row.id, {
     kind: type.kind,
     contentType: type.mime,
@@ -403,12 +405,15 @@ export async function receiveCheckedFile(request: IncomingMessage, file: string)
 }
 
 /**
- * The image uploads among `uploads` that show a person: their faces as found when they completed, or
- * looked for now for an upload from before faces were counted. An image the detector cannot read counts.
+ * The uploads among `uploads` that show a person: their faces as found when they completed (images,
+ * and frames of videos), or, for an image from before faces were counted, looked for now. An image
+ * the detector cannot read counts.
  */
 export async function uploadsShowingPeople(ctx: ServiceContext, uploads: readonly ResolvedUpload[]): Promise<string[]> {
   const people: string[] = [];
   for (const upload of uploads) {
+    // A video whose frames showed a face needs consent; one from before faces were counted is not looked at again.
+    if (upload.kind === 'video' && (upload.faces ?? 0) > 0) people.push(upload.id);
     if (upload.kind !== 'image') continue;
     let faces = upload.faces;
     if (faces === null) {
