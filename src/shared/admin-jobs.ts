@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENERATION_STATUSES } from './generations';
+import { MODERATION_CATEGORIES } from './moderation';
 import { singleLine } from './text';
 
 // The jobs console (issue 31): GET /api/admin/jobs and its three actions, for administrators only.
@@ -38,6 +39,13 @@ export const adminJobSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** What screening flagged in the description of a job held for review; null when not held. */
+  heldForReview: z
+    .object({
+      findings: z.array(z.object({ category: z.enum(MODERATION_CATEGORIES), score: z.number() })),
+      heldAt: z.string(),
+    })
+    .nullable(),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
@@ -49,6 +57,8 @@ export const adminJobsOverviewSchema = z.object({
     oldestWaitSeconds: z.number(),
   }),
   running: z.array(adminJobSchema),
+  /** Jobs held for review (screening flagged their description), oldest first: each waits for Approve or Reject. */
+  held: z.array(adminJobSchema),
   /** Failures of the last FAILURE_WINDOW_HOURS hours by model and reason, most frequent first. */
   failures: z.array(z.object({ model: z.string(), reason: z.string(), count: z.number().int(), lastAt: z.string() })),
   /** The jobs the filters select, newest first. */
@@ -61,5 +71,5 @@ export const adminJobActionSchema = z.object({ message: z.string(), job: adminJo
 export type AdminJobAction = z.infer<typeof adminJobActionSchema>;
 
 /** What an administrator may do to a job. */
-export const ADMIN_JOB_ACTIONS = ['cancel', 'rerun', 'refund'] as const;
+export const ADMIN_JOB_ACTIONS = ['cancel', 'rerun', 'refund', 'approve', 'reject'] as const;
 export type AdminJobActionName = (typeof ADMIN_JOB_ACTIONS)[number];

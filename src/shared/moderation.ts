@@ -52,6 +52,15 @@ export const LIKENESS_CONSENT_VERSION = '2026-11-28';
 export const CONSENT_REQUIRED_MESSAGE =
   'A picture you chose shows a person. Confirm that you are that person, or have their consent, to make a video of them.';
 
+/** A job held for an administrator's decision: what screening flagged in its description, and when. */
+export interface ReviewHold {
+  findings: { category: ModerationCategory; score: number }[];
+  heldAt: string;
+}
+
+/** The progress stage of a job held for review, as its owner sees it. */
+export const HELD_FOR_REVIEW_STAGE = 'Held for review';
+
 /** The consent kept with a job: the statement confirmed, its version, when, and which uploads showed faces. */
 export interface LikenessConsent {
   statement: string;

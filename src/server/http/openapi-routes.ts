@@ -77,6 +77,13 @@ const NOT_FOUND_VIDEO: ErrorAnswer = {
   code: 'generation_not_found',
   message: 'This video was not found. It may have been deleted already.',
 };
+/** Approve or Reject on a job that is not (or no longer) held for review. */
+const JOB_NOT_HELD: ErrorAnswer = {
+  status: 409,
+  code: 'job_not_held',
+  message: 'This job is not held for review (it was decided already, or never held).',
+};
+
 /** A description the content policy refuses (issue 43): the rule it breaks, before any charge. */
 const CONTENT_POLICY: ErrorAnswer = {
   status: 422,
@@ -703,6 +710,17 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       ],
     },
     'POST /api/admin/jobs/:id/refund': { summary: 'Refund a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+    'POST /api/admin/jobs/:id/approve': {
+      summary: 'Approve a job held for review',
+      description: 'Screening flagged its description; approved, it goes into the queue.',
+      errors: [NOT_ADMIN, JOB_NOT_FOUND, JOB_NOT_HELD],
+    },
+    'POST /api/admin/jobs/:id/reject': {
+      summary: 'Reject a job held for review',
+      description:
+        'It fails as "Blocked by the content policy." and is never made; its charge comes back as REFUND_BLOCKED_GENERATIONS says.',
+      errors: [NOT_ADMIN, JOB_NOT_FOUND, JOB_NOT_HELD],
+    },
   },
   'Provider callbacks': {
     'POST /api/stripe/webhook': {

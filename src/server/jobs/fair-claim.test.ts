@@ -48,6 +48,7 @@ async function enqueue(userId: string, count: number): Promise<void> {
           groupId: null,
           extension: null,
           consent: null,
+          heldForReview: null,
         },
         { charge: null, eventKind: 'generation' },
       );

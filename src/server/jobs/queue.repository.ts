@@ -32,6 +32,7 @@ export async function claimNext(
       AND ((status = 'pending' AND run_after <= now())
         OR (status = 'processing' AND lease_expires_at < now()))
       AND attempts < ${maxAttempts}
+      AND jsonb_typeof(held_for_review) IS DISTINCT FROM 'object'
     ORDER BY queue_key
     FOR UPDATE SKIP LOCKED
     LIMIT 1

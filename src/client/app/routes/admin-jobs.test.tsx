@@ -23,6 +23,7 @@ const job = (overrides: Partial<AdminJob>): AdminJob => ({
   createdAt: '2026-11-25T08:00:00.000Z',
   startedAt: '2026-11-25T08:00:01.000Z',
   completedAt: null,
+  heldForReview: null,
   ...overrides,
 });
 
@@ -41,6 +42,7 @@ const failed = job({});
 const OVERVIEW: AdminJobsOverview = {
   queue: { pending: 4, processing: 1, oldestWaitSeconds: 125 },
   running: [running],
+  held: [],
   failures: [{ model: 'fal-wan-2.2', reason: failed.errorMessage ?? '', count: 3, lastAt: '2026-11-25T08:00:00.000Z' }],
   jobs: [running, failed],
   models: ['local', 'fal-wan-2.2'],
@@ -96,5 +98,34 @@ describe('/admin/jobs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refunded. Your 1 credit was refunded.')).toBeDefined();
     expect(callsTo(fetchMock, `/api/admin/jobs/${failed.id}/refund`)).toHaveLength(1);
+  });
+
+  it('lists jobs held for review with what was flagged, and approves one after a confirmation', async () => {
+    const held = job({
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      status: 'pending',
+      stage: 'Held for review',
+      attempts: 0,
+      errorMessage: null,
+      prompt: 'A woman in lingerie by the window',
+      heldForReview: { findings: [{ category: 'sexual', score: 0.5 }], heldAt: '2026-11-25T08:00:00.000Z' },
+    });
+    const fetchMock = stubApi({
+      'GET /api/auth/user': () => json(200, createAuthUser({ isAdmin: true })),
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/jobs': () => json(200, { ...OVERVIEW, held: [held] }),
+      [`POST /api/admin/jobs/${held.id}/approve`]: () =>
+        json(200, { message: 'Approved: the job is in the queue.', job: { ...held, heldForReview: null } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/jobs');
+    expect(await screen.findByText('Held for review')).toBeDefined();
+    expect(screen.getByText(/screening flagged sexual content \(50%\)/)).toBeDefined();
+    expect(screen.getByRole('button', { name: `Reject job ${held.id.slice(0, 8)} of ada@example.com` })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: `Approve job ${held.id.slice(0, 8)} of ada@example.com` }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the job is in the queue.')).toBeDefined();
+    expect(callsTo(fetchMock, `/api/admin/jobs/${held.id}/approve`)).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
-import type { LikenessConsent } from '../../../shared/moderation';
+import type { LikenessConsent, ReviewHold } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
@@ -154,6 +154,11 @@ export const generations = pgTable(
      * consent (issue 43): the statement they confirmed, its version and when; null when no input showed a face.
      */
     consent: jsonb('consent').$type<LikenessConsent>(),
+    /**
+     * Screening flagged the description for review (issue 43): the job waits, unclaimed, until an
+     * administrator approves it (this goes back to null) or rejects it (it fails). Null otherwise.
+     */
+    heldForReview: jsonb('held_for_review').$type<ReviewHold>(),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),

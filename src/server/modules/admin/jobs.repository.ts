@@ -96,3 +96,18 @@ export async function findJob(tx: Executor, id: string): Promise<JobWithOwner | 
 export async function insertAudit(tx: Executor, row: typeof adminAuditLog.$inferInsert): Promise<void> {
   await tx.insert(adminAuditLog).values(row);
 }
+
+/** Held for review: a hold object (a new row's absent hold may be stored as JSON null, not SQL NULL). */
+const isHeld = sql`jsonb_typeof(${generations.heldForReview}) = 'object'`;
+
+/** Waiting jobs held for review, oldest first. */
+export async function heldJobs(tx: Executor, limit: number): Promise<JobWithOwner[]> {
+  const rows = await tx
+    .select(withOwner)
+    .from(generations)
+    .innerJoin(users, eq(users.id, generations.userId))
+    .where(and(eq(generations.status, 'pending'), isHeld))
+    .orderBy(generations.createdAt)
+    .limit(limit);
+  return flatten(rows);
+}

@@ -30,4 +30,11 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = a
   app.post('/api/admin/jobs/:id/refund', action, async (request) =>
     jobs.refundJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),
   );
+  // Jobs held for review (issue 43): their description was flagged, not refused.
+  app.post('/api/admin/jobs/:id/approve', action, async (request) =>
+    jobs.approveJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),
+  );
+  app.post('/api/admin/jobs/:id/reject', action, async (request) =>
+    jobs.rejectJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),
+  );
 };

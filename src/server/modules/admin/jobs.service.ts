@@ -5,13 +5,14 @@ import {
   type AdminJobsQuery,
   FAILURE_WINDOW_HOURS,
 } from '../../../shared/admin-jobs';
+import { BLOCKED_OUTPUT_MESSAGE } from '../../../shared/moderation';
 import { toCredits } from '../../../shared/money/credits';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { publishQueueMoved } from '../../bus/publish';
 import { conflict, notFound } from '../../lib/app-error';
 import { queueSnapshot, rerunGeneration } from '../generations/generations.service';
-import { cancelJob, refundFailedGeneration } from '../generations/lifecycle.service';
+import { cancelJob, refundFailedGeneration, rejectHeldJob, releaseHeldJob } from '../generations/lifecycle.service';
 import type { Actor } from './admin.service';
 import * as repo from './jobs.repository';
 
@@ -42,20 +43,23 @@ function presentJob(row: repo.JobWithOwner): AdminJob {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    heldForReview: row.status === 'pending' ? row.heldForReview : null,
   };
 }
 
 /** GET /api/admin/jobs: the queue, running jobs, the last day's failures by model and reason, and the filtered jobs. */
 export async function jobsOverview(ctx: ServiceContext, query: AdminJobsQuery): Promise<AdminJobsOverview> {
-  const [queue, running, failures, jobs] = await Promise.all([
+  const [queue, running, held, failures, jobs] = await Promise.all([
     queueSnapshot(ctx),
     repo.runningJobs(ctx.db, RUNNING_LIMIT),
+    repo.heldJobs(ctx.db, RUNNING_LIMIT),
     repo.failureGroups(ctx.db, FAILURE_WINDOW_HOURS, FAILURE_GROUPS),
     repo.listJobs(ctx.db, query),
   ]);
   return {
     queue,
     running: running.map(presentJob),
+    held: held.map(presentJob),
     failures: failures.map((group) => ({ ...group, lastAt: group.lastAt.toISOString() })),
     jobs: jobs.map(presentJob),
     models: ctx.engines.list().map((model) => model.id),
@@ -141,4 +145,34 @@ export async function refundJobAsAdmin(ctx: ServiceContext, actor: Actor, id: st
     return refund.sentence;
   });
   return answer(ctx, id, `Refunded. ${message}`);
+}
+
+const notHeld = () =>
+  conflict('This job is not held for review (it was decided already, or never held).', 'job_not_held');
+
+/** Lets a job held for review into the queue: its description is fine. 409 when it is not held. */
+export async function approveJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireJob(tx, id);
+    const released = await releaseHeldJob(tx, id);
+    if (!released) throw notHeld();
+    await audit(tx, actor, 'approve', before, { heldForReview: null, findings: before.heldForReview?.findings });
+  });
+  await publishQueueMoved(ctx);
+  return answer(ctx, id, 'Approved: the job is in the queue.');
+}
+
+/**
+ * Refuses a job held for review: it fails as "Blocked by the content policy." and its charge comes
+ * back as REFUND_BLOCKED_GENERATIONS says. 409 when it is not held.
+ */
+export async function rejectJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireJob(tx, id);
+    const rejected = await rejectHeldJob(ctx, tx, before, BLOCKED_OUTPUT_MESSAGE);
+    if (!rejected) throw notHeld();
+    await audit(tx, actor, 'reject', before, { status: rejected.status, refunded: rejected.refundedAt !== null });
+  });
+  await publishQueueMoved(ctx);
+  return answer(ctx, id, 'Rejected: the job failed as blocked by the content policy.');
 }

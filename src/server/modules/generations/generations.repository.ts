@@ -98,6 +98,7 @@ export type NewPaidGeneration = Required<
     | 'groupId'
     | 'extension'
     | 'consent'
+    | 'heldForReview'
   >
 >;
 
@@ -163,6 +164,7 @@ const NEW_PAID_FIELDS = [
   'groupId',
   'extension',
   'consent',
+  'heldForReview',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];
 
 const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {

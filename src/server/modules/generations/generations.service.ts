@@ -5,7 +5,9 @@ import {
   CONSENT_REQUIRED_MESSAGE,
   LIKENESS_CONSENT_STATEMENT,
   LIKENESS_CONSENT_VERSION,
+  HELD_FOR_REVIEW_STAGE,
   type LikenessConsent,
+  type ReviewHold,
 } from '../../../shared/moderation';
 import { type ModelInfo, renderedShape } from '../../../shared/models';
 import { controlsRefusal, INPUT_WORDS, keyframesRefusal } from '../../../shared/model-fit';
@@ -144,7 +146,17 @@ export async function createGeneration(
   const count = options.variations ?? 1;
   const prompt = body.prompt;
   // The content policy first: a refused description costs nothing and leaves nothing (issue 43).
-  await refuseBlockedPrompt(ctx, [prompt], options.log);
+  const screening = await refuseBlockedPrompt(ctx, [prompt], options.log);
+  // Flagged, not refused: made and charged as any job, and held until an administrator decides.
+  const heldForReview: ReviewHold | null =
+    screening.decision === 'review'
+      ? {
+          findings: screening.findings
+            .filter((finding) => finding.decision === 'review')
+            .map(({ category, score }) => ({ category, score })),
+          heldAt: ctx.now().toISOString(),
+        }
+      : null;
   const modelInfo = modelFor(ctx, body.model);
   checkModelTakes(modelInfo, body);
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
@@ -240,7 +252,7 @@ export async function createGeneration(
           inputs,
           endImage,
           referenceImages,
-          progressStage: 'Waiting in queue',
+          progressStage: heldForReview ? HELD_FOR_REVIEW_STAGE : 'Waiting in queue',
           creditsUsedHundredths: paid.creditsHundredths,
           providerCostMicroUsd: job.providerCost,
           paidWith: paid.paidWith,
@@ -248,6 +260,7 @@ export async function createGeneration(
           groupId,
           extension: options.extension ?? null,
           consent,
+          heldForReview,
         },
         { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
       );

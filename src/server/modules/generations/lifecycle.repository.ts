@@ -183,3 +183,20 @@ export async function cancel(tx: Executor, id: string, message: string): Promise
     .returning();
   return row ?? null;
 }
+
+/** Lets a held job into the queue (its hold cleared); null when it is not a waiting job held for review. */
+export async function releaseHold(tx: Executor, id: string): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .update(generations)
+    .set({ ...nextVersion(), heldForReview: null, progressStage: 'Waiting in queue' })
+    .where(
+      and(
+        eq(generations.id, id),
+        eq(generations.status, 'pending'),
+        // A hold object: a new row's absent hold may be stored as JSON null, not SQL NULL.
+        sql`jsonb_typeof(${generations.heldForReview}) = 'object'`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -215,6 +215,30 @@ export async function cancelJob(tx: Executor, id: string, message: string): Prom
   return cancelled;
 }
 
+/**
+ * Lets a job held for review into the queue (an administrator approved its description), with its
+ * live event; null when it is not a waiting job held for review.
+ */
+export async function releaseHeldJob(tx: Executor, id: string): Promise<GenerationRow | null> {
+  const released = await repo.releaseHold(tx, id);
+  if (released) await publishGenerationChange(tx, released.userId, released.id);
+  return released;
+}
+
+/**
+ * Fails a job held for review (an administrator rejected it) as a video the content policy stopped:
+ * its charge comes back as REFUND_BLOCKED_GENERATIONS says. Null when it is not a waiting held job.
+ */
+export async function rejectHeldJob(
+  ctx: ServiceContext,
+  tx: Executor,
+  held: Pick<GenerationRow, 'id' | 'status' | 'heldForReview'>,
+  message: string,
+): Promise<GenerationRow | null> {
+  if (held.status !== 'pending' || !held.heldForReview) return null;
+  return markFailed(ctx, tx, { id: held.id, workerId: null, message, cause: 'blocked' });
+}
+
 /** Forgets an expired output whose files are deleted; the record stays, without a video. */
 export async function clearExpiredOutput(ctx: ServiceContext, row: { id: string; userId: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {

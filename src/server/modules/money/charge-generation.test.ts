@@ -161,6 +161,7 @@ describe('how a generation is paid', () => {
             groupId: null,
             extension: null,
             consent: null,
+            heldForReview: null,
           },
           { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
         );

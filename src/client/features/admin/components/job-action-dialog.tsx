@@ -1,5 +1,5 @@
 import { Close, Content, Description, Overlay, Portal, Root, Title, Trigger } from '@radix-ui/react-dialog';
-import { Ban, RotateCcw, Undo2 } from 'lucide-react';
+import { Ban, Check, RotateCcw, ShieldX, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 
 import type { AdminJob, AdminJobActionName } from '../../../../shared/admin-jobs';
@@ -34,6 +34,22 @@ const ACTIONS: Record<
       `What paid for it (${job.paidWith === 'credits' ? `${job.creditsCharged} ${job.creditsCharged === 1 ? 'credit' : 'credits'}` : `a ${job.paidWith} generation`}) goes back to ${job.userEmail}, once, as a ledger row naming you.`,
     icon: Undo2,
     destructive: false,
+  },
+  approve: {
+    label: 'Approve',
+    title: 'Approve this description?',
+    explain: (job) =>
+      `Screening flagged the description of ${job.userEmail}'s job for review. Approved, it goes into the queue and is made as asked.`,
+    icon: Check,
+    destructive: false,
+  },
+  reject: {
+    label: 'Reject',
+    title: 'Reject this job?',
+    explain: (job) =>
+      `The job of ${job.userEmail} fails as "Blocked by the content policy." and is never made. Its charge comes back if this server gives blocked videos' charges back (REFUND_BLOCKED_GENERATIONS).`,
+    icon: ShieldX,
+    destructive: true,
   },
 };
 

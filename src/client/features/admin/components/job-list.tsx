@@ -2,6 +2,8 @@ import type { AdminJob } from '../../../../shared/admin-jobs';
 import { Badge } from '../../../components/ui/badge';
 import { JobActionDialog } from './job-action-dialog';
 
+const CATEGORY_WORDS = { minors: 'minors', sexual: 'sexual content', violence: 'graphic violence' } as const;
+
 const TONES = { pending: 'warning', processing: 'brand', completed: 'success', failed: 'danger' } as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -36,8 +38,22 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
               {job.refunded ? ' · refunded' : ''}
             </p>
             {job.errorMessage ? <p className="text-xs break-words text-destructive">{job.errorMessage}</p> : null}
+            {job.heldForReview ? (
+              <p className="text-xs break-words text-amber-700 dark:text-amber-300">
+                Held for review: screening flagged{' '}
+                {job.heldForReview.findings
+                  .map((finding) => `${CATEGORY_WORDS[finding.category]} (${Math.round(finding.score * 100)}%)`)
+                  .join(', ')}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
+            {job.heldForReview ? (
+              <>
+                <JobActionDialog job={job} action="approve" />
+                <JobActionDialog job={job} action="reject" />
+              </>
+            ) : null}
             {job.status === 'pending' || job.status === 'processing' ? (
               <JobActionDialog job={job} action="cancel" />
             ) : null}

@@ -45,6 +45,20 @@ export function JobsConsole() {
           {data ? <JobList jobs={data.running} empty="No job is running." /> : <Spinner label="Loading jobs" />}
         </CardContent>
       </Card>
+      {data && data.held.length > 0 ? (
+        <Card className="border-amber-300/60 dark:border-amber-500/30">
+          <CardHeader>
+            <CardTitle>Held for review</CardTitle>
+            <p className="text-sm text-muted-foreground">
+              Screening flagged these descriptions. Each job waits until you approve it (it is made) or reject it (it
+              fails as blocked by the content policy).
+            </p>
+          </CardHeader>
+          <CardContent>
+            <JobList jobs={data.held} empty="No job is held for review." />
+          </CardContent>
+        </Card>
+      ) : null}
       <FailureGroups failures={data?.failures} />
       <Card>
         <CardHeader className="gap-4">

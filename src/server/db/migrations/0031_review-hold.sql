@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "held_for_review" jsonb;
