@@ -450,6 +450,9 @@ const NO_INPUT_ROUTES = [
   'POST /api/admin/jobs/:id/cancel',
   'POST /api/admin/jobs/:id/rerun',
   'POST /api/admin/jobs/:id/refund',
+  // Issue 43: approve or reject a job held for review, by its id alone.
+  'POST /api/admin/jobs/:id/approve',
+  'POST /api/admin/jobs/:id/reject',
   'GET /api/user/status',
   'GET /api/user/generation-status',
   'GET /api/credits/balance',
