@@ -18,6 +18,8 @@ describe('consent for a picture of a person', () => {
       await signIn(page, admin.email, admin.password);
       await page.goto('/generator');
       await uploadImage(page, ASTRONAUT);
+      // The image analysis ends with a toast of its own (one toast at a time): its suggestion is shown first.
+      await page.getByRole('heading', { name: 'Suggested prompt' }).waitFor({ timeout: 60_000 });
       await page.getByLabel('Video Description').fill(`The astronaut smiles at the camera ${Date.now().toString(36)}`);
 
       await page.getByRole('button', { name: 'Generate Video' }).click();

@@ -28,6 +28,9 @@ describe('making a video in the browser', () => {
       await signIn(page, admin.email, admin.password);
       await page.goto('/generator');
       await uploadImage(page, CAT);
+      // The image analysis ends with a toast of its own, which would replace the refusal's (one toast
+      // at a time): its suggestion is shown first.
+      await page.getByRole('heading', { name: 'Suggested prompt' }).waitFor({ timeout: 60_000 });
       // A description the content policy refuses: the rule in words, nothing charged, the cursor back in the box.
       const description = page.getByLabel('Video Description');
       await description.fill('A cat posing n-a-k-e-d on a sofa');
