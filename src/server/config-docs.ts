@@ -317,7 +317,7 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   MODERATION_IMAGE_REVIEW_SCORE: {
     group: 'Screening',
     meaning:
-      'The score (0 to 1) at which a picture or a finished video is flagged for review instead (logged for the operator).',
+      'The score (0 to 1) at which a picture or a finished video is flagged for review instead (its job is held for an administrator).',
   },
   MODERATION_API_URL: {
     group: 'Screening',

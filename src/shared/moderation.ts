@@ -52,10 +52,25 @@ export const LIKENESS_CONSENT_VERSION = '2026-11-28';
 export const CONSENT_REQUIRED_MESSAGE =
   'A picture you chose shows a person. Confirm that you are that person, or have their consent, to make a video of them.';
 
-/** A job held for an administrator's decision: what screening flagged in its description, and when. */
+/**
+ * Where screening flagged a job: its description (held before it is rendered), a picture or video it
+ * starts from (held likewise), or the finished video (made, stored, and not shown until decided).
+ */
+export const REVIEW_STAGES = ['description', 'input', 'output'] as const;
+export type ReviewStage = (typeof REVIEW_STAGES)[number];
+
+/** What screening flagged, as kept for the administrator: the category and the score (never the term). */
+export interface ReviewFinding {
+  category: ModerationCategory;
+  score: number;
+}
+
+/** A job held for an administrator's decision: where and what screening flagged, and when. */
 export interface ReviewHold {
-  findings: { category: ModerationCategory; score: number }[];
+  findings: ReviewFinding[];
   heldAt: string;
+  /** Absent on holds made before the stage was kept: those were descriptions. */
+  stage?: ReviewStage;
 }
 
 /** The progress stage of a job held for review, as its owner sees it. */

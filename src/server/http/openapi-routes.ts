@@ -700,7 +700,19 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       },
       errors: [NOT_ADMIN],
     },
-    'POST /api/admin/jobs/:id/cancel': { summary: 'Cancel a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
+    'POST /api/admin/jobs/:id/cancel': {
+      summary: 'Cancel a job',
+      errors: [
+        NOT_ADMIN,
+        JOB_NOT_FOUND,
+        { status: 409, code: 'job_finished', message: 'This job already completed: there is nothing to cancel.' },
+        {
+          status: 409,
+          code: 'job_held',
+          message: 'This video is finished and held for review: approve or reject it instead.',
+        },
+      ],
+    },
     'POST /api/admin/jobs/:id/rerun': {
       summary: 'Run a failed job again, free (once per failed job)',
       errors: [
@@ -712,13 +724,14 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
     'POST /api/admin/jobs/:id/refund': { summary: 'Refund a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] },
     'POST /api/admin/jobs/:id/approve': {
       summary: 'Approve a job held for review',
-      description: 'Screening flagged its description; approved, it goes into the queue.',
+      description:
+        'Screening flagged its description or an input (approved, it goes into the queue) or its finished video (approved, it is shown to its owner, kept from now, and `video.completed` is sent).',
       errors: [NOT_ADMIN, JOB_NOT_FOUND, JOB_NOT_HELD],
     },
     'POST /api/admin/jobs/:id/reject': {
       summary: 'Reject a job held for review',
       description:
-        'It fails as "Blocked by the content policy." and is never made; its charge comes back as REFUND_BLOCKED_GENERATIONS says.',
+        'It fails as "Blocked by the content policy." and is never shown (a held finished video is deleted); its charge comes back as REFUND_BLOCKED_GENERATIONS says.',
       errors: [NOT_ADMIN, JOB_NOT_FOUND, JOB_NOT_HELD],
     },
   },

@@ -19,7 +19,7 @@ import * as lifecycle from '../modules/generations/lifecycle.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
 import { ContentBlockedError, screenRenderedVideo } from '../modules/moderation/moderation.service';
 import { signGenerationVideo, visibleLabelFor } from '../modules/provenance/provenance.service';
-import { BLOCKED_OUTPUT_MESSAGE } from '../../shared/moderation';
+import { BLOCKED_OUTPUT_MESSAGE, type ReviewHold } from '../../shared/moderation';
 import { joinExtension } from './extend-join';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
@@ -171,6 +171,7 @@ export async function runGeneration(
         : result.filePath;
     await progress.flush(97, 'Saving video');
     if (controller.signal.aborted) throw new AbortedError();
+    const screened: { hold: ReviewHold | null } = { hold: null };
     const stored = await storeOutput(ctx.media, ctx.storage, file, {
       hasAudio: row.hasAudio,
       keys,
@@ -178,24 +179,28 @@ export async function runGeneration(
       label: visibleLabelFor(ctx, row),
       screen: async (video, durationSeconds) => {
         const screening = await screenRenderedVideo(ctx, video, { durationSeconds, signal: controller.signal });
-        if (screening?.decision === 'review')
-          log.warn(
-            { moderation: screening.findings.map(({ category, score }) => ({ category, score })) },
-            'video flagged for review',
-          );
+        if (screening?.decision !== 'review') return;
+        const findings = screening.findings.map(({ category, score }) => ({ category, score }));
+        log.warn({ moderation: findings }, 'video flagged for review');
+        screened.hold = { findings, heldAt: ctx.now().toISOString(), stage: 'output' };
       },
       sign: (video) => signGenerationVideo(ctx, row, video),
     });
-    const done = await lifecycle.completeGeneration(ctx, job, {
+    const output = {
       outputKey: stored.outputKey,
       posterKey: stored.posterKey,
       outputDuration: stored.durationSeconds,
       credentials: stored.credentials,
-    });
+    };
+    // A flagged video is kept, not shown: an administrator approves or rejects it (issue 43).
+    const { hold } = screened;
+    const done = hold
+      ? await lifecycle.holdFinishedGeneration(ctx, job, output, hold)
+      : await lifecycle.completeGeneration(ctx, job, output);
     if (!done) throw new AbortedError();
     if (row.extension) await ctx.storage.delete(row.extension.baseKey).catch(() => undefined);
-    log.info({ ms: Date.now() - started, duration: stored.durationSeconds }, 'render completed');
-    tellOwner(ctx, { ...row, status: 'completed', errorMessage: null }, log);
+    log.info({ ms: Date.now() - started, duration: stored.durationSeconds, held: hold !== null }, 'render completed');
+    if (!hold) tellOwner(ctx, { ...row, status: 'completed', errorMessage: null }, log);
     observe('completed');
   } catch (error) {
     await Promise.all([ctx.storage.delete(keys.video), ctx.storage.delete(keys.poster)]).catch(() => undefined);

@@ -108,7 +108,13 @@ describe('/admin/jobs', () => {
       attempts: 0,
       errorMessage: null,
       prompt: 'A woman in lingerie by the window',
-      heldForReview: { findings: [{ category: 'sexual', score: 0.5 }], heldAt: '2026-11-25T08:00:00.000Z' },
+      heldForReview: {
+        findings: [{ category: 'sexual', score: 0.5 }],
+        heldAt: '2026-11-25T08:00:00.000Z',
+        stage: 'description',
+        video: null,
+        poster: null,
+      },
     });
     const fetchMock = stubApi({
       'GET /api/auth/user': () => json(200, createAuthUser({ isAdmin: true })),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ReviewFinding } from '../../../shared/moderation';
 import type { UploadKind } from '../../../shared/uploads';
 import { users } from './users';
 
@@ -27,6 +28,11 @@ export const uploads = pgTable(
      * 0 for pictures the server made itself (Continue's and Extend's frames of a video made here).
      */
     faces: integer('faces'),
+    /**
+     * What screening flagged in it for an administrator's review (issue 43): a job made from it waits
+     * for their decision. Null: nothing flagged.
+     */
+    flagged: jsonb('flagged').$type<ReviewFinding[]>(),
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_expires_at_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { adminAuditLog, type GenerationRow, generations, users } from '../../db/schema';
 
@@ -37,7 +37,8 @@ export async function runningJobs(tx: Executor, limit: number): Promise<JobWithO
     .select(withOwner)
     .from(generations)
     .innerJoin(users, eq(users.id, generations.userId))
-    .where(eq(generations.status, 'processing'))
+    // A finished video held for review is not running: it has no worker (the held list shows it).
+    .where(and(eq(generations.status, 'processing'), isNotNull(generations.leaseOwner)))
     .orderBy(generations.startedAt)
     .limit(limit);
   return flatten(rows);
@@ -100,13 +101,13 @@ export async function insertAudit(tx: Executor, row: typeof adminAuditLog.$infer
 /** Held for review: a hold object (a new row's absent hold may be stored as JSON null, not SQL NULL). */
 const isHeld = sql`jsonb_typeof(${generations.heldForReview}) = 'object'`;
 
-/** Waiting jobs held for review, oldest first. */
+/** Jobs held for review (waiting to be rendered, or finished and not yet shown), oldest first. */
 export async function heldJobs(tx: Executor, limit: number): Promise<JobWithOwner[]> {
   const rows = await tx
     .select(withOwner)
     .from(generations)
     .innerJoin(users, eq(users.id, generations.userId))
-    .where(and(eq(generations.status, 'pending'), isHeld))
+    .where(and(inArray(generations.status, ['pending', 'processing']), isHeld))
     .orderBy(generations.createdAt)
     .limit(limit);
   return flatten(rows);

@@ -32,7 +32,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = a
   );
   // Jobs held for review (issue 43): their description was flagged, not refused.
   app.post('/api/admin/jobs/:id/approve', action, async (request) =>
-    jobs.approveJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),
+    jobs.approveJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id, request.log),
   );
   app.post('/api/admin/jobs/:id/reject', action, async (request) =>
     jobs.rejectJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),

@@ -7,12 +7,21 @@ import {
 } from '../../../shared/admin-jobs';
 import { BLOCKED_OUTPUT_MESSAGE } from '../../../shared/moderation';
 import { toCredits } from '../../../shared/money/credits';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { publishQueueMoved } from '../../bus/publish';
 import { conflict, notFound } from '../../lib/app-error';
+import { mediaUrl } from '../../storage/media-links';
 import { queueSnapshot, rerunGeneration } from '../generations/generations.service';
-import { cancelJob, refundFailedGeneration, rejectHeldJob, releaseHeldJob } from '../generations/lifecycle.service';
+import {
+  cancelJob,
+  heldStage,
+  refundFailedGeneration,
+  rejectHeldJob,
+  releaseHeldJob,
+} from '../generations/lifecycle.service';
+import { notifyVideoFinished } from '../notifications/notifications.service';
 import type { Actor } from './admin.service';
 import * as repo from './jobs.repository';
 
@@ -24,7 +33,26 @@ const FAILURE_GROUPS = 50;
 const PROMPT_PREVIEW = 200;
 export const CANCELLED_MESSAGE = 'This video was cancelled by an administrator.';
 
-function presentJob(row: repo.JobWithOwner): AdminJob {
+/** How long the console's links to a held finished video work. */
+const REVIEW_LINK_MS = 60 * 60 * 1000;
+
+/** What the console shows of a job's hold: where and what screening flagged, and a held video to watch. */
+function presentHold(secret: string, row: repo.JobWithOwner, now: Date): AdminJob['heldForReview'] {
+  const stage = heldStage(row);
+  if (!stage || !row.heldForReview) return null;
+  const expiresAt = new Date(now.getTime() + REVIEW_LINK_MS);
+  const link = (key: string | null, contentType: string) =>
+    stage === 'output' && key ? mediaUrl(secret, { key, contentType, expiresAt }) : null;
+  return {
+    findings: row.heldForReview.findings,
+    heldAt: row.heldForReview.heldAt,
+    stage: row.heldForReview.stage ?? 'description',
+    video: link(row.outputKey, 'video/mp4'),
+    poster: link(row.posterKey, 'image/jpeg'),
+  };
+}
+
+function presentJob(ctx: ServiceContext, row: repo.JobWithOwner): AdminJob {
   return {
     id: row.id,
     userId: row.userId,
@@ -43,7 +71,7 @@ function presentJob(row: repo.JobWithOwner): AdminJob {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
-    heldForReview: row.status === 'pending' ? row.heldForReview : null,
+    heldForReview: presentHold(ctx.secret, row, ctx.now()),
   };
 }
 
@@ -58,10 +86,10 @@ export async function jobsOverview(ctx: ServiceContext, query: AdminJobsQuery): 
   ]);
   return {
     queue,
-    running: running.map(presentJob),
-    held: held.map(presentJob),
+    running: running.map((row) => presentJob(ctx, row)),
+    held: held.map((row) => presentJob(ctx, row)),
     failures: failures.map((group) => ({ ...group, lastAt: group.lastAt.toISOString() })),
-    jobs: jobs.map(presentJob),
+    jobs: jobs.map((row) => presentJob(ctx, row)),
     models: ctx.engines.list().map((model) => model.id),
   };
 }
@@ -94,7 +122,7 @@ async function requireJob(tx: Tx, id: string): Promise<repo.JobWithOwner> {
 async function answer(ctx: ServiceContext, id: string, message: string) {
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw notFound('This job was not found. Its owner may have deleted it.', 'job_not_found');
-  return { message, job: presentJob(job) };
+  return { message, job: presentJob(ctx, job) };
 }
 
 /**
@@ -105,6 +133,8 @@ async function answer(ctx: ServiceContext, id: string, message: string) {
 export async function cancelJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
   const wasPending = await ctx.db.transaction(async (tx) => {
     const before = await requireJob(tx, id);
+    if (heldStage(before) === 'output')
+      throw conflict('This video is finished and held for review: approve or reject it instead.', 'job_held');
     const cancelled = await cancelJob(tx, id, CANCELLED_MESSAGE);
     if (!cancelled) throw conflict(`This job already ${before.status}: there is nothing to cancel.`, 'job_finished');
     await audit(tx, actor, 'cancel', before, { status: cancelled.status });
@@ -150,29 +180,47 @@ export async function refundJobAsAdmin(ctx: ServiceContext, actor: Actor, id: st
 const notHeld = () =>
   conflict('This job is not held for review (it was decided already, or never held).', 'job_not_held');
 
-/** Lets a job held for review into the queue: its description is fine. 409 when it is not held. */
-export async function approveJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
-  await ctx.db.transaction(async (tx) => {
+/**
+ * Approves a job held for review: one held before rendering goes into the queue, a held finished
+ * video is shown to its owner (and sent to their webhooks). 409 when it is not held.
+ */
+export async function approveJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string, log: FastifyBaseLogger) {
+  const stage = await ctx.db.transaction(async (tx) => {
     const before = await requireJob(tx, id);
-    const released = await releaseHeldJob(tx, id);
+    const released = await releaseHeldJob(ctx, tx, before);
     if (!released) throw notHeld();
     await audit(tx, actor, 'approve', before, { heldForReview: null, findings: before.heldForReview?.findings });
+    return heldStage(before);
   });
+  if (stage === 'output') {
+    // Its owner hears of it now, as of any finished video (push or mail, as they chose).
+    const row = await repo.findJob(ctx.db, id);
+    if (row)
+      notifyVideoFinished(
+        ctx,
+        { userId: row.userId, generationId: row.id, outcome: 'completed', description: row.prompt, reason: null },
+        log,
+      );
+    return answer(ctx, id, 'Approved: the video is shown to its owner.');
+  }
   await publishQueueMoved(ctx);
   return answer(ctx, id, 'Approved: the job is in the queue.');
 }
 
 /**
- * Refuses a job held for review: it fails as "Blocked by the content policy." and its charge comes
- * back as REFUND_BLOCKED_GENERATIONS says. 409 when it is not held.
+ * Refuses a job held for review: it fails as "Blocked by the content policy.", a held finished
+ * video's files are deleted, and its charge comes back as REFUND_BLOCKED_GENERATIONS says. 409 when
+ * it is not held.
  */
 export async function rejectJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
-  await ctx.db.transaction(async (tx) => {
+  const rejected = await ctx.db.transaction(async (tx) => {
     const before = await requireJob(tx, id);
-    const rejected = await rejectHeldJob(ctx, tx, before, BLOCKED_OUTPUT_MESSAGE);
-    if (!rejected) throw notHeld();
-    await audit(tx, actor, 'reject', before, { status: rejected.status, refunded: rejected.refundedAt !== null });
+    const done = await rejectHeldJob(ctx, tx, before, BLOCKED_OUTPUT_MESSAGE);
+    if (!done) throw notHeld();
+    await audit(tx, actor, 'reject', before, { status: done.row.status, refunded: done.row.refundedAt !== null });
+    return done;
   });
+  await Promise.all(rejected.removeKeys.map((key) => ctx.storage.delete(key)));
   await publishQueueMoved(ctx);
   return answer(ctx, id, 'Rejected: the job failed as blocked by the content policy.');
 }

@@ -2,7 +2,15 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type Placehol
 import type { Executor } from '../../db/client';
 import { columnList, prebuilt } from '../../db/named-statement';
 import { liveEventNotification } from '../../bus/live-events.repository';
-import { type GenerationRow, generations, type LiveEventKind, type UserRow } from '../../db/schema';
+import type { LikenessConsent } from '../../../shared/moderation';
+import {
+  adminAuditLog,
+  type GenerationRow,
+  generations,
+  type LiveEventKind,
+  type UserRow,
+  users,
+} from '../../db/schema';
 
 export interface LockedPayer {
   creditsHundredths: number;
@@ -357,4 +365,18 @@ export async function queueSnapshot(
     processing: row?.processing ?? 0,
     oldestWaitSeconds: row?.oldestWaitSeconds ?? 0,
   };
+}
+
+/**
+ * The audit's row of a likeness consent (issue 43): who confirmed which words for which uploads and
+ * jobs, in the create's transaction. The actor is the user themself.
+ */
+export async function recordConsent(
+  tx: Executor,
+  entry: { userId: string; generationIds: string[]; consent: LikenessConsent },
+): Promise<void> {
+  const after = JSON.stringify({ generationIds: entry.generationIds, ...entry.consent });
+  await tx.execute(sql`
+    INSERT INTO ${adminAuditLog} (actor, actor_user_id, action, target_user_id, target_email, after)
+    SELECT email, id, 'likeness_consent', id, email, ${after}::jsonb FROM ${users} WHERE id = ${entry.userId}`);
 }

@@ -86,7 +86,13 @@ async function resolveInputs(ctx: ServiceContext, userId: string, body: NewGener
     else if (field === 'referenceImageFiles') referenceImages.push(input);
     else inputs[kind] = input;
   }
-  return { inputs, endImage, referenceImages, consent: await likenessConsent(ctx, uploads, body.consentToLikeness) };
+  return {
+    inputs,
+    endImage,
+    referenceImages,
+    consent: await likenessConsent(ctx, uploads, body.consentToLikeness),
+    flagged: uploads.flatMap((upload) => upload.flagged ?? []),
+  };
 }
 
 /**
@@ -147,16 +153,6 @@ export async function createGeneration(
   const prompt = body.prompt;
   // The content policy first: a refused description costs nothing and leaves nothing (issue 43).
   const screening = await refuseBlockedPrompt(ctx, [prompt], options.log);
-  // Flagged, not refused: made and charged as any job, and held until an administrator decides.
-  const heldForReview: ReviewHold | null =
-    screening.decision === 'review'
-      ? {
-          findings: screening.findings
-            .filter((finding) => finding.decision === 'review')
-            .map(({ category, score }) => ({ category, score })),
-          heldAt: ctx.now().toISOString(),
-        }
-      : null;
   const modelInfo = modelFor(ctx, body.model);
   checkModelTakes(modelInfo, body);
   const compareInfo = options.compareModel ? compareModelFor(ctx, modelInfo, options.compareModel, count) : null;
@@ -173,7 +169,20 @@ export async function createGeneration(
       providerCost: providerCostMicroUsd(ctx.engines.providerCost(info.id), shape.duration),
     };
   });
-  const { inputs, endImage, referenceImages, consent } = await resolveInputs(ctx, userId, body);
+  const { inputs, endImage, referenceImages, consent, flagged } = await resolveInputs(ctx, userId, body);
+  // Flagged, not refused (the description, or a picture or video it starts from): made and charged
+  // as any job, and held until an administrator decides.
+  const flaggedText = screening.findings
+    .filter((finding) => finding.decision === 'review')
+    .map(({ category, score }) => ({ category, score }));
+  const heldForReview: ReviewHold | null =
+    screening.decision === 'review' || flagged.length > 0
+      ? {
+          findings: [...flaggedText, ...flagged],
+          heldAt: ctx.now().toISOString(),
+          stage: screening.decision === 'review' ? 'description' : 'input',
+        }
+      : null;
   const hasAudio = body.hasAudio;
   // Enhancement and analysis are charged only when claimed and verified (decisions 012 and 016).
   const used = await chargeableAiUse(ctx, userId, body.aiUse);
@@ -268,6 +277,7 @@ export async function createGeneration(
     }
     const [row] = rows;
     if (!row) throw new Error('no generation was created');
+    if (consent) await repo.recordConsent(tx, { userId, generationIds: rows.map((made) => made.id), consent });
     // The newest job waits behind every job waiting now (the live event then brings the exact place).
     return { row, queuePosition: waiting + 1, group: rows };
   });

@@ -1,4 +1,6 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { HELD_FOR_REVIEW_STAGE, type ReviewHold } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
 import type { Executor } from '../../db/client';
 import { type GenerationRow, generations, nextVersion } from '../../db/schema';
@@ -7,6 +9,8 @@ const fromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds
 /** A job still held by this worker's lease: once another worker took it over, or it was deleted, writes miss. */
 const ownedBy = (id: string, workerId: string) =>
   and(eq(generations.id, id), eq(generations.leaseOwner, workerId), eq(generations.status, 'processing'));
+/** Held for review: a hold object (a new row's absent hold may be stored as JSON null, not SQL NULL). */
+const isHeld = sql`jsonb_typeof(${generations.heldForReview}) = 'object'`;
 
 export async function saveProgress(
   tx: Executor,
@@ -36,38 +40,92 @@ export async function saveProviderTask(tx: Executor, id: string, workerId: strin
   return rows.length > 0;
 }
 
-export async function complete(
+/** A stored video's files and what its worker measured and signed. */
+export interface StoredVideo {
+  outputKey: string;
+  posterKey: string | null;
+  outputDuration: number;
+  credentials: CredentialsReport;
+}
+
+/**
+ * Writes a finished video's files on its job, with `fields`, while this worker holds it: the job's
+ * lease ends. False when the job is no longer this worker's.
+ */
+async function storeVideo(
   tx: Executor,
   id: string,
   workerId: string,
-  output: {
-    outputKey: string;
-    posterKey: string | null;
-    outputDuration: number;
-    credentials: CredentialsReport;
-    retentionSeconds: number;
-  },
+  video: StoredVideo,
+  fields: PgUpdateSetSource<typeof generations>,
 ): Promise<boolean> {
+  const { outputKey, posterKey, outputDuration, credentials } = video;
   const rows = await tx
     .update(generations)
     .set({
       ...nextVersion(),
-      status: 'completed',
-      outputKey: output.outputKey,
-      posterKey: output.posterKey,
-      outputDuration: output.outputDuration,
-      credentials: output.credentials,
+      ...fields,
+      outputKey,
+      posterKey,
+      outputDuration,
+      credentials,
       progress: 100,
-      progressStage: 'Completed',
-      errorMessage: null,
-      completedAt: sql`now()`,
-      expiresAt: fromNow(output.retentionSeconds),
       leaseOwner: null,
       leaseExpiresAt: null,
     })
     .where(ownedBy(id, workerId))
     .returning({ id: generations.id });
   return rows.length > 0;
+}
+
+export function complete(
+  tx: Executor,
+  id: string,
+  workerId: string,
+  output: StoredVideo & { retentionSeconds: number },
+): Promise<boolean> {
+  return storeVideo(tx, id, workerId, output, {
+    status: 'completed',
+    progressStage: 'Completed',
+    errorMessage: null,
+    completedAt: sql`now()`,
+    expiresAt: fromNow(output.retentionSeconds),
+  });
+}
+
+/**
+ * Keeps a finished video that screening flagged, not shown until an administrator decides: the job
+ * stays unfinished (no lease, so no worker claims it again) with its files and hold. False when the
+ * job is no longer this worker's.
+ */
+export function holdOutput(
+  tx: Executor,
+  id: string,
+  workerId: string,
+  output: StoredVideo & { hold: ReviewHold },
+): Promise<boolean> {
+  return storeVideo(tx, id, workerId, output, { heldForReview: output.hold, progressStage: HELD_FOR_REVIEW_STAGE });
+}
+
+/** A finished video held for review, approved: completed now, kept from now. Null when it is not one. */
+export async function completeHeldOutput(
+  tx: Executor,
+  id: string,
+  retentionSeconds: number,
+): Promise<GenerationRow | null> {
+  const [row] = await tx
+    .update(generations)
+    .set({
+      ...nextVersion(),
+      status: 'completed',
+      heldForReview: null,
+      progressStage: 'Completed',
+      completedAt: sql`now()`,
+      expiresAt: fromNow(retentionSeconds),
+    })
+    .where(and(eq(generations.id, id), eq(generations.status, 'processing'), isHeld, isNotNull(generations.outputKey)))
+    .returning();
+  return row ?? null;
 }
 
 /** Marks a job failed for good; answers the row (for the refund policy) or null when not ours. */
@@ -189,14 +247,7 @@ export async function releaseHold(tx: Executor, id: string): Promise<GenerationR
   const [row] = await tx
     .update(generations)
     .set({ ...nextVersion(), heldForReview: null, progressStage: 'Waiting in queue' })
-    .where(
-      and(
-        eq(generations.id, id),
-        eq(generations.status, 'pending'),
-        // A hold object: a new row's absent hold may be stored as JSON null, not SQL NULL.
-        sql`jsonb_typeof(${generations.heldForReview}) = 'object'`,
-      ),
-    )
+    .where(and(eq(generations.id, id), eq(generations.status, 'pending'), isHeld))
     .returning();
   return row ?? null;
 }

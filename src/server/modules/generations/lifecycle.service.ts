@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReviewHold } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
 import { HOUR_MS } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
@@ -216,27 +217,68 @@ export async function cancelJob(tx: Executor, id: string, message: string): Prom
 }
 
 /**
- * Lets a job held for review into the queue (an administrator approved its description), with its
- * live event; null when it is not a waiting job held for review.
+ * Keeps a finished video that screening flagged for an administrator's decision (issue 43): stored,
+ * signed, and neither shown, sent to webhooks nor announced to its owner until approved. False when
+ * the job is no longer this worker's.
  */
-export async function releaseHeldJob(tx: Executor, id: string): Promise<GenerationRow | null> {
-  const released = await repo.releaseHold(tx, id);
-  if (released) await publishGenerationChange(tx, released.userId, released.id);
+export function holdFinishedGeneration(
+  ctx: ServiceContext,
+  job: LeasedJob,
+  output: { outputKey: string; posterKey: string | null; outputDuration: number; credentials: CredentialsReport },
+  hold: ReviewHold,
+): Promise<boolean> {
+  progressAnnounced.delete(job.id);
+  return changeAndAnnounce(ctx, job, (tx) => repo.holdOutput(tx, job.id, job.workerId, { ...output, hold }));
+}
+
+/** Whether a job is held for review, and at which stage (a finished video, or before it is rendered). */
+export function heldStage(held: Pick<GenerationRow, 'status' | 'heldForReview'>): 'before' | 'output' | null {
+  if (!held.heldForReview) return null;
+  if (held.status === 'pending') return 'before';
+  return held.status === 'processing' && held.heldForReview.stage === 'output' ? 'output' : null;
+}
+
+/**
+ * An administrator approved a held job, with its live event: one held before rendering goes into the
+ * queue; a held finished video is completed now (kept from now on, its `video.completed` webhook sent).
+ * Null when it is not held.
+ */
+export async function releaseHeldJob(
+  ctx: ServiceContext,
+  tx: Executor,
+  held: Pick<GenerationRow, 'id' | 'userId' | 'status' | 'heldForReview'>,
+): Promise<GenerationRow | null> {
+  const stage = heldStage(held);
+  if (!stage) return null;
+  const released =
+    stage === 'before'
+      ? await repo.releaseHold(tx, held.id)
+      : await repo.completeHeldOutput(tx, held.id, (ctx.config.retention.videoHours * HOUR_MS) / 1000);
+  if (!released) return null;
+  await publishGenerationChange(tx, released.userId, released.id);
+  if (stage === 'output') await announceToWebhooks(ctx, tx, released, 'video.completed');
   return released;
 }
 
 /**
  * Fails a job held for review (an administrator rejected it) as a video the content policy stopped:
- * its charge comes back as REFUND_BLOCKED_GENERATIONS says. Null when it is not a waiting held job.
+ * its charge comes back as REFUND_BLOCKED_GENERATIONS says, and a held finished video's record forgets
+ * its files (answered in `removeKeys`, for the caller to delete once the transaction commits). Null
+ * when it is not held.
  */
 export async function rejectHeldJob(
   ctx: ServiceContext,
   tx: Executor,
-  held: Pick<GenerationRow, 'id' | 'status' | 'heldForReview'>,
+  held: Pick<GenerationRow, 'id' | 'status' | 'heldForReview' | 'outputKey' | 'posterKey'>,
   message: string,
-): Promise<GenerationRow | null> {
-  if (held.status !== 'pending' || !held.heldForReview) return null;
-  return markFailed(ctx, tx, { id: held.id, workerId: null, message, cause: 'blocked' });
+): Promise<{ row: GenerationRow; removeKeys: string[] } | null> {
+  const stage = heldStage(held);
+  if (!stage) return null;
+  const row = await markFailed(ctx, tx, { id: held.id, workerId: null, message, cause: 'blocked' });
+  if (!row) return null;
+  const removeKeys = [held.outputKey, held.posterKey].filter((key): key is string => key !== null);
+  if (removeKeys.length > 0) await repo.clearOutput(tx, held.id);
+  return { row, removeKeys };
 }
 
 /** Forgets an expired output whose files are deleted; the record stays, without a video. */

@@ -13,7 +13,7 @@ import {
 import type { UploadComplete } from '../../../shared/uploads';
 import { clipOfPicture } from '../../../../tests/support/media';
 import { detectFaces } from '../../ai/object-detector';
-import { creditLedger, generations, uploads } from '../../db/schema';
+import { adminAuditLog, creditLedger, generations, uploads } from '../../db/schema';
 import { FACE_MIN_SCORE } from './moderation.service';
 
 // Real people only with consent (issue 43): the local face detector (FaceBoxes on TensorFlow.js's
@@ -99,6 +99,14 @@ describe('faces in uploads', () => {
       confirmedAt: expect.any(String),
       uploadIds: [astronaut.objectPath.split('/').pop()],
     });
+    // The audit keeps it too, with the user as the actor: once, for the job that needed it.
+    const audits = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'likeness_consent'));
+    expect(audits.filter((audit) => audit.targetUserId === row?.userId)).toEqual([
+      expect.objectContaining({
+        actorUserId: row?.userId,
+        after: { ...row?.consent, generationIds: [row?.id] },
+      }),
+    ]);
   });
 
   it('looks at an image uploaded before faces were counted when a video is made from it', async () => {

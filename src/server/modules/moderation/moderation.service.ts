@@ -3,6 +3,7 @@ import {
   MODERATION_CATEGORIES,
   type ModerationDecision,
   pictureRefusal,
+  type ReviewFinding,
   promptRefusal,
   videoRefusal,
   strictest,
@@ -141,25 +142,31 @@ export async function screenPicture(ctx: ServiceContext, image: Buffer): Promise
   return { decision: strictest(findings.map((finding) => finding.decision)), findings };
 }
 
+/** What an upload's screening found: the faces it shows (null: the detector could not run) and what it flagged for review. */
+export interface UploadScreening {
+  faces: number | null;
+  /** Null: nothing flagged. A job made from a flagged upload waits for an administrator's decision. */
+  flagged: ReviewFinding[] | null;
+}
+
+/** The findings of a screening that flagged for review, as kept (category and score); null when it did not. */
+function flaggedOf(screening: Screening | null): ReviewFinding[] | null {
+  if (screening?.decision !== 'review') return null;
+  return screening.findings
+    .filter((finding) => finding.decision === 'review')
+    .map(({ category, score }) => ({ category, score }));
+}
+
 /**
  * Screens an uploaded picture as it completes: refused when the content policy blocks it (422
- * `content_policy` naming the rule; the caller removes the file), flagged ones logged. Answers the
- * faces it shows (null: the detector could not run).
+ * `content_policy` naming the rule; the caller removes the file). Answers the faces it shows and what
+ * it flagged.
  */
-export async function screenUploadedPicture(
-  ctx: ServiceContext,
-  objectKey: string,
-  log?: { warn: (object: object, message: string) => void },
-): Promise<{ faces: number | null }> {
+export async function screenUploadedPicture(ctx: ServiceContext, objectKey: string): Promise<UploadScreening> {
   const image = await buffer(await ctx.storage.read(objectKey));
   const screening = await screenPicture(ctx, image);
-  const found = screening?.findings.map(({ category, score }) => ({ category, score }));
-  if (screening?.decision === 'block') {
-    log?.warn({ moderation: found }, 'picture refused');
-    throw new AppError(422, CONTENT_POLICY_CODE, pictureRefusal('sexual'));
-  }
-  if (screening?.decision === 'review') log?.warn({ moderation: found }, 'picture flagged for review');
-  return { faces: await facesIn(image) };
+  if (screening?.decision === 'block') throw new AppError(422, CONTENT_POLICY_CODE, pictureRefusal('sexual'));
+  return { faces: await facesIn(image), flagged: flaggedOf(screening) };
 }
 
 /** A finished video the content policy stops: it is never stored, shown, downloaded or sent. */
@@ -203,13 +210,13 @@ export async function screenRenderedVideo(
 /**
  * Screens an uploaded video as it is checked: frames spread over it (3) go through the image
  * classifier (a blocked one refuses the upload, 422 `content_policy`) and the face detector.
- * Answers the most faces one frame shows (null: the detector could not run).
+ * Answers the most faces one frame shows (null: the detector could not run) and what was flagged.
  */
 export async function screenUploadedVideo(
   ctx: ServiceContext,
   file: string,
   durationSeconds: number,
-): Promise<{ faces: number | null }> {
+): Promise<UploadScreening> {
   const frames = await sampleFrames(ctx.media, file, {
     durationSeconds,
     count: 3,
@@ -217,12 +224,14 @@ export async function screenUploadedVideo(
     signal: AbortSignal.timeout(60_000),
   });
   let faces: number | null = 0;
+  let flagged: ReviewFinding[] | null = null;
   for (const frame of frames) {
     const image = await readFile(frame);
     const screening = await screenPicture(ctx, image);
     if (screening?.decision === 'block') throw new AppError(422, CONTENT_POLICY_CODE, videoRefusal('sexual'));
+    flagged ??= flaggedOf(screening);
     const found = await facesIn(image);
     faces = found === null || faces === null ? null : Math.max(faces, found);
   }
-  return { faces };
+  return { faces, flagged };
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { inspectMedia, type MediaInspection, UnreadableMediaError } from '../../media/inspect';
 import { MediaTimeoutError } from '../../media/processes';
 import { makeWorkDir, removeWorkDir } from '../../media/work-dirs';
-import { screenUploadedVideo } from '../moderation/moderation.service';
+import { screenUploadedVideo, type UploadScreening } from '../moderation/moderation.service';
 import type { SniffedType } from './upload-guard';
 
 const unplayable = (message: string) => new AppError(422, 'media_unplayable', message);
@@ -87,7 +87,7 @@ export async function checkStoredMedia(
   ctx: ServiceContext,
   objectKey: string,
   sniffed: SniffedType,
-): Promise<SniffedType & { faces?: number | null }> {
+): Promise<SniffedType & { screening?: UploadScreening }> {
   if (sniffed.kind === 'image') return sniffed;
   const dir = await makeWorkDir('uploadCheck');
   try {
@@ -105,8 +105,7 @@ export async function checkStoredMedia(
     const judged = judge(sniffed, inspection);
     if (judged.kind !== 'video') return judged;
     // A video input is screened as a picture is: frames spread over it (issue 43).
-    const screened = await screenUploadedVideo(ctx, file, inspection.readSeconds);
-    return { ...judged, faces: screened.faces };
+    return { ...judged, screening: await screenUploadedVideo(ctx, file, inspection.readSeconds) };
   } finally {
     await removeWorkDir(dir);
   }

@@ -62,6 +62,7 @@ export async function completeUpload(
     sizeBytes: number;
     completedAt: Date;
     faces: number | null;
+    flagged: UploadRow['flagged'];
   },
 ): Promise<boolean> {
   const rows = await tx

@@ -1,4 +1,4 @@
-import { countFaces, screenUploadedPicture } from '../moderation/moderation.service';
+import { countFaces, screenUploadedPicture, type UploadScreening } from '../moderation/moderation.service';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -152,14 +152,14 @@ async function receiveClaimed(
     const sniffed = guard.detected;
     if (!sniffed) throw new Error('upload guard let a file through without a type');
     const checked = await checkStoredMedia(ctx, row.objectKey, sniffed);
-    const faces =
-      checked.kind === 'image' ? (await screenUploadedPicture(ctx, row.objectKey)).faces : (checked.faces ?? null);
+    const { faces, flagged } = await screeningOf(ctx, row.objectKey, checked);
     const completed = await repo.completeUpload(ctx.db, row.id, {
       kind: checked.kind,
       contentType: checked.mime,
       sizeBytes: size,
       completedAt: ctx.now(),
       faces,
+      flagged,
     });
     if (!completed) throw linkUsed();
     return {
@@ -177,6 +177,16 @@ async function receiveClaimed(
   }
 }
 
+/** A checked upload's screening: pictures are screened here, videos were as they were checked, sound is not. */
+async function screeningOf(
+  ctx: ServiceContext,
+  objectKey: string,
+  checked: { kind: UploadKind; screening?: UploadScreening },
+): Promise<UploadScreening> {
+  if (checked.kind === 'image') return screenUploadedPicture(ctx, objectKey);
+  return checked.screening ?? { faces: null, flagged: null };
+}
+
 export interface ResolvedUpload {
   id: string;
   objectKey: string;
@@ -187,6 +197,8 @@ export interface ResolvedUpload {
   expiresAt: Date;
   /** Faces found in an image (null: not looked at yet, or the detector could not run). */
   faces: number | null;
+  /** What screening flagged for review (null: nothing). */
+  flagged: UploadScreening['flagged'];
 }
 
 function parseReference(ref: string): { userId?: string; id: string } | null {
@@ -254,6 +266,7 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
       sizeBytes: row.sizeBytes,
       expiresAt: row.expiresAt,
       faces: row.faces,
+      flagged: row.flagged,
     };
   }
   if (row.status !== 'pending' || ctx.storage.kind !== 's3') throw notYourUpload();
@@ -273,20 +286,16 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
   const type = await checkStoredMedia(ctx, row.objectKey, sniffed).catch(async (error: unknown) => {
     throw error instanceof AppError ? await refuse(error) : error;
   });
-  const faces =
-    type.kind === 'image'
-      ? (
-          await screenUploadedPicture(ctx, row.objectKey).catch(async (error: unknown) => {
-            throw error instanceof AppError ? await refuse(error) : error;
-          })
-        ).faces
-      : (type.faces ?? null);
+  const { faces, flagged } = await screeningOf(ctx, row.objectKey, type).catch(async (error: unknown) => {
+    throw error instanceof AppError ? await refuse(error) : error;
+  });
   await repo.completeUpload(ctx.db, row.id, {
     kind: type.kind,
     contentType: type.mime,
     sizeBytes: stat.size,
     completedAt: ctx.now(),
     faces,
+    flagged,
   });
   return {
     id: row.id,
@@ -296,6 +305,7 @@ async function finishedUpload(ctx: ServiceContext, row: UploadRow): Promise<Reso
     sizeBytes: stat.size,
     expiresAt: row.expiresAt,
     faces,
+    flagged,
   };
 }
 

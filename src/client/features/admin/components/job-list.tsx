@@ -3,6 +3,12 @@ import { Badge } from '../../../components/ui/badge';
 import { JobActionDialog } from './job-action-dialog';
 
 const CATEGORY_WORDS = { minors: 'minors', sexual: 'sexual content', violence: 'graphic violence' } as const;
+/** Where screening flagged a held job, ending the console's sentence. */
+const HELD_WHERE = {
+  description: 'in its description.',
+  input: 'in a picture or video it starts from.',
+  output: 'in the finished video, which its owner does not see until you approve it.',
+} as const;
 
 const TONES = { pending: 'warning', processing: 'brand', completed: 'success', failed: 'danger' } as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', {
@@ -39,12 +45,25 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
             </p>
             {job.errorMessage ? <p className="text-xs break-words text-destructive">{job.errorMessage}</p> : null}
             {job.heldForReview ? (
-              <p className="text-xs break-words text-amber-700 dark:text-amber-300">
-                Held for review: screening flagged{' '}
-                {job.heldForReview.findings
-                  .map((finding) => `${CATEGORY_WORDS[finding.category]} (${Math.round(finding.score * 100)}%)`)
-                  .join(', ')}
-              </p>
+              <>
+                <p className="text-xs break-words text-amber-700 dark:text-amber-300">
+                  Held for review: screening flagged{' '}
+                  {job.heldForReview.findings
+                    .map((finding) => `${CATEGORY_WORDS[finding.category]} (${Math.round(finding.score * 100)}%)`)
+                    .join(', ')}{' '}
+                  {HELD_WHERE[job.heldForReview.stage]}
+                </p>
+                {job.heldForReview.video ? (
+                  <video
+                    className="mt-1 max-h-48 w-full max-w-xs rounded-md bg-black"
+                    src={job.heldForReview.video}
+                    poster={job.heldForReview.poster ?? undefined}
+                    controls
+                    preload="none"
+                    aria-label="The held video"
+                  />
+                ) : null}
+              </>
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
@@ -54,7 +73,7 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
                 <JobActionDialog job={job} action="reject" />
               </>
             ) : null}
-            {job.status === 'pending' || job.status === 'processing' ? (
+            {(job.status === 'pending' || job.status === 'processing') && job.heldForReview?.stage !== 'output' ? (
               <JobActionDialog job={job} action="cancel" />
             ) : null}
             {job.status === 'failed' ? <JobActionDialog job={job} action="rerun" /> : null}
