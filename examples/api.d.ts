@@ -942,6 +942,8 @@ export interface paths {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -1142,6 +1144,8 @@ export interface paths {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -1207,6 +1211,8 @@ export interface paths {
                                 hasAudio: boolean;
                                 outputVideoUrl: string | null;
                                 posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
@@ -1459,6 +1465,7 @@ export interface paths {
                          *       "hasAudio": true,
                          *       "outputVideoUrl": "text",
                          *       "posterUrl": "text",
+                         *       "watchPath": null,
                          *       "createdAt": "text",
                          *       "expiresAt": "text",
                          *       "kept": true,
@@ -1530,6 +1537,7 @@ export interface paths {
                          *           "hasAudio": true,
                          *           "outputVideoUrl": "text",
                          *           "posterUrl": "text",
+                         *           "watchPath": null,
                          *           "createdAt": "text",
                          *           "expiresAt": "text",
                          *           "kept": true,
@@ -1604,6 +1612,8 @@ export interface paths {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -1669,6 +1679,8 @@ export interface paths {
                                 hasAudio: boolean;
                                 outputVideoUrl: string | null;
                                 posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
@@ -1971,6 +1983,8 @@ export interface paths {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -2277,6 +2291,7 @@ export interface webhooks {
                      *         "hasAudio": true,
                      *         "outputVideoUrl": "text",
                      *         "posterUrl": "text",
+                     *         "watchPath": null,
                      *         "createdAt": "text",
                      *         "expiresAt": "text",
                      *         "kept": true,
@@ -2355,6 +2370,8 @@ export interface webhooks {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -2470,6 +2487,7 @@ export interface webhooks {
                      *         "hasAudio": true,
                      *         "outputVideoUrl": "text",
                      *         "posterUrl": "text",
+                     *         "watchPath": null,
                      *         "createdAt": "text",
                      *         "expiresAt": "text",
                      *         "kept": true,
@@ -2548,6 +2566,8 @@ export interface webhooks {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -2663,6 +2683,7 @@ export interface webhooks {
                      *         "hasAudio": true,
                      *         "outputVideoUrl": "text",
                      *         "posterUrl": "text",
+                     *         "watchPath": null,
                      *         "createdAt": "text",
                      *         "expiresAt": "text",
                      *         "kept": true,
@@ -2741,6 +2762,8 @@ export interface webhooks {
                             hasAudio: boolean;
                             outputVideoUrl: string | null;
                             posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
@@ -2860,6 +2883,83 @@ export interface webhooks {
                         data: {
                             credits: number;
                             thresholdCredits: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "video.taken_down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A video was taken down after a report */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                    "webhook-id": string;
+                    /** @description When this attempt was signed, in seconds since 1970. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "video.taken_down",
+                     *       "timestamp": "2026-11-25T10:01:12.000Z",
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70",
+                     *         "removed": [
+                     *           "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70"
+                     *         ],
+                     *         "reason": "likeness",
+                     *         "note": "",
+                     *         "takenDownAt": "2026-11-25T10:01:12.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "video.taken_down";
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: {
+                            /** @description The reported video. */
+                            id: string;
+                            /** @description Every video removed with it (itself, and the extends and remixes made from it). */
+                            removed: string[];
+                            /** @enum {string} */
+                            reason: "intimate_image" | "likeness" | "minor" | "violence" | "copyright" | "other";
+                            /** @description The administrator's words ('' when none). */
+                            note: string;
+                            /** Format: date-time */
+                            takenDownAt: string;
                         };
                     };
                 };

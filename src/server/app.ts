@@ -24,6 +24,8 @@ import { generationsRoutes } from './modules/generations/generations.routes';
 import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
 import { provenanceRoutes } from './modules/provenance/provenance.routes';
+import { adminSafetyRoutes } from './modules/safety/admin-safety.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaLinksRoutes } from './modules/media-links/media-links.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -98,6 +100,8 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     webhooksRoutes,
     tokensRoutes,
     provenanceRoutes,
+    safetyRoutes,
+    adminSafetyRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -344,6 +344,25 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     meaning:
       'Whether a video the content policy stops after it was rendered gives its charge back (`true`: the user never sees it, so they are not charged).',
   },
+  SAFETY_REPORTS_PER_HOUR: {
+    group: 'Screening',
+    meaning: 'Reports of videos one address, and one account, may send per hour (`/report`, `POST /api/reports`).',
+  },
+  SAFETY_STRIKES_TO_SUSPEND: {
+    group: 'Screening',
+    meaning:
+      "Warnings (from the safety queue) that suspend an owner's account: it can no longer sign in or make videos. `0`: warnings never suspend.",
+  },
+  SAFETY_MATCH_ACTION: {
+    group: 'Screening',
+    meaning:
+      'What an upload or a finished video whose frames match a taken-down video (by perceptual hash) gets: `block` (refused) or `review` (held for an administrator).',
+  },
+  SAFETY_RECORDS_DAYS: {
+    group: 'Screening',
+    meaning:
+      "Days a decided report (its reason, words, contact, decision and the removed video's description) is kept for the audit before it is deleted.",
+  },
   VISIBLE_AI_LABEL: {
     group: 'Content Credentials',
     meaning:

@@ -44,6 +44,18 @@ export const moderationEnv = {
   MODERATION_API_REVIEW_SCORE: score('0.4'),
   /** Whether a video refused by the content policy after it was rendered gives its charge back. */
   REFUND_BLOCKED_GENERATIONS: flag('true'),
+  /** Reports one address (and one account) may send per hour (issue 44). */
+  SAFETY_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Warnings that suspend an account (0: a warning never suspends). */
+  SAFETY_STRIKES_TO_SUSPEND: z.coerce.number().int().min(0).max(100).default(2),
+  /** What a picture or video matching a taken-down video's frames gets: refused (block) or held (review). */
+  SAFETY_MATCH_ACTION: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'block')
+    .pipe(z.enum(['block', 'review'], { error: 'must be block or review' })),
+  /** Days decided reports are kept for the audit before they are deleted. */
+  SAFETY_RECORDS_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
 };
 
 type ModerationEnv = z.output<z.ZodObject<typeof moderationEnv>>;
@@ -56,6 +68,13 @@ export interface ModerationConfig {
   refundBlocked: boolean;
   /** The operator's moderation service for descriptions, beside the local lists; null: none. */
   api: ModerationApiConfig | null;
+  /** Reports and takedown (issue 44). */
+  safety: {
+    reportsPerHour: number;
+    strikesToSuspend: number;
+    matchAction: 'block' | 'review';
+    recordsDays: number;
+  };
 }
 
 const termList = z.array(z.string().min(1).max(200)).max(5000);
@@ -73,6 +92,12 @@ export function readModerationConfig(env: ModerationEnv): ModerationConfig {
     actions: { sexual: env.MODERATION_SEXUAL, violence: env.MODERATION_VIOLENCE },
     imageScores: { block: env.MODERATION_IMAGE_BLOCK_SCORE, review: env.MODERATION_IMAGE_REVIEW_SCORE },
     refundBlocked: env.REFUND_BLOCKED_GENERATIONS,
+    safety: {
+      reportsPerHour: env.SAFETY_REPORTS_PER_HOUR,
+      strikesToSuspend: env.SAFETY_STRIKES_TO_SUSPEND,
+      matchAction: env.SAFETY_MATCH_ACTION,
+      recordsDays: env.SAFETY_RECORDS_DAYS,
+    },
     api: env.MODERATION_API_URL
       ? {
           baseUrl: env.MODERATION_API_URL,

@@ -18,6 +18,7 @@ import {
 } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
+import { newAppealSchema, newReportSchema, safetyDecisionSchema } from '../shared/safety';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
 import { loginSchema, registerSchema } from '../shared/auth';
@@ -118,6 +119,40 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  // Issue 44: reports, appeals and the safety queue's decisions.
+  {
+    method: 'POST',
+    route: '/api/reports',
+    url: () => '/api/reports',
+    schema: newReportSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({
+      video: randomUUID(),
+      reason: 'other',
+      description: 'It is not mine.',
+      contact: 'someone@example.com',
+      statement: false,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/safety/takedowns/:reportId/appeal',
+    url: () => `/api/safety/takedowns/${randomUUID()}/appeal`,
+    schema: newAppealSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ message: 'It was a film scene.' }),
+  },
+  ...(['take-down', 'dismiss', 'grant'] as const).map((action): InputRoute => ({
+    method: 'POST',
+    route: `/api/admin/safety/reports/:id/${action}`,
+    url: () => `/api/admin/safety/reports/${randomUUID()}/${action}`,
+    schema: safetyDecisionSchema,
+    in: 'body',
+    as: 'admin',
+    valid: () => ({ note: 'Decided.' }),
+  })),
   // Issue 34: self-service on /account (a session's calls only).
   {
     method: 'PATCH',
@@ -453,6 +488,13 @@ const NO_INPUT_ROUTES = [
   // Issue 43: approve or reject a job held for review, by its id alone.
   'POST /api/admin/jobs/:id/approve',
   'POST /api/admin/jobs/:id/reject',
+  // Issue 44: the watch page (a signed token in the path), the owner's takedowns, the queue, owner actions.
+  'GET /api/watch/:token',
+  'GET /api/safety/takedowns',
+  'GET /api/admin/safety',
+  'POST /api/admin/safety/users/:id/warn',
+  'POST /api/admin/safety/users/:id/suspend',
+  'POST /api/admin/safety/users/:id/unsuspend',
   'GET /api/user/status',
   'GET /api/user/generation-status',
   'GET /api/credits/balance',

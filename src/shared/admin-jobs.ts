@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENERATION_STATUSES } from './generations';
-import { MODERATION_CATEGORIES, REVIEW_STAGES } from './moderation';
+import { REVIEW_FINDING_CATEGORIES, REVIEW_STAGES } from './moderation';
 import { singleLine } from './text';
 
 // The jobs console (issue 31): GET /api/admin/jobs and its three actions, for administrators only.
@@ -42,7 +42,7 @@ export const adminJobSchema = z.object({
   /** What screening flagged (in the description, an input or the finished video) of a job held for review; null when not held. */
   heldForReview: z
     .object({
-      findings: z.array(z.object({ category: z.enum(MODERATION_CATEGORIES), score: z.number() })),
+      findings: z.array(z.object({ category: z.enum(REVIEW_FINDING_CATEGORIES), score: z.number() })),
       heldAt: z.string(),
       stage: z.enum(REVIEW_STAGES),
       /** A held finished video's file and poster for the administrator to watch (signed links, an hour). */

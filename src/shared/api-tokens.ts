@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLine } from './text';
 
 /** What a personal access token may do (docs/operating.md, "Public API"). */
-export const TOKEN_SCOPES = ['videos:read', 'videos:write', 'uploads:write', 'account:read'] as const;
+export const TOKEN_SCOPES = ['videos:read', 'videos:write', 'uploads:write', 'account:read', 'reports:write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** Every token starts with this, so it is recognisable in a leaked file and by secret scanners. */
@@ -14,6 +14,7 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   'videos:write': 'Make and delete videos (spends your credits)',
   'uploads:write': 'Upload inputs',
   'account:read': 'See your balance and account details',
+  'reports:write': 'Report videos to the people who run this server',
 };
 
 /** Tokens one user may hold at once. */

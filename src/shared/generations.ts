@@ -188,6 +188,11 @@ export const generationRecordSchema = z.object({
   hasAudio: z.boolean(),
   outputVideoUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
+  /**
+   * The path of its shareable watch page (/watch/…: the video and a Report link, for anyone with
+   * the link) while the video lives; null otherwise (and from a server older than the watch page).
+   */
+  watchPath: z.string().nullable().default(null),
   createdAt: z.string(),
   /** When the video's file is deleted (VIDEO_RETENTION_HOURS after completion); null while unfinished or kept. */
   expiresAt: z.string().nullable(),

@@ -59,11 +59,22 @@ export const CONSENT_REQUIRED_MESSAGE =
 export const REVIEW_STAGES = ['description', 'input', 'output'] as const;
 export type ReviewStage = (typeof REVIEW_STAGES)[number];
 
+/**
+ * What a held job's findings can name: a category, or a match with the frames of a video an
+ * administrator took down (issue 44; its score is how alike, 1 for the same picture).
+ */
+export const REVIEW_FINDING_CATEGORIES = [...MODERATION_CATEGORIES, 'taken_down'] as const;
+export type ReviewFindingCategory = (typeof REVIEW_FINDING_CATEGORIES)[number];
+
 /** What screening flagged, as kept for the administrator: the category and the score (never the term). */
 export interface ReviewFinding {
-  category: ModerationCategory;
+  category: ReviewFindingCategory;
   score: number;
 }
+
+/** What a picture or video matching a taken-down video is told when SAFETY_MATCH_ACTION=block. */
+export const TAKEN_DOWN_MATCH_MESSAGE =
+  'This matches a video that was taken down from this server after a report, so it cannot be used here.';
 
 /** A job held for an administrator's decision: where and what screening flagged, and when. */
 export interface ReviewHold {

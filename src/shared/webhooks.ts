@@ -6,7 +6,13 @@ import { singleLine } from './text';
  * calls. Bodies are signed per the Standard Webhooks specification
  * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md).
  */
-export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'video.progress', 'credits.low'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'video.completed',
+  'video.failed',
+  'video.progress',
+  'credits.low',
+  'video.taken_down',
+] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
@@ -16,6 +22,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'video.failed': 'A video failed',
   'video.progress': 'Progress while a video renders (many requests)',
   'credits.low': 'Credits fall below 1',
+  'video.taken_down': 'A video was taken down after a report',
 };
 
 /** The test event's type (POST /api/account/webhooks/{id}/test); never subscribed to. */

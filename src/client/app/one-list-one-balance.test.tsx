@@ -44,6 +44,7 @@ function createVideo(overrides: Partial<GenerationRecord> = {}): GenerationRecor
     hasAudio: false,
     outputVideoUrl: '/api/media/video_1',
     posterUrl: null,
+    watchPath: null,
     createdAt: new Date(Date.now() - 3_600_000).toISOString(),
     expiresAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
     progress: 100,

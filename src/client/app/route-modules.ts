@@ -76,6 +76,10 @@ export const PAGES = {
     load: pageLoader(() => import('./routes/admin-costs').then((m) => m.AdminCostsPage)),
     access: 'signed-in',
   },
+  '/admin/safety': {
+    load: pageLoader(() => import('./routes/admin-safety').then((m) => m.AdminSafetyPage)),
+    access: 'signed-in',
+  },
   '/account': { load: pageLoader(() => import('./routes/account').then((m) => m.AccountPage)), access: 'signed-in' },
   '/register': {
     load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)),
@@ -93,6 +97,10 @@ export const PAGES = {
   },
   // Anyone, signed in or not, checks a file's Content Credentials.
   '/verify': { load: pageLoader(() => import('./routes/verify').then((m) => m.VerifyPage)), access: 'anyone' },
+  // Anyone reports a video (issue 44): a signed-in reporter's account email is used.
+  '/report': { load: pageLoader(() => import('./routes/report').then((m) => m.ReportPage)), access: 'anyone' },
+  // A shared video, for anyone with its link.
+  '/watch/:token': { load: pageLoader(() => import('./routes/watch').then((m) => m.WatchPage)), access: 'anyone' },
 } satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;
@@ -104,6 +112,8 @@ export const loadNotFoundPage = pageLoader(() => import('./routes/not-found').th
 export function pageFor(pathname: string, signedIn: boolean): PagePath | undefined {
   if (pathname === '/') return signedIn ? '/generator' : undefined;
   const path = pathname.replace(/\/+$/, '');
+  // The one address with a parameter: a shared video's watch page.
+  if (/^\/watch\/[^/]+$/.test(path)) return '/watch/:token';
   return path in PAGES ? (path as PagePath) : undefined;
 }
 

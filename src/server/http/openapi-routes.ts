@@ -10,6 +10,13 @@ import {
 import { PAYMENTS_DISABLED, paymentsDisabledMessage } from '../../shared/money/payments';
 import { DAILY_SPEND_CAP_CODE, dailySpendCapMessage } from '../../shared/money/spend-cap';
 import { DEFAULT_VIDEO_RETENTION_HOURS, retentionInWords } from '../../shared/retention';
+import {
+  REPORT_CONTACT_REQUIRED_MESSAGE,
+  REPORT_RECEIVED_MESSAGE,
+  REPORT_STATEMENT_REQUIRED_CODE,
+  REPORT_STATEMENT_REQUIRED_MESSAGE,
+  REPORTED_VIDEO_NOT_FOUND_MESSAGE,
+} from '../../shared/safety';
 
 /**
  * The API reference's words for every /api route (GET /api/openapi.json, /api/docs): its summary,
@@ -68,6 +75,8 @@ export const API_TAGS = {
   'Provider callbacks': 'Calls from payment and video providers, checked by their signatures.',
   Diagnostics: 'Error reports from the website.',
   Provenance: 'Content Credentials (C2PA): what made a video, signed, checked by anyone.',
+  Safety:
+    "Reports of videos (anyone, or a token with `reports:write`), shared watch pages, takedowns and appeals, and the administrators' safety queue.",
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -82,6 +91,13 @@ const JOB_NOT_HELD: ErrorAnswer = {
   status: 409,
   code: 'job_not_held',
   message: 'This job is not held for review (it was decided already, or never held).',
+};
+
+const REPORT_NOT_FOUND: ErrorAnswer = { status: 404, code: 'report_not_found', message: 'This report was not found.' };
+const REPORT_DECIDED: ErrorAnswer = {
+  status: 409,
+  code: 'report_decided',
+  message: 'This report was decided already.',
 };
 
 /** A description the content policy refuses (issue 43): the rule it breaks, before any charge. */
@@ -802,6 +818,132 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
           message: 'This file could not be read: it may be damaged or cut short.',
         },
       ],
+    },
+  },
+  Safety: {
+    'POST /api/reports': {
+      summary: 'Report a video',
+      description:
+        'Anyone may report a video (no sign-in; a signed-in user or a token with `reports:write` is named as the reporter). `video` is a shared watch link, a video or poster file link, or a video id. The administrators decide within 48 hours (`dueAt`). A report about a person shown (`intimate_image`, `likeness`) needs `statement: true`, the takedown statement. SAFETY_REPORTS_PER_HOUR per address and per account.',
+      public: true,
+      requestExample: {
+        video: 'https://reelsmith.example/watch/6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70.1764410400.q2H3',
+        reason: 'likeness',
+        description: 'This is my face; I never agreed to it.',
+        contact: 'person@example.com',
+        statement: true,
+      },
+      example: {
+        id: '2d7f0c1e-8a4b-4f3e-9c6d-5b1a0e9f8c7d',
+        dueAt: '2026-11-30T10:00:00.000Z',
+        message: REPORT_RECEIVED_MESSAGE,
+      },
+      errors: [
+        { status: 400, code: 'contact_required', message: REPORT_CONTACT_REQUIRED_MESSAGE },
+        { status: 404, code: 'video_not_found', message: REPORTED_VIDEO_NOT_FOUND_MESSAGE },
+        { status: 422, code: REPORT_STATEMENT_REQUIRED_CODE, message: REPORT_STATEMENT_REQUIRED_MESSAGE },
+        {
+          status: 429,
+          code: 'too_many_reports',
+          message:
+            'You have sent 5 reports in the last hour, the most this server takes. Please try again in 20 minutes.',
+        },
+      ],
+    },
+    'GET /api/watch/:token': {
+      summary: "A shared video's watch page",
+      description: 'What the watch page of a shared link shows, while the video lives. No sign-in needed.',
+      public: true,
+      example: {
+        id: '6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70',
+        videoUrl: '/api/media/b3V0cHV0cy8?type=video%2Fmp4&exp=1764410400&sig=abc',
+        posterUrl: '/api/media/b3V0cHV0cy9w?type=image%2Fjpeg&exp=1764410400&sig=def',
+        duration: 5,
+        createdAt: '2026-11-28T10:00:00.000Z',
+        expiresAt: '2026-11-29T10:00:00.000Z',
+        signedBy: 'Reelsmith reelsmith.example',
+      },
+      errors: [
+        {
+          status: 404,
+          code: 'watch_not_found',
+          message: 'This video is no longer here: it expired, or was removed.',
+        },
+      ],
+    },
+    'GET /api/safety/takedowns': {
+      summary: 'Your videos that were taken down',
+      description: "Each with its reason, the administrator's note and its appeal (one per takedown).",
+      example: [
+        {
+          reportId: '2d7f0c1e-8a4b-4f3e-9c6d-5b1a0e9f8c7d',
+          reason: 'violence',
+          prompt: 'A sword fight in the rain',
+          takenDownAt: '2026-11-28T12:00:00.000Z',
+          note: 'Graphic violence.',
+          appeal: null,
+        },
+      ],
+      errors: [{ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }],
+    },
+    'POST /api/safety/takedowns/:reportId/appeal': {
+      summary: 'Appeal a takedown, once',
+      requestExample: { message: 'It was a film scene with fake blood.' },
+      example: {
+        message: 'Your appeal was sent. An administrator will look at it within 48 hours and write to you.',
+      },
+      errors: [
+        { status: 404, code: 'takedown_not_found', message: 'There is no takedown of your videos with this id.' },
+        {
+          status: 409,
+          code: 'already_appealed',
+          message: 'You have appealed this takedown already: an administrator will decide.',
+        },
+      ],
+    },
+    'GET /api/admin/safety': {
+      summary: 'The safety queue',
+      description:
+        "Open reports, appeals and jobs screening held, the nearest 48-hour deadline first, with the owner's history, and the figures (open items, reports per reason, median time to decision).",
+      errors: [NOT_ADMIN],
+    },
+    'POST /api/admin/safety/reports/:id/take-down': {
+      summary: 'Take a reported video down',
+      description:
+        'Removes the video and everything made from it (extends, remixes; variations beside it stay), deletes their files (every link answers 404), remembers their frames by perceptual hash, closes every open report about them, and sends the owner `video.taken_down`. Audited.',
+      requestExample: { note: 'Graphic violence.' },
+      example: { message: 'Taken down: the video and 1 made from it were removed.' },
+      errors: [NOT_ADMIN, REPORT_NOT_FOUND, REPORT_DECIDED],
+    },
+    'POST /api/admin/safety/reports/:id/dismiss': {
+      summary: 'Dismiss a report or an appeal',
+      requestExample: { note: '' },
+      example: { message: 'Dismissed.' },
+      errors: [NOT_ADMIN, REPORT_NOT_FOUND, REPORT_DECIDED],
+    },
+    'POST /api/admin/safety/reports/:id/grant': {
+      summary: 'Grant an appeal',
+      description: "The takedown's strike is taken back and the account can sign in again; removed files stay removed.",
+      requestExample: { note: '' },
+      example: { message: 'Granted: the strike was taken back and the account can sign in.' },
+      errors: [NOT_ADMIN, REPORT_NOT_FOUND, REPORT_DECIDED],
+    },
+    'POST /api/admin/safety/users/:id/warn': {
+      summary: "Warn a video's owner (a strike)",
+      description: 'At SAFETY_STRIKES_TO_SUSPEND strikes the account is suspended too.',
+      example: { message: 'Warned: strike 1.' },
+      errors: [NOT_ADMIN, USER_NOT_FOUND],
+    },
+    'POST /api/admin/safety/users/:id/suspend': {
+      summary: 'Suspend an account',
+      description: 'Its sessions end; it cannot sign in, use its tokens or make videos.',
+      example: { message: 'Suspended: the account is signed out everywhere.' },
+      errors: [NOT_ADMIN, USER_NOT_FOUND],
+    },
+    'POST /api/admin/safety/users/:id/unsuspend': {
+      summary: 'Let a suspended account in again',
+      example: { message: 'The account can sign in again.' },
+      errors: [NOT_ADMIN, USER_NOT_FOUND],
     },
   },
 };

@@ -230,7 +230,13 @@ describe('the OpenAPI document', () => {
 
   it('documents the webhook events, each carrying the video as the list answers it', () => {
     const webhooks = document.webhooks as Record<string, { post: Operation & { parameters?: Json[] } }>;
-    expect(Object.keys(webhooks).sort()).toEqual(['credits.low', 'video.completed', 'video.failed', 'video.progress']);
+    expect(Object.keys(webhooks).sort()).toEqual([
+      'credits.low',
+      'video.completed',
+      'video.failed',
+      'video.progress',
+      'video.taken_down',
+    ]);
     const completed = webhooks['video.completed']?.post;
     expect(completed?.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const body = completed?.requestBody?.content?.['application/json'] as { schema: Json; example: Json };

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { TOKEN_PREFIX } from '../../shared/api-tokens';
+import { REPORT_REASONS } from '../../shared/safety';
 import type { Config } from '../config';
 import { API_TAGS, type ErrorAnswer, HIDDEN_ROUTES, type MediaDoc, routeDoc, type RouteDoc } from './openapi-routes';
 
@@ -318,6 +319,32 @@ function webhookEvents(video: unknown): Json {
         required: ['credits', 'thresholdCredits'],
       },
       { credits: 0.5, thresholdCredits: 1 },
+    ),
+    'video.taken_down': event(
+      'video.taken_down',
+      'A video was taken down after a report',
+      {
+        type: 'object',
+        properties: {
+          id: { type: 'string', description: 'The reported video.' },
+          removed: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Every video removed with it (itself, and the extends and remixes made from it).',
+          },
+          reason: { type: 'string', enum: [...REPORT_REASONS] },
+          note: { type: 'string', description: "The administrator's words ('' when none)." },
+          takenDownAt: { type: 'string', format: 'date-time' },
+        },
+        required: ['id', 'removed', 'reason', 'note', 'takenDownAt'],
+      },
+      {
+        id: '6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70',
+        removed: ['6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70'],
+        reason: 'likeness',
+        note: '',
+        takenDownAt: '2026-11-25T10:01:12.000Z',
+      },
     ),
   };
 }

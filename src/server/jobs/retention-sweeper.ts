@@ -9,6 +9,7 @@ import { sweepExpiredOutputs, sweepOldRecords } from '../modules/generations/ret
 import { sweepOldAiResults } from '../modules/prompts/prompts.service';
 import { sweepAbandonedUploads, sweepExpiredUploads } from '../modules/uploads/uploads.service';
 import { pruneWebhookDeliveries } from '../modules/outbound-webhooks/webhooks.service';
+import { pruneDecidedReports } from '../modules/safety/safety-queue.service';
 import { longestJobBudgetMs } from './job-budget';
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -35,6 +36,8 @@ export interface Swept {
   webhookDeliveries: number;
   /** Idempotency-Key answers past their 24 hours. */
   idempotencyKeys: number;
+  /** Decided reports past SAFETY_RECORDS_DAYS. */
+  safetyReports: number;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
   const liveEvents = await pruneLiveEvents(ctx);
   const webhookDeliveries = await pruneWebhookDeliveries(ctx);
   const idempotencyKeys = await sweepIdempotencyKeys(ctx);
+  const safetyReports = await pruneDecidedReports(ctx);
   return {
     uploads,
     videos,
@@ -69,6 +73,7 @@ export async function sweepExpired(ctx: ServiceContext): Promise<Swept> {
     liveEvents,
     webhookDeliveries,
     idempotencyKeys,
+    safetyReports,
   };
 }
 

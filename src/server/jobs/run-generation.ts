@@ -178,9 +178,8 @@ export async function runGeneration(
       signal: controller.signal,
       label: visibleLabelFor(ctx, row),
       screen: async (video, durationSeconds) => {
-        const screening = await screenRenderedVideo(ctx, video, { durationSeconds, signal: controller.signal });
-        if (screening?.decision !== 'review') return;
-        const findings = screening.findings.map(({ category, score }) => ({ category, score }));
+        const findings = await screenRenderedVideo(ctx, video, { durationSeconds, signal: controller.signal });
+        if (!findings) return;
         log.warn({ moderation: findings }, 'video flagged for review');
         screened.hold = { findings, heldAt: ctx.now().toISOString(), stage: 'output' };
       },
@@ -222,10 +221,7 @@ async function handleFailure(
 ): Promise<JobOutcome> {
   if (error instanceof ContentBlockedError && !controller.signal.aborted) {
     // Never shown: no file was stored. Whether its charge comes back is REFUND_BLOCKED_GENERATIONS.
-    log.warn(
-      { moderation: error.screening.findings.map(({ category, score }) => ({ category, score })) },
-      'video blocked',
-    );
+    log.warn({ moderation: error.findings }, 'video blocked');
     tellOwner(ctx, await lifecycle.failForGood(ctx, job, BLOCKED_OUTPUT_MESSAGE, 'blocked'), log);
     return 'failed';
   }

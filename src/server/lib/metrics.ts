@@ -17,6 +17,9 @@ export interface Metrics {
   providerErrors: Counter<'model' | 'kind'>;
   payments: Counter<'kind'>;
   paymentAmount: Counter<'kind' | 'currency'>;
+  safetyReports: Counter<'reason'>;
+  safetyOpen: Gauge;
+  safetyDecisionMedian: Gauge;
   /** Names where the open event streams are counted (the live hub); read at each scrape. */
   countEventStreams(count: () => number): void;
 }
@@ -90,6 +93,22 @@ export function createMetrics(withProcessMetrics: boolean): Metrics {
       name: `${PREFIX}payment_amount_cents_total`,
       help: 'Money received by kind and currency, in cents (before refunds), read from the database.',
       labelNames: ['kind', 'currency'],
+      registers,
+    }),
+    safetyReports: new Counter({
+      name: `${PREFIX}safety_reports_total`,
+      help: 'Reports of videos by reason (intimate_image, likeness, minor, violence, copyright, other), read from the database.',
+      labelNames: ['reason'],
+      registers,
+    }),
+    safetyOpen: new Gauge({
+      name: `${PREFIX}safety_open_items`,
+      help: 'Reports, appeals and jobs screening held, waiting for an administrator; read from the database.',
+      registers,
+    }),
+    safetyDecisionMedian: new Gauge({
+      name: `${PREFIX}safety_decision_median_seconds`,
+      help: 'Median time from a report to its decision, read from the database (0 before the first decision).',
       registers,
     }),
     countEventStreams(count) {

@@ -8,7 +8,11 @@ import path from 'node:path';
  * Their owners remove them; a process that died leaves them behind, and the retention sweeper
  * removes those once they are older than any run could be.
  */
-export const WORK_DIR_PREFIXES = { job: 'reelsmith-job-', uploadCheck: 'reelsmith-upload-check-' } as const;
+export const WORK_DIR_PREFIXES = {
+  job: 'reelsmith-job-',
+  uploadCheck: 'reelsmith-upload-check-',
+  safety: 'reelsmith-safety-',
+} as const;
 export type WorkDirPurpose = keyof typeof WORK_DIR_PREFIXES;
 
 /** The folders this process's runs are using now: never swept, however old. */

@@ -34,3 +34,24 @@ export function verifyMediaUrl(
   if (expires * 1000 < now.getTime()) throw notFound('This video has expired and was deleted.', 'media_expired');
   return { key, contentType };
 }
+
+/**
+ * A watch page's token (issue 44): the video's id, the link's expiry and an HMAC of both with the
+ * installation secret, so a shared watch link works for anyone who has it until the video expires.
+ */
+export function watchToken(secret: string, generationId: string, expiresAt: Date): string {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const sig = createHmac('sha256', secret).update(`watch:${generationId}:${expires}`).digest('base64url');
+  return `${generationId}.${expires}.${sig.slice(0, 32)}`;
+}
+
+/** The video a watch token names, or null (forged, malformed or expired). */
+export function verifyWatchToken(secret: string, token: string, now: Date): string | null {
+  const [id, exp, sig] = token.split('.');
+  const expires = Number(exp);
+  if (!id || !sig || !Number.isInteger(expires) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  const expected = Buffer.from(watchToken(secret, id, new Date(expires * 1000)));
+  const given = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return expires * 1000 < now.getTime() ? null : id;
+}

@@ -23,6 +23,7 @@ function createVideo(overrides: Partial<GenerationRecord> = {}): GenerationRecor
     hasAudio: true,
     outputVideoUrl: '/objects/videos/video_1.mp4',
     posterUrl: '/objects/videos/video_1.jpg',
+    watchPath: null,
     createdAt: minutesAgo(60),
     expiresAt: new Date(now + 23 * 3_600_000).toISOString(),
     progress: 100,

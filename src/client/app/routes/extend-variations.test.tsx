@@ -21,6 +21,7 @@ const video = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
   hasAudio: false,
   outputVideoUrl: '/api/media/v1',
   posterUrl: null,
+  watchPath: null,
   createdAt: new Date(Date.now() - 60_000).toISOString(),
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   progress: 100,

@@ -66,6 +66,7 @@ const record = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
   hasAudio: false,
   outputVideoUrl: '/api/media/x',
   posterUrl: null,
+  watchPath: null,
   createdAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   progress: 100,

@@ -20,6 +20,7 @@ function createJob(overrides: Partial<GenerationRecord> = {}): GenerationRecord 
     errorMessage: null,
     outputVideoUrl: '/objects/videos/job_1.mp4',
     posterUrl: null,
+    watchPath: null,
     expiresAt: null,
     ...overrides,
   };

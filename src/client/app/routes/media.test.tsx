@@ -21,6 +21,7 @@ function createVideo(overrides: Partial<GenerationRecord> = {}): GenerationRecor
     hasAudio: true,
     outputVideoUrl: '/objects/videos/video_1.mp4',
     posterUrl: '/objects/videos/video_1.jpg',
+    watchPath: null,
     createdAt: minutesAgo(2),
     expiresAt: new Date(now + 23 * 3_600_000).toISOString(),
     progress: 100,
@@ -299,6 +300,27 @@ describe('the /media page', () => {
     expect(await within(await toasts()).findByText('Link Copied')).toBeDefined();
     expect(within(await toasts()).getByText('Video URL copied to clipboard.')).toBeDefined();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/objects/videos/video_2.mp4`);
+  });
+
+  it("shares the video's watch page when it has one", async () => {
+    const { user } = await renderMediaPage([{ ...mountains, watchPath: '/watch/tok_mountains' }]);
+
+    await user.click(await within(player()).findByRole('button', { name: /Share/ }));
+    expect(await within(await toasts()).findByText('Link Copied')).toBeDefined();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/watch/tok_mountains`);
+  });
+
+  it('offers Report, naming the video by its watch page, or by its id when it has none', async () => {
+    await renderMediaPage([{ ...mountains, watchPath: '/watch/tok_mountains' }]);
+
+    const report = await within(player()).findByRole('link', { name: /Report/ });
+    const watchUrl = `${window.location.origin}/watch/tok_mountains`;
+    expect(report.getAttribute('href')).toBe(`/report?video=${encodeURIComponent(watchUrl)}`);
+    cleanup();
+
+    await renderMediaPage([mountains]);
+    const byId = await within(player()).findByRole('link', { name: /Report/ });
+    expect(byId.getAttribute('href')).toBe('/report?video=video_2');
   });
 
   it('deletes the selected video after confirmation and clears the selection', async () => {

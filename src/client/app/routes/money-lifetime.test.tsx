@@ -161,6 +161,7 @@ const expiredJob: GenerationRecord = {
   errorMessage: null,
   outputVideoUrl: null,
   posterUrl: null,
+  watchPath: null,
   expiresAt: new Date(Date.now() - 6 * 3600_000).toISOString(),
 };
 

@@ -38,6 +38,7 @@ function video(overrides: Partial<GenerationRecord> = {}): GenerationRecord {
     hasAudio: false,
     outputVideoUrl: '/objects/videos/video_1.mp4',
     posterUrl: '/objects/videos/video_1.jpg',
+    watchPath: null,
     createdAt: new Date(now - 10 * 60_000).toISOString(),
     expiresAt: new Date(now + 50 * 60_000).toISOString(),
     kept: false,

@@ -14,6 +14,7 @@ function createVideo(overrides: Partial<GenerationRecord> = {}): GenerationRecor
     hasAudio: false,
     outputVideoUrl: '/objects/video_1.mp4',
     posterUrl: '/objects/video_1.jpg',
+    watchPath: null,
     createdAt: '2026-03-10T12:00:00.000Z',
     // Still within its 24 hours whenever the test runs.
     expiresAt: new Date(Date.now() + 12 * 3600_000).toISOString(),

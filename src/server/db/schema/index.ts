@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './signing-identities';
+export * from './safety';

@@ -41,6 +41,10 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id').unique(),
     /** The latest Stripe subscription started for the user; its events keep subscriptionStatus current. */
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** Warnings for breaking the content policy (issue 44); SAFETY_STRIKES_TO_SUSPEND of them suspend. */
+    strikes: integer('strikes').notNull().default(0),
+    /** Set: the account cannot sign in or make videos. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The id of the user's latest live event (decision 011): list ETags come from it without a query. */

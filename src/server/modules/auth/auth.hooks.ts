@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context';
 import { bearerCredential, tokenNotAllowed } from '../../http/guards';
+import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from '../../../shared/safety';
 import { AppError, forbidden } from '../../lib/app-error';
 import { resolveBearerToken } from '../access-tokens/tokens.service';
 import { resolveSession } from './auth.service';
@@ -34,6 +35,8 @@ export function registerAuthHooks(app: FastifyInstance, ctx: ServiceContext): vo
       if (!needed) throw tokenNotAllowed();
       if (!token.scopes.includes(needed))
         throw forbidden(`This access token does not have the "${needed}" scope this request needs.`, 'missing_scope');
+      // A suspended account's tokens stop working with it (issue 44).
+      if (token.user.suspendedAt) throw forbidden(SUSPENDED_MESSAGE, SUSPENDED_CODE);
       request.user = token.user;
       request.accessToken = { id: token.id, scopes: token.scopes };
       const limit = await perToken(request);
@@ -46,7 +49,8 @@ export function registerAuthHooks(app: FastifyInstance, ctx: ServiceContext): vo
     const cookieToken = readSessionToken(request);
     if (!cookieToken) return;
     const session = await resolveSession(ctx, cookieToken);
-    if (!session) return;
+    // A suspended account is signed out (its sessions ended when it was suspended; this is the backstop).
+    if (!session || session.user.suspendedAt) return;
     request.user = session.user;
     request.sessionId = session.id;
     if (session.renewedUntil) setSessionCookie(reply, ctx.config, cookieToken, session.renewedUntil);

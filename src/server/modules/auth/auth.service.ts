@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Login, Register } from '../../../shared/auth';
+import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from '../../../shared/safety';
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { AppError, tooManyRequests } from '../../lib/app-error';
+import { AppError, forbidden, tooManyRequests } from '../../lib/app-error';
 import { createAccount, findUserByEmail } from '../users/users.service';
 import * as repo from './auth.repository';
 import { hashPassword, verifyDecoy, verifyPassword } from './password';
@@ -48,6 +49,8 @@ function hashToken(token: string): string {
 
 /** Creates a fresh session (a new id at every sign-in) and answers the cookie token. */
 export async function startSession(ctx: ServiceContext, user: UserRow, client: ClientInfo): Promise<NewSession> {
+  // Every way in (password, passkey, Google, a reset) ends here: a suspended account gets no session.
+  if (user.suspendedAt) throw forbidden(SUSPENDED_MESSAGE, SUSPENDED_CODE);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await repo.insertSession(ctx.db, {

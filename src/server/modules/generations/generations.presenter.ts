@@ -9,7 +9,8 @@ import { DEFAULT_VIDEO_RETENTION_HOURS, expiryFrom } from '../../../shared/reten
 import type { UploadKind } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/schema';
-import { mediaUrl } from '../../storage/media-links';
+import { watchPath } from '../../../shared/safety';
+import { mediaUrl, watchToken } from '../../storage/media-links';
 import { objectPathOf } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 import { hasLiveOutput, keptLinkExpiry } from './output-life';
@@ -57,7 +58,11 @@ export function linksFor(secret: string, row: GenerationRow, now: Date) {
   const until = !hasLiveOutput(row, now) ? null : row.kept ? keptLinkExpiry(now) : row.expiresAt;
   const link = (key: string | null, contentType: string) =>
     key && until ? mediaUrl(secret, { key, contentType, expiresAt: until }) : null;
-  return { video: link(row.outputKey, 'video/mp4'), poster: link(row.posterKey, 'image/jpeg') };
+  return {
+    video: link(row.outputKey, 'video/mp4'),
+    poster: link(row.posterKey, 'image/jpeg'),
+    watch: until ? watchPath(watchToken(secret, row.id, until)) : null,
+  };
 }
 
 /** The length of the file made (to a tenth of a second) once there is one, else the length asked for. */
@@ -77,6 +82,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     hasAudio: row.hasAudio,
     outputVideoUrl: links.video,
     posterUrl: links.poster,
+    watchPath: links.watch,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     kept: row.kept,

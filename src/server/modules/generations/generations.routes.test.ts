@@ -210,6 +210,8 @@ describe('record and job views', () => {
         'model',
         'outputVideoUrl',
         'posterUrl',
+        // Reports and takedown: the shareable watch page.
+        'watchPath',
         'progress',
         'progressStage',
         'prompt',

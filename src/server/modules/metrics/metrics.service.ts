@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../context';
 import { setCounter } from '../../lib/metrics';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { queueSnapshot } from '../generations/generations.service';
+import { safetyFigures } from '../safety/safety-queue.service';
 import * as repo from './metrics.repository';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -26,7 +27,11 @@ export function requireMetricsToken(ctx: ServiceContext, authorization: string |
 /** The Prometheus text of this process's metrics, with the queue and the payments read from the database now. */
 export async function renderMetrics(ctx: ServiceContext): Promise<{ contentType: string; body: string }> {
   const { metrics } = ctx;
-  const [queue, payments] = await Promise.all([queueSnapshot(ctx), repo.paymentTotals(ctx.db)]);
+  const [queue, payments, safety] = await Promise.all([
+    queueSnapshot(ctx),
+    repo.paymentTotals(ctx.db),
+    safetyFigures(ctx),
+  ]);
   metrics.queueJobs.set({ state: 'pending' }, queue.pending);
   metrics.queueJobs.set({ state: 'processing' }, queue.processing);
   metrics.queueOldestWait.set(queue.oldestWaitSeconds);
@@ -40,5 +45,11 @@ export async function renderMetrics(ctx: ServiceContext): Promise<{ contentType:
     metrics.paymentAmount,
     payments.map((row) => ({ labels: { kind: row.kind, currency: row.currency }, value: row.cents })),
   );
+  setCounter(
+    metrics.safetyReports,
+    safety.byReason.map((row) => ({ labels: { reason: row.reason }, value: row.count })),
+  );
+  metrics.safetyOpen.set(safety.open);
+  metrics.safetyDecisionMedian.set((safety.medianDecisionHours ?? 0) * 3600);
   return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
 }

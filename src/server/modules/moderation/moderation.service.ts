@@ -17,6 +17,7 @@ import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sampleFrames } from '../../media/sample-frames';
 import { moderateWithApi } from '../../moderation/moderation-api';
+import { checkTakenDown, checkTakenDownPicture } from './taken-down.service';
 import { type CategoryFinding, createTermModerator, type TermModerator } from '../../moderation/term-moderator';
 
 /** What screening a text decided, and what each moderator found. */
@@ -166,12 +167,19 @@ export async function screenUploadedPicture(ctx: ServiceContext, objectKey: stri
   const image = await buffer(await ctx.storage.read(objectKey));
   const screening = await screenPicture(ctx, image);
   if (screening?.decision === 'block') throw new AppError(422, CONTENT_POLICY_CODE, pictureRefusal('sexual'));
-  return { faces: await facesIn(image), flagged: flaggedOf(screening) };
+  const match = await checkTakenDownPicture(ctx, image);
+  return { faces: await facesIn(image), flagged: withMatch(flaggedOf(screening), match) };
+}
+
+/** Flagged findings with a taken-down match added (null: none of either). */
+function withMatch(flagged: ReviewFinding[] | null, match: ReviewFinding | null): ReviewFinding[] | null {
+  if (!match) return flagged;
+  return [...(flagged ?? []), match];
 }
 
 /** A finished video the content policy stops: it is never stored, shown, downloaded or sent. */
 export class ContentBlockedError extends Error {
-  constructor(readonly screening: Screening) {
+  constructor(readonly findings: ReviewFinding[]) {
     super('the finished video was blocked by the content policy');
     this.name = 'ContentBlockedError';
   }
@@ -182,29 +190,34 @@ export const framesToScreen = (durationSeconds: number) => Math.min(8, Math.max(
 
 /**
  * Screens a rendered video before it is stored (the worker): frames spread over it go through the
- * image classifier; one that the policy blocks throws ContentBlockedError. Answers the strictest
- * screening (null: the classifier could not run).
+ * image classifier and are compared with taken-down videos'; one that the policy blocks throws
+ * ContentBlockedError. Answers what was flagged for review (null: nothing, or the classifier could
+ * not run).
  */
 export async function screenRenderedVideo(
   ctx: ServiceContext,
   video: string,
   options: { durationSeconds: number; signal: AbortSignal },
-): Promise<Screening | null> {
+): Promise<ReviewFinding[] | null> {
   const frames = await sampleFrames(ctx.media, video, {
     durationSeconds: options.durationSeconds,
     count: framesToScreen(options.durationSeconds),
     dir: path.dirname(video),
     signal: options.signal,
   });
-  let strictestSoFar: Screening | null = null;
+  const match = await checkTakenDown(ctx, frames, options.signal).catch((error: unknown) => {
+    if (error instanceof AppError) throw new ContentBlockedError([{ category: 'taken_down', score: 1 }]);
+    throw error;
+  });
+  let flagged: ReviewFinding[] | null = null;
   for (const frame of frames) {
     const screening = await screenPicture(ctx, await readFile(frame));
-    if (!screening) return null;
-    if (!strictestSoFar || strictest([strictestSoFar.decision, screening.decision]) !== strictestSoFar.decision)
-      strictestSoFar = screening;
-    if (screening.decision === 'block') throw new ContentBlockedError(screening);
+    if (!screening) break;
+    if (screening.decision === 'block')
+      throw new ContentBlockedError(screening.findings.map(({ category, score }) => ({ category, score })));
+    flagged ??= flaggedOf(screening);
   }
-  return strictestSoFar;
+  return withMatch(flagged, match);
 }
 
 /**
@@ -233,5 +246,6 @@ export async function screenUploadedVideo(
     const found = await facesIn(image);
     faces = found === null || faces === null ? null : Math.max(faces, found);
   }
-  return { faces, flagged };
+  const match = await checkTakenDown(ctx, frames, AbortSignal.timeout(60_000));
+  return { faces, flagged: withMatch(flagged, match) };
 }

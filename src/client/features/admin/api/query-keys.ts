@@ -13,3 +13,6 @@ export const adminJobsQueryKey = ['/api/admin/jobs'] as const;
 
 /** The cost view, by the number of days it covers. */
 export const adminCostsQueryKey = ['/api/admin/costs'] as const;
+
+/** The safety queue: open reports, appeals and held jobs, with the figures. */
+export const adminSafetyQueryKey = ['/api/admin/safety'] as const;

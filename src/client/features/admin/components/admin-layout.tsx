@@ -1,7 +1,8 @@
-import { CircleDollarSign, LayoutDashboard, ListChecks, Users } from 'lucide-react';
+import { CircleDollarSign, LayoutDashboard, ListChecks, ShieldAlert, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
+import { DECISION_HOURS } from '../../../../shared/safety';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { buttonVariants } from '../../../components/ui/button';
 
@@ -9,6 +10,7 @@ const PAGES = {
   users: { title: 'Admin Dashboard', subtitle: 'Manage users, credits and subscriptions' },
   jobs: { title: 'Jobs Console', subtitle: 'The queue, running jobs, failures and what to do about them' },
   costs: { title: 'Costs', subtitle: 'What providers cost against what users paid, per day and model' },
+  safety: { title: 'Safety', subtitle: `Reports and flagged videos, decided within ${DECISION_HOURS} hours` },
 };
 
 /** The admin pages, each linked from the others. */
@@ -16,6 +18,7 @@ const LINKS = [
   { page: 'users', href: '/admin', label: 'Users', Icon: Users },
   { page: 'jobs', href: '/admin/jobs', label: 'Jobs Console', Icon: ListChecks },
   { page: 'costs', href: '/admin/costs', label: 'Costs', Icon: CircleDollarSign },
+  { page: 'safety', href: '/admin/safety', label: 'Safety', Icon: ShieldAlert },
 ] as const;
 
 /** The admin frame: the signed-in shell, wider to give the users table room; each admin page links to the others. */

@@ -1,14 +1,7 @@
 import type { AdminJob } from '../../../../shared/admin-jobs';
 import { Badge } from '../../../components/ui/badge';
+import { describeHold } from '../screening-words';
 import { JobActionDialog } from './job-action-dialog';
-
-const CATEGORY_WORDS = { minors: 'minors', sexual: 'sexual content', violence: 'graphic violence' } as const;
-/** Where screening flagged a held job, ending the console's sentence. */
-const HELD_WHERE = {
-  description: 'in its description.',
-  input: 'in a picture or video it starts from.',
-  output: 'in the finished video, which its owner does not see until you approve it.',
-} as const;
 
 const TONES = { pending: 'warning', processing: 'brand', completed: 'success', failed: 'danger' } as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', {
@@ -47,11 +40,7 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
             {job.heldForReview ? (
               <>
                 <p className="text-xs break-words text-amber-700 dark:text-amber-300">
-                  Held for review: screening flagged{' '}
-                  {job.heldForReview.findings
-                    .map((finding) => `${CATEGORY_WORDS[finding.category]} (${Math.round(finding.score * 100)}%)`)
-                    .join(', ')}{' '}
-                  {HELD_WHERE[job.heldForReview.stage]}
+                  Held for review: {describeHold(job.heldForReview.findings, job.heldForReview.stage)}
                 </p>
                 {job.heldForReview.video ? (
                   <video

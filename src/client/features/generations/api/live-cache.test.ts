@@ -17,6 +17,7 @@ function record(id: string, overrides: Partial<GenerationRecord> = {}): Generati
     hasAudio: false,
     outputVideoUrl: null,
     posterUrl: null,
+    watchPath: null,
     createdAt: '2026-11-23T18:00:00.000Z',
     expiresAt: null,
     progress: 0,

@@ -1,11 +1,12 @@
-import { Download, Share2, Trash2 } from 'lucide-react';
+import { Download, Flag, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 
 import type { GenerationRecord } from '../../../../shared/generations';
 import { isPlayable } from '../../../../shared/video-display';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { canShareNatively, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
+import { canShareNatively, reportHref, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 
 /**
@@ -23,7 +24,9 @@ interface VideoActionsProps {
   onDeleted: () => void;
 }
 
-/** Download, Share and Delete (behind its confirmation) for the video shown. */
+const REPORT_TITLE = 'Report this video to the people who run this server';
+
+/** Download, Share, Report and Delete (behind its confirmation) for the video shown. */
 export function VideoActions({ video, place, onDeleted }: VideoActionsProps) {
   const download = useVideoDownload(place === 'dashboard' ? 'Download Started' : 'Download Complete');
   const [downloading, setDownloading] = useState(false);
@@ -38,12 +41,12 @@ export function VideoActions({ video, place, onDeleted }: VideoActionsProps) {
     }
   };
   return (
-    <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
+    <div className={cn('grid gap-2 sm:flex sm:items-center', showFileActions ? 'grid-cols-3' : 'grid-cols-2')}>
       {showFileActions ? (
         <>
           <Button
             variant="brand"
-            className="col-span-2"
+            className="col-span-3"
             disabled={!playable || downloading}
             onClick={() => void handleDownload()}
           >
@@ -57,6 +60,15 @@ export function VideoActions({ video, place, onDeleted }: VideoActionsProps) {
           >
             <Share2 aria-hidden="true" /> Share
           </Button>
+          {playable ? (
+            <Link href={reportHref(video)} title={REPORT_TITLE} className={buttonVariants({ variant: 'outline' })}>
+              <Flag aria-hidden="true" /> Report
+            </Link>
+          ) : (
+            <Button variant="outline" disabled title={REPORT_TITLE}>
+              <Flag aria-hidden="true" /> Report
+            </Button>
+          )}
         </>
       ) : null}
       <DeleteVideoDialog

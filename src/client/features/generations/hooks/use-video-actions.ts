@@ -43,10 +43,28 @@ export function canShareNatively(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
+type SharedVideo = { prompt: string; outputVideoUrl: string | null; watchPath: string | null };
+
+/**
+ * The address to share: the video's public watch page (the video with a Report link) while it has
+ * one, else its file.
+ */
+export function shareUrl(video: SharedVideo): string | null {
+  if (video.watchPath) return new URL(video.watchPath, window.location.origin).href;
+  return video.outputVideoUrl ? new URL(video.outputVideoUrl, window.location.origin).href : null;
+}
+
+/** The report form for this video, naming it by its watch page's full address, or else by its id. */
+export function reportHref(video: { id: string; watchPath: string | null }): string {
+  const named = video.watchPath ? new URL(video.watchPath, window.location.origin).href : video.id;
+  return `/report?video=${encodeURIComponent(named)}`;
+}
+
 /** Native share where the browser has it; otherwise the absolute URL is copied to the clipboard. */
-export async function shareVideo(video: { prompt: string; outputVideoUrl: string | null }): Promise<void> {
+export async function shareVideo(video: SharedVideo): Promise<void> {
   if (!video.outputVideoUrl) return;
-  const url = new URL(video.outputVideoUrl, window.location.origin).href;
+  const url = shareUrl(video);
+  if (!url) return;
   try {
     if (canShareNatively()) {
       await navigator.share({ title: 'My Reelsmith video', text: video.prompt, url });
