@@ -1,3 +1,5 @@
+import { SUSPENDED_MESSAGE } from './safety';
+
 /** Notices the /login page shows for its `error` and `message` query parameters (docs/product-rules.md, Wording). */
 export interface LoginNotice {
   title: string;
@@ -58,6 +60,8 @@ export function loginErrorNotice(error: string, rawDetails: string | null): Logi
       return notice('Authentication Error', 'No user information was received from the sign-in provider.');
     case 'login_failed':
       return notice('Login Failed', withDetails('Sign-in could not be completed.', details));
+    case 'account_suspended':
+      return notice('Account Suspended', SUSPENDED_MESSAGE);
     case 'session_save_failed':
       return notice('Session Error', withDetails('Your session could not be saved.', details));
     default:

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
+import { SUSPENDED_CODE } from '../../../shared/safety';
+import { AppError } from '../../lib/app-error';
 import * as auth from './auth.service';
 import {
   CALLBACK_PATHS,
@@ -93,6 +95,9 @@ async function signIn(
     });
     setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
   } catch (error) {
+    // A suspended account (issue 44) hears so on the sign-in page, not that saving failed.
+    if (error instanceof AppError && error.code === SUSPENDED_CODE)
+      throw new ExternalSignInError('account_suspended', error.message);
     request.log.error({ err: error }, 'external sign-in: the session could not be saved');
     throw new ExternalSignInError('session_save_failed', 'Please try signing in again.');
   }

@@ -23,7 +23,13 @@ const DISCOVERY_TTL_MS = 60 * 60 * 1000;
  */
 export class ExternalSignInError extends Error {
   constructor(
-    readonly code: 'oauth_error' | 'no_user' | 'redirect_uri_mismatch' | 'google_auth_failed' | 'session_save_failed',
+    readonly code:
+      | 'oauth_error'
+      | 'no_user'
+      | 'redirect_uri_mismatch'
+      | 'google_auth_failed'
+      | 'session_save_failed'
+      | 'account_suspended',
     readonly details: string,
   ) {
     super(details);

@@ -130,6 +130,17 @@ describe('OpenID Connect sign-in at /api/login', () => {
     expect(me.json().id).toBe(existing.id);
   });
 
+  it('tells a suspended account so on the sign-in page, and signs it in once it is let in again (issue 44)', async () => {
+    const existing = await createUser(t.db);
+    const carol = person(idp, { email: existing.email, email_verified: true });
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, existing.id));
+    const refused = await oidcSignIn(t, carol.id);
+    expect(redirectTarget(refused)).toMatchObject({ path: '/login', error: 'account_suspended' });
+    expect(refused.headers['set-cookie']?.toString() ?? '').not.toContain('rs_session=');
+    await t.db.update(users).set({ suspendedAt: null }).where(eq(users.id, existing.id));
+    expect(redirectTarget(await oidcSignIn(t, carol.id)).path).toBe('/dashboard');
+  });
+
   it('never links an unverified email to an existing account', async () => {
     const existing = await createUser(t.db);
     const mallory = person(idp, { email: existing.email, email_verified: false });

@@ -16,6 +16,7 @@ import {
   TAKEDOWN_STATEMENT,
   type WatchedVideo,
 } from '../../../shared/safety';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp';
 import { adminAuditLog, blockedMediaHashes, generations, safetyReports } from '../../db/schema';
 
 // Reports and takedown (issue 44), through the routes a visitor, an owner and an administrator use,
@@ -24,16 +25,32 @@ import { adminAuditLog, blockedMediaHashes, generations, safetyReports } from '.
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, `../../../../tests/fixtures/${name}`));
 const HOUR = 3_600_000;
 
+const METRICS_TOKEN = 'metrics-token-safety-0123456789';
+
 let t: TestApp;
 let stop: () => Promise<void>;
+let smtp: TestSmtpServer;
 let adminCookie: string;
 beforeAll(async () => {
-  ({ t, stop } = await startPipeline({ SAFETY_REPORTS_PER_HOUR: '3', SAFETY_STRIKES_TO_SUSPEND: '2' }));
+  smtp = await startTestSmtpServer();
+  ({ t, stop } = await startPipeline({
+    SAFETY_REPORTS_PER_HOUR: '3',
+    SAFETY_STRIKES_TO_SUSPEND: '2',
+    SMTP_URL: smtp.url,
+    METRICS_TOKEN,
+  }));
   adminCookie = (await signedInAdmin(t.app, t.db, 'safety')).cookie;
 }, 120_000);
 afterAll(async () => {
   await stop();
+  await smtp?.close();
 });
+
+/** The mails to this address so far, by subject. */
+const mailsTo = (address: string) =>
+  smtp.messages
+    .filter((mail) => [mail.to ?? []].flat().some((to) => to.text.includes(address)))
+    .map((mail) => ({ subject: mail.subject, text: mail.text ?? '' }));
 
 /** A finished local video of a new owner: its record (with its watch link) and the owner. */
 async function finishedVideo(body: object = {}) {
@@ -178,6 +195,15 @@ describe('taking a video down', () => {
     expect(audits.some((row) => row.targetUserId === owner.user.id)).toBe(true);
     expect((await decide(sent.json<ReportReceipt>().id, 'dismiss')).statusCode).toBe(409);
     expect((await decide(second.json<ReportReceipt>().id, 'dismiss')).statusCode).toBe(409);
+    // Both reporters and the owner heard of it (the mail is sent before the answer).
+    for (const reporter of ['witness@example.com', 'second@example.com'])
+      expect(mailsTo(reporter).map((mail) => mail.subject)).toEqual(['The video you reported was taken down']);
+    expect(mailsTo(owner.user.email)).toEqual([
+      expect.objectContaining({
+        subject: 'A video of yours was taken down',
+        text: expect.stringContaining('Graphic violence.'),
+      }),
+    ]);
 
     // Its picture cannot come back (re-encoded or not); a different photograph can.
     const again = await putUpload(owner.cookie, fixture('chelsea.png'));
@@ -297,6 +323,15 @@ describe('the queue', () => {
     expect(stats.byReason.find((row) => row.reason === 'other')?.count).toBeGreaterThanOrEqual(4);
     expect(stats.decided).toBeGreaterThanOrEqual(2);
     expect(stats.medianDecisionHours).not.toBeNull();
+    // The same figures for Prometheus.
+    const metrics = await injectJson(t.app, 'GET', '/metrics', {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.statusCode).toBe(200);
+    const other = stats.byReason.find((row) => row.reason === 'other')?.count;
+    expect(metrics.body).toContain(`reelsmith_safety_reports_total{reason="other"} ${other}`);
+    expect(metrics.body).toContain(`reelsmith_safety_open_items ${stats.open}`);
+    expect(metrics.body).toMatch(/reelsmith_safety_decision_median_seconds \d/);
   });
 });
 
