@@ -21,7 +21,9 @@ import {
   rejectHeldJob,
   releaseHeldJob,
 } from '../generations/lifecycle.service';
+import { hashesOfStoredMedia } from '../moderation/taken-down.service';
 import { notifyVideoFinished } from '../notifications/notifications.service';
+import { rememberTakenDown } from '../safety/takedown.service';
 import type { Actor } from './admin.service';
 import * as repo from './jobs.repository';
 
@@ -213,6 +215,13 @@ export async function approveJobAsAdmin(ctx: ServiceContext, actor: Actor, id: s
  * it is not held.
  */
 export async function rejectJobAsAdmin(ctx: ServiceContext, actor: Actor, id: string) {
+  // A held finished video is remembered by perceptual hash before its files go (issue 44): it
+  // cannot be uploaded or rendered again, as for a video taken down after a report.
+  const held = await repo.findJob(ctx.db, id);
+  const hashes =
+    held && heldStage(held) === 'output' && held.outputKey
+      ? await hashesOfStoredMedia(ctx, [{ key: held.outputKey, kind: 'video' }])
+      : [];
   const rejected = await ctx.db.transaction(async (tx) => {
     const before = await requireJob(tx, id);
     const done = await rejectHeldJob(ctx, tx, before, BLOCKED_OUTPUT_MESSAGE);
@@ -220,6 +229,7 @@ export async function rejectJobAsAdmin(ctx: ServiceContext, actor: Actor, id: st
     await audit(tx, actor, 'reject', before, { status: done.row.status, refunded: done.row.refundedAt !== null });
     return done;
   });
+  await rememberTakenDown(ctx, hashes);
   await Promise.all(rejected.removeKeys.map((key) => ctx.storage.delete(key)));
   await publishQueueMoved(ctx);
   return answer(ctx, id, 'Rejected: the job failed as blocked by the content policy.');

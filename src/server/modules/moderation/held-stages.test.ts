@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../../tests/support/app';
-import { signedInAdmin } from '../../../../tests/support/factories';
+import { signedInAdmin, uploadFile } from '../../../../tests/support/factories';
 import {
   followJob,
   payingUser,
@@ -14,6 +14,7 @@ import {
 import type { AdminJobAction, AdminJobsOverview } from '../../../shared/admin-jobs';
 import type { GenerationRecord } from '../../../shared/generations';
 import { BLOCKED_OUTPUT_MESSAGE, HELD_FOR_REVIEW_STAGE } from '../../../shared/moderation';
+import { blockedMediaHashes } from '../../db/schema';
 
 // Flagged pictures and finished videos are held, not only logged (issue 43). The real classifier
 // (NSFWJS) scores every picture somewhere above zero, so with MODERATION_IMAGE_REVIEW_SCORE=0 every
@@ -104,9 +105,11 @@ describe('flagged pictures and videos are held for review', () => {
     expect((await act(record.id, 'approve')).json<{ code: string }>().code).toBe('job_not_held');
   }, 240_000);
 
-  it('deletes a rejected video, whose owner never saw it', async () => {
+  it('deletes a rejected video, whose owner never saw it, and remembers its frames', async () => {
     const { cookie } = await payingUser(t, 1000);
-    const record = await startGeneration(t, cookie, { model: 'local', duration: 2, resolution: '480p' });
+    const imageFile = await uploadFile(t.app, cookie, fixture('coffee.png'));
+    const record = await startGeneration(t, cookie, { model: 'local', duration: 2, resolution: '480p', imageFile });
+    expect((await act(record.id, 'approve')).statusCode).toBe(200);
     await heldOutput(record.id);
     const link = (await heldInConsole(record.id))?.heldForReview?.video ?? '/missing';
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
@@ -118,5 +121,7 @@ describe('flagged pictures and videos are held for review', () => {
     expect(row?.errorMessage).toContain(BLOCKED_OUTPUT_MESSAGE);
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
     expect((await ownersRecord(cookie, record.id))?.outputVideoUrl).toBeNull();
+    // As for a video taken down after a report: its frames cannot come back (issue 44).
+    expect((await t.db.select().from(blockedMediaHashes)).length).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -97,3 +97,8 @@ export async function tellOfTakedown(
       `A video of yours ("${report.video.prompt.slice(0, 80)}") was taken down after a report: ${REPORT_REASON_LABELS[report.reason]}.${note ? ` ${note}` : ''} You can appeal once, from your dashboard.`,
     );
 }
+
+/** Remembers the perceptual hashes of a held video an administrator rejected (no report behind it). */
+export async function rememberTakenDown(ctx: ServiceContext, hashes: string[]): Promise<void> {
+  await repo.insertHashes(ctx.db, hashes, null);
+}
