@@ -51,5 +51,11 @@ function storedMediaOf(row: GenerationRow): { key: string; kind: 'video' | 'imag
     ...(row.endImage ? [{ key: row.endImage.objectKey, kind: 'image' as const }] : []),
     ...row.referenceImages.map((input) => ({ key: input.objectKey, kind: 'image' as const })),
   ];
-  return [...(row.outputKey ? [{ key: row.outputKey, kind: 'video' as const }] : []), ...inputs];
+  // The local preview engine's video made from a description alone is a colour study that looks like
+  // every other one: its frames would match every later preview, so only inputs and real footage count.
+  const ownFootage = row.outputKey && (row.model !== LOCAL_PREVIEW_MODEL || inputs.length > 0);
+  return [...(ownFootage && row.outputKey ? [{ key: row.outputKey, kind: 'video' as const }] : []), ...inputs];
 }
+
+/** The local preview engine's model id (not an AI model: decision 022). */
+const LOCAL_PREVIEW_MODEL = 'local';

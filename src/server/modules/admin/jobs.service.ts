@@ -179,6 +179,14 @@ export async function refundJobAsAdmin(ctx: ServiceContext, actor: Actor, id: st
   return answer(ctx, id, `Refunded. ${message}`);
 }
 
+/**
+ * Whether a video's frames are worth remembering: not the local preview engine's video made from a
+ * description alone, a colour study that looks like every other one (its frames would match them all).
+ */
+function hasOwnFootage(row: repo.JobWithOwner): boolean {
+  return row.model !== 'local' || Object.keys(row.inputs).length > 0 || row.referenceImages.length > 0;
+}
+
 const notHeld = () =>
   conflict('This job is not held for review (it was decided already, or never held).', 'job_not_held');
 
@@ -219,7 +227,7 @@ export async function rejectJobAsAdmin(ctx: ServiceContext, actor: Actor, id: st
   // cannot be uploaded or rendered again, as for a video taken down after a report.
   const held = await repo.findJob(ctx.db, id);
   const hashes =
-    held && heldStage(held) === 'output' && held.outputKey
+    held && heldStage(held) === 'output' && held.outputKey && hasOwnFootage(held)
       ? await hashesOfStoredMedia(ctx, [{ key: held.outputKey, kind: 'video' }])
       : [];
   const rejected = await ctx.db.transaction(async (tx) => {

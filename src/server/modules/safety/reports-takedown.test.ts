@@ -260,6 +260,10 @@ describe('taking a video down', () => {
     expect((await decide(sent.json<ReportReceipt>().id, 'take-down')).statusCode).toBe(200);
     const left = await t.db.select().from(generations).where(eq(generations.userId, owner.user.id));
     expect(left.map((row) => row.id)).toEqual(group.filter((id) => id !== made.id));
+    // A preview made from a description alone looks like every other one: taking one down must not
+    // stop every later preview (its frames are not remembered; a video from a picture's are).
+    const next = await startGeneration(t, owner.cookie, { model: 'local', duration: 2, resolution: '480p' });
+    expect((await followJob(t, next.id, 120_000)).row?.status).toBe('completed');
   }, 240_000);
 });
 
