@@ -28,6 +28,25 @@ const DATABASE_FREE = [
   'src/server/storage/storage.test.ts',
 ];
 
+// Renders through an engine's stand-in, whose subject is the engine's wire format, the render and the
+// checks on what it made (Content Credentials, screening, the media check). Their database work is
+// the same SQL every other test runs on both legs, and the queue's own behaviour on PostgreSQL
+// (leases, SKIP LOCKED, LISTEN/NOTIFY across processes) is jobs/worker*.test.ts's: they run on PGlite
+// once, which saves minutes of FFmpeg per run.
+const ENGINE_PIPELINES = [
+  'src/server/jobs/comfyui-pipeline.test.ts',
+  'src/server/jobs/controls-pipeline.test.ts',
+  'src/server/jobs/extend-kling-pipeline.test.ts',
+  'src/server/jobs/extend-provider-pipeline.test.ts',
+  'src/server/jobs/fal-pipeline.test.ts',
+  'src/server/jobs/keyframes-pipeline.test.ts',
+  'src/server/jobs/provider-pipeline.test.ts',
+  'src/server/jobs/replicate-pipeline.test.ts',
+  'src/server/modules/moderation/picture-screening.test.ts',
+  'src/server/modules/provenance/content-credentials.test.ts',
+  'src/server/modules/uploads/media-check.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The server tests
@@ -46,7 +65,10 @@ export default defineConfig({
         test: {
           name: leg.name,
           include: ['src/server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(leg.name === 'server-postgres' ? DATABASE_FREE : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(leg.name === 'server-postgres' ? [...DATABASE_FREE, ...ENGINE_PIPELINES] : []),
+          ],
           environment: 'node',
           env: leg.env,
           // A self-signed certificate for the HTTPS test servers, trusted through NODE_EXTRA_CA_CERTS.
