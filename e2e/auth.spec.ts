@@ -86,7 +86,9 @@ describe('accounts in the browser', () => {
 
   it("shows 'Page Not Found' for an unknown route", async () => {
     const { page, context } = await openPage(browser.get(), baseUrl);
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    // The server answers the address as what it is, so crawlers and monitors see it too.
+    expect(response?.status()).toBe(404);
     await page.getByText('Page Not Found', { exact: true }).waitFor();
     await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
     await context.close();

@@ -38,6 +38,10 @@ describe('onboarding tours', () => {
     await popoverTitle(page).filter({ hasText: 'Welcome to Reelsmith' }).waitFor({ timeout: 6000 });
     expect(Date.now() - signedInAt).toBeGreaterThanOrEqual(1500);
     expect(await page.locator('.driver-popover-progress-text').textContent()).toBe('1 of 5');
+    // This server has only the preview engine: the welcome says so before anything is spent.
+    expect(await page.locator('.driver-popover-description').textContent()).toContain(
+      'No AI video model is connected to this server yet, so videos are previews for now.',
+    );
     expect(await page.getByRole('dialog', { name: 'Welcome to Reelsmith' }).count()).toBe(1);
     expect(await focusedText(page)).toBe('Next');
 
@@ -99,6 +103,17 @@ describe('onboarding tours', () => {
       expect(JSON.parse((await completedTours(page)) ?? '[]')).toContain('first-time');
       assertNoPageErrors();
       await context.close();
+
+      // Another device (a browser with nothing stored): the account remembers the tour, so it does not start.
+      const other = await openPage(browser.get(), baseUrl, { fresh: true, viewport: { width: 390, height: 844 } });
+      await other.page.clock.install();
+      await signIn(other.page, email, PASSWORD);
+      await other.page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+      await other.page.clock.runFor(3000);
+      expect(await popover(other.page).count()).toBe(0);
+      expect(await completedTours(other.page)).toBeNull();
+      other.assertNoPageErrors();
+      await other.context.close();
     }
   });
 
@@ -129,6 +144,12 @@ describe('onboarding tours', () => {
       await popoverTitle(page).filter({ hasText: title }).waitFor();
       expect(await page.locator('.driver-active-element').getAttribute('data-tour')).toBe(target);
       expect(await page.locator('.driver-popover-progress-text').textContent()).toBe(progress);
+      // No Gemini key and no model of the operator's: the image analysis is named for what it is.
+      if (index === 0) {
+        expect(await page.locator('.driver-popover-description').textContent()).toContain(
+          'This server measures its colours, light and objects',
+        );
+      }
       if (index === 2) {
         await shoot(page, 'tour-generator-description');
         await page.getByRole('button', { name: 'Back' }).click();

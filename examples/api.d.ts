@@ -34,7 +34,8 @@ export interface paths {
                          *       "isAdmin": true,
                          *       "plan": "JUST_FOR_FUN",
                          *       "subscriptionStatus": "active",
-                         *       "createdAt": "text"
+                         *       "createdAt": "text",
+                         *       "completedTours": []
                          *     }
                          */
                         "application/json": {
@@ -50,6 +51,8 @@ export interface paths {
                             /** @enum {string} */
                             subscriptionStatus: "active" | "inactive" | "trial" | "premium_unlimited";
                             createdAt: string;
+                            /** @default [] */
+                            completedTours: ("first-time" | "generator")[];
                         };
                     };
                 };

@@ -11,6 +11,7 @@ import { registerRequestLog } from './http/request-log';
 import { registerRequestMetrics } from './http/request-metrics';
 import { registerSecurity, serverTimeouts } from './http/security';
 import { AppError } from './lib/app-error';
+import { isPreviewOnly, PREVIEW_ONLY_NOTE } from '../shared/installation';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCostsRoutes } from './modules/admin/costs.routes';
 import { adminJobsRoutes } from './modules/admin/jobs.routes';
@@ -105,6 +106,9 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   ]) {
     await app.register(routes, { ctx });
   }
-  await registerClientFiles(app, config, { hasSessionCookie });
+  await registerClientFiles(app, config, {
+    hasSessionCookie,
+    previewNote: () => (isPreviewOnly(ctx.engines.list()) ? PREVIEW_ONLY_NOTE : ''),
+  });
   return app;
 }

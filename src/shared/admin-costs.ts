@@ -19,7 +19,8 @@ export type AdminCostsQuery = z.infer<typeof adminCostsQuerySchema>;
 
 /**
  * What a generation brought in, in millionths of a US dollar, by how it was paid:
- * - credits: the credit price the product sells at ($1 a credit, CREDIT_PRICE_CENTS), times the credits charged;
+ * - credits: the credit price the product sells at ($1 a credit, CREDIT_PRICE_CENTS), times the credits charged
+ *   that were bought (a charge spends given credits, such as the sign-up credit, first; they bring nothing);
  * - a daily-subscription generation: a full-price day ($2) over its 15 generations, the least a used one brings;
  * - an extra-pack generation: the cheapest pack's price per generation (the large pack's), the least one brings;
  * - unlimited accounts and an administrator's re-runs: nothing.
@@ -45,6 +46,8 @@ export const costFiguresSchema = z.object({
   free: z.number().int(),
   /** Credits charged, less charges given back. */
   creditsCharged: z.number(),
+  /** The part of those that had been given, not bought (sign-up credits, grants): they bring no revenue. */
+  creditsGiven: z.number().default(0),
   /** What the videos brought in, valued as REVENUE_MICRO_USD says (refunded charges bring nothing). */
   revenueUsd: z.number(),
   /** What the providers bill for the completed videos, at the price MODELS_CONFIG gave when each was made. */

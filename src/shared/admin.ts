@@ -3,7 +3,7 @@ import { authUserSchema, subscriptionStatusSchema } from './auth';
 import { singleLine } from './text';
 
 /** One row of GET /api/admin/users (docs/product-rules.md, Administration); credit figures are numbers of credits. */
-export const adminUserSchema = authUserSchema.omit({ plan: true, emailVerifiedAt: true }).extend({
+export const adminUserSchema = authUserSchema.omit({ plan: true, emailVerifiedAt: true, completedTours: true }).extend({
   availableCredits: z.number(),
   totalCreditsUsed: z.number(),
   creditsLast30Days: z.number(),

@@ -76,6 +76,13 @@ export const loginSchema = z.object({
 export type Login = z.infer<typeof loginSchema>;
 
 /** GET /api/auth/user */
+/** The onboarding tours (docs/product-rules.md, Screens). */
+export const TOUR_IDS = ['first-time', 'generator'] as const;
+export type TourId = (typeof TOUR_IDS)[number];
+export const isTourId = (value: string): value is TourId => (TOUR_IDS as readonly string[]).includes(value);
+export const tourParamsSchema = z.object({ tour: z.enum(TOUR_IDS) });
+export const completedToursSchema = z.object({ completedTours: z.array(z.enum(TOUR_IDS)) });
+
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -88,6 +95,8 @@ export const authUserSchema = z.object({
   plan: planSchema,
   subscriptionStatus: subscriptionStatusSchema,
   createdAt: z.string(),
+  /** The tours this person finished or skipped, on any device: they do not start again by themselves. */
+  completedTours: z.array(z.enum(TOUR_IDS)).default([]),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

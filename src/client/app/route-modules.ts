@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 
+import { type PagePath, pagePathOf } from '../../shared/pages';
+
 // Every page but the landing page, by address: its code (loaded on demand) and who may open it.
 // The router draws its routes from this table, and the entry (main.tsx) starts the code of the
 // address asked for while the auth check and React are still loading, so a signed-in page does not
@@ -101,9 +103,9 @@ export const PAGES = {
   '/report': { load: pageLoader(() => import('./routes/report').then((m) => m.ReportPage)), access: 'anyone' },
   // A shared video, for anyone with its link.
   '/watch/:token': { load: pageLoader(() => import('./routes/watch').then((m) => m.WatchPage)), access: 'anyone' },
-} satisfies Record<string, PageEntry>;
+} satisfies Record<PagePath, PageEntry>;
 
-export type PagePath = keyof typeof PAGES;
+export type { PagePath };
 
 /** Any other address. */
 export const loadNotFoundPage = pageLoader(() => import('./routes/not-found').then((m) => m.NotFoundPage));
@@ -111,10 +113,7 @@ export const loadNotFoundPage = pageLoader(() => import('./routes/not-found').th
 /** The page `pathname` shows: `/` is the generator for someone signed in (the landing page is part of the app). */
 export function pageFor(pathname: string, signedIn: boolean): PagePath | undefined {
   if (pathname === '/') return signedIn ? '/generator' : undefined;
-  const path = pathname.replace(/\/+$/, '');
-  // The one address with a parameter: a shared video's watch page.
-  if (/^\/watch\/[^/]+$/.test(path)) return '/watch/:token';
-  return path in PAGES ? (path as PagePath) : undefined;
+  return pagePathOf(pathname);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { PREVIEW_ONLY_NOTE } from '../../shared/installation';
 import { pickEncoding } from './client-files';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -98,6 +99,21 @@ describe('precompressed client files and the installable app', () => {
     expect((await c.app.inject({ url: '/.prerender/landing.html' })).body).not.toContain('__SUPPORT_EMAIL__');
   });
 
+  it('answers an address no page has with 404 and the app shell (its "not found" page), every page with 200', async () => {
+    for (const url of ['/nowhere', '/generator/extra', '/admin/nothing', '/watch/', '/watch/a/b']) {
+      const response = await c.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('app app');
+    }
+    for (const url of ['/generator', '/generator/', '/admin/safety', '/watch/abc123', '/login?next=%2Fmedia']) {
+      expect((await c.app.inject({ url })).statusCode, url).toBe(200);
+    }
+    // A missing hashed asset and an unknown API address stay plain 404s, not the app shell.
+    expect((await c.app.inject({ url: '/assets/gone.js' })).body).not.toContain('app app');
+    expect((await c.app.inject({ url: '/api/nothing' })).headers['content-type']).toMatch(/json/);
+  });
+
   it('serves the web manifest and the service worker with their types, never cached for long', async () => {
     const manifest = await c.app.inject({ url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
@@ -147,5 +163,47 @@ describe("the operator's retention in the pages", () => {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what the installation makes, in the pages', () => {
+  const PAGE =
+    '<html><head><meta name="reelsmith:preview-note" content="__PREVIEW_NOTE__" /><meta name="reelsmith:assist" content="__ASSIST__" /></head><body><div id="root" data-prerendered-landing><p data-preview-note>__PREVIEW_NOTE__</p></div></body></html>';
+
+  async function pagesOf(env: Record<string, string>) {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), PAGE);
+    mkdirSync(path.join(clientDir, '.prerender'));
+    writeFileSync(path.join(clientDir, '.prerender', 'landing.html'), PAGE);
+    const app = await createTestApp({ CLIENT_DIR: clientDir, ...env });
+    try {
+      return {
+        landing: (await app.app.inject({ url: '/' })).body,
+        shell: (await app.app.inject({ url: '/generator' })).body,
+      };
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  }
+
+  it('says before any script that a keyless server makes previews, and that its AI assist is local rules', async () => {
+    const { landing, shell } = await pagesOf({});
+    for (const page of [landing, shell]) {
+      expect(page).toContain(`content="${PREVIEW_ONLY_NOTE}"`);
+      expect(page).toContain('name="reelsmith:assist" content="local"');
+      expect(page).not.toContain('__');
+    }
+    expect(landing).toContain(`<p data-preview-note>${PREVIEW_ONLY_NOTE}</p>`);
+  });
+
+  it('says nothing of previews once a real model is connected, and names a model for AI assist', async () => {
+    const { landing, shell } = await pagesOf({ FAL_KEY: 'fal-test-key', GEMINI_API_KEY: 'gemini-test-key' });
+    for (const page of [landing, shell]) {
+      expect(page).toContain('name="reelsmith:preview-note" content=""');
+      expect(page).toContain('name="reelsmith:assist" content="model"');
+      expect(page).not.toContain('previews');
+    }
+    expect(landing).toContain('<p data-preview-note></p>');
   });
 });

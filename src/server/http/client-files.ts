@@ -4,6 +4,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { ASSIST_PLACEHOLDER, PREVIEW_NOTE_PLACEHOLDER } from '../../shared/installation';
+import { isPageAddress } from '../../shared/pages';
 import { retentionInWords } from '../../shared/retention';
 import { notFound } from '../lib/app-error';
 
@@ -18,6 +20,8 @@ function pagePlaceholders(config: Config): Record<string, string> {
     __VIDEO_RETENTION_HOURS__: String(config.retention.videoHours),
     __KEEP_VIDEOS_FOR__: config.retention.keepFor.join(','),
     __VIDEO_RETENTION_WORDS__: retentionInWords(config.retention.videoHours),
+    // Who answers AI Enhance and image analysis (src/server/ai/text-model.ts): a model, or the local rules.
+    [ASSIST_PLACEHOLDER]: config.llm || config.gemini ? 'model' : 'local',
   };
 }
 
@@ -60,11 +64,29 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 interface ClientFilesOptions {
   /** Whether a request carries a session cookie: one without is sent the prerendered landing page for "/". */
   hasSessionCookie: (request: FastifyRequest) => boolean;
+  /** The preview note every page says now ('' when a real model is connected): it can change while the server runs. */
+  previewNote: () => string;
+}
+
+/**
+ * A page as sent: its file with the operator's settings filled in, compressed once per preview note
+ * (there are two: none, and the note), so a model connected or lost changes what the next page says.
+ */
+function pageVariants(file: string, placeholders: Record<string, string>): (note: string) => AppShellBodies {
+  const byNote = new Map<string, AppShellBodies>();
+  return (note) => {
+    let page = byNote.get(note);
+    if (!page) {
+      page = compressAppShell(file, { ...placeholders, [PREVIEW_NOTE_PLACEHOLDER]: note });
+      byNote.set(note, page);
+    }
+    return page;
+  };
 }
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html, sw.js and the manifest
- * never cached, and index.html for every client route. Files are sent precompressed (brotli or
+ * never cached, and index.html for every client route (with 404 for an address no page has). Files are sent precompressed (brotli or
  * gzip, written by scripts/precompress.mjs) when the request accepts it, with Vary: Accept-Encoding.
  * "/" without a session cookie is the prerendered landing page (Vary: Cookie). Unknown /api paths
  * are JSON 404s.
@@ -72,15 +94,20 @@ interface ClientFilesOptions {
 export async function registerClientFiles(
   app: FastifyInstance,
   config: Config,
-  { hasSessionCookie }: ClientFilesOptions,
+  { hasSessionCookie, previewNote }: ClientFilesOptions,
 ): Promise<void> {
   const indexFile = path.join(config.clientDir, 'index.html');
   const landingFile = path.join(config.clientDir, '.prerender', 'landing.html');
   const hasClient = existsSync(indexFile);
   const placeholders = pagePlaceholders(config);
-  const indexHtml = hasClient ? compressAppShell(indexFile, placeholders) : null;
+  const indexPage = hasClient ? pageVariants(indexFile, placeholders) : null;
   // The landing page rendered at build time (scripts/prerender-landing.mjs), for visitors with no session.
-  const landingHtml = hasClient && existsSync(landingFile) ? compressAppShell(landingFile, placeholders) : null;
+  const landingPage = hasClient && existsSync(landingFile) ? pageVariants(landingFile, placeholders) : null;
+  // The current note's pages; the first are compressed at start, not on the first visitor's request.
+  const indexHtml = () => indexPage?.(previewNote()) ?? null;
+  const landingHtml = () => landingPage?.(previewNote()) ?? null;
+  indexHtml();
+  landingHtml();
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -112,16 +139,16 @@ export async function registerClientFiles(
     return reply.header('content-encoding', encoding).send(page[encoding]);
   };
   const sendAppShell = (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(request, reply, indexHtml, 'Accept-Encoding');
+    sendPage(request, reply, indexHtml(), 'Accept-Encoding');
 
   // Explicit, so the static plugin's wildcard never answers "/" as a directory, nor /index.html
   // (which the service worker precaches as the shell) without the support address filled in.
   // "/" is the landing page, painted before any script, for a browser without a session cookie;
   // with one it is the app shell, which shows the generator to a signed-in user.
   app.get('/', async (request, reply) =>
-    landingHtml && !hasSessionCookie(request)
-      ? sendPage(request, reply, landingHtml, 'Accept-Encoding, Cookie')
-      : sendPage(request, reply, indexHtml, landingHtml ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'),
+    landingPage && !hasSessionCookie(request)
+      ? sendPage(request, reply, landingHtml(), 'Accept-Encoding, Cookie')
+      : sendPage(request, reply, indexHtml(), landingPage ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'),
   );
   app.get('/index.html', async (request, reply) => sendAppShell(request, reply));
 
@@ -132,6 +159,8 @@ export async function registerClientFiles(
     if (!wantsPage || pathname === '/api' || pathname.startsWith('/assets/')) {
       throw notFound(`There is no ${request.method} ${pathname} here.`);
     }
+    // Any other address is the app shell too (its "not found" page), but answered as what it is.
+    if (!isPageAddress(pathname)) reply.status(404);
     return sendAppShell(request, reply);
   });
 }

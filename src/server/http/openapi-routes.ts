@@ -452,6 +452,12 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       example: { message: 'The sign-in was removed from your account.' },
       errors: [{ status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' }],
     },
+    'PUT /api/account/tours/:tour': {
+      summary: 'Mark an onboarding tour as done',
+      description:
+        'A finished or skipped tour (`first-time` or `generator`) is remembered for the account, so it does not start by itself again on any device. Answers the tours done so far; marking one twice changes nothing.',
+      example: { completedTours: ['first-time'] },
+    },
     'PATCH /api/account': {
       summary: 'Change your name',
       requestExample: { firstName: 'Ada', lastName: 'Lovelace' },

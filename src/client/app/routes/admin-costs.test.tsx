@@ -13,6 +13,7 @@ const figures = (overrides: Partial<CostFigures>): CostFigures => ({
   paidWithPack: 0,
   free: 0,
   creditsCharged: 0,
+  creditsGiven: 0,
   revenueUsd: 0,
   providerCostUsd: 0,
   completedWithoutCost: 0,
@@ -88,7 +89,7 @@ describe('/admin/costs', () => {
     expect(within(localRow).getByText('-$4.47')).toBeDefined();
     expect(within(table).getByRole('rowheader', { name: 'Nov 25, 2026 total' })).toBeDefined();
     expect(within(table).getByRole('rowheader', { name: 'All 14 days' })).toBeDefined();
-    expect(screen.getByText(/values a credit at \$1\.00, the price credits are sold at/)).toBeDefined();
+    expect(screen.getByText(/values a bought credit at \$1\.00, the price credits are sold at/)).toBeDefined();
     expect(screen.getByText(/daily-subscription generation counts \$0\.1333/)).toBeDefined();
     expect(screen.getByText(/may spend 25 credits a UTC day/)).toBeDefined();
 

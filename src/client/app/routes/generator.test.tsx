@@ -71,6 +71,14 @@ const createdRecord = {
   group: [],
 };
 
+/** AI Enhance's answer for 'A red kite over the dunes'. */
+const enhancedKite = () =>
+  json(200, {
+    success: true,
+    data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
+    resultId: RESULT_ID,
+  });
+
 /** The bodies the page sent to POST /api/video-generation, in order. */
 function sentBodies(fetchMock: Awaited<ReturnType<typeof stubGenerator>>): Record<string, unknown>[] {
   return fetchMock.mock.calls
@@ -261,12 +269,7 @@ describe('the generator', () => {
 
   it("shows AI Enhance's share beside it, and with 1 credit makes the video without the add-ons in one click", async () => {
     const fetchMock = await stubGenerator(1, {
-      'POST /api/prompts/enhance-text': () =>
-        json(200, {
-          success: true,
-          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
-          resultId: RESULT_ID,
-        }),
+      'POST /api/prompts/enhance-text': enhancedKite,
       'POST /api/video-generation': () => json(201, createdRecord),
       'GET /api/payments/config': () =>
         json(200, { enabled: false, publishableKey: null, operatorContact: 'https://help.example.com/credits' }),
@@ -292,14 +295,52 @@ describe('the generator', () => {
     expect(sent).toMatchObject({ description: 'A red kite over the dunes', aiResultIds: {} });
   });
 
+  it('with 1 credit and AI Enhance on, offers Economy, which keeps the enhancement and fits the balance', async () => {
+    const fetchMock = await stubGenerator(1, {
+      'POST /api/prompts/enhance-text': enhancedKite,
+      'POST /api/video-generation': () => json(201, createdRecord),
+    });
+    renderApp('/generator');
+    await userEvent.type(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
+    await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
+    expect(await screen.findByText('Insufficient credits. You need 1.5 but have 1.')).toBeDefined();
+    // Economy at the local engine's 480p halves the video and the enhancement: exactly the 1 credit there is.
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Economy (480p, 1 credit)' }));
+    expect(screen.getByRole('switch', { name: 'Economy mode' }).getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(screen.queryByText(/Insufficient credits/)).toBeNull());
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(generate);
+
+    await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
+    expect(sentBodies(fetchMock)[0]).toMatchObject({
+      description: 'A red kite over the dunes, slow dolly-in',
+      isEconomy: true,
+      resolution: '480p',
+      aiResultIds: { promptEnhancement: RESULT_ID },
+    });
+  });
+
+  it('says before anything is spent that this server makes previews, and who can connect a model', async () => {
+    await stubGenerator(1);
+    renderApp('/generator');
+    const notice = await screen.findByRole('region', { name: 'Previews only on this server' });
+    expect(notice.textContent).toContain('No AI video model is connected to this server yet, so it makes previews');
+    expect(notice.textContent).toContain('The person who runs this server can connect a real model');
+  });
+
+  it('says nothing of previews where a real model is available', async () => {
+    const connected = { models: models.models.map((model) => ({ ...model, available: true, reason: null })) };
+    await stubGenerator(1, { 'GET /api/models': () => json(200, connected) });
+    renderApp('/generator');
+    // The catalogue has arrived once the economy switch names the chosen model's prices.
+    await screen.findByText(/instead of 1 credit/);
+    expect(screen.queryByRole('region', { name: 'Previews only on this server' })).toBeNull();
+  });
+
   it('after Use Enhanced with 1 credit, still makes the video in one click, from the words the user wrote', async () => {
     const fetchMock = await stubGenerator(1, {
-      'POST /api/prompts/enhance-text': () =>
-        json(200, {
-          success: true,
-          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
-          resultId: RESULT_ID,
-        }),
+      'POST /api/prompts/enhance-text': enhancedKite,
       'POST /api/video-generation': () => json(201, createdRecord),
     });
     renderApp('/generator');
@@ -319,12 +360,7 @@ describe('the generator', () => {
 
   it('offers no add-on-free video once the enhanced description is edited (the edit is the user’s own)', async () => {
     await stubGenerator(1, {
-      'POST /api/prompts/enhance-text': () =>
-        json(200, {
-          success: true,
-          data: { enhancedPrompt: 'A red kite over the dunes, slow dolly-in', improvements: ['Added'], confidence: 80 },
-          resultId: RESULT_ID,
-        }),
+      'POST /api/prompts/enhance-text': enhancedKite,
     });
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');

@@ -1,10 +1,11 @@
-import { CalendarClock, Clock, Coins, ShieldCheck } from 'lucide-react';
+import { CalendarClock, Clock, Coins, Info, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } from '../../../shared/generations';
 import { CONSENT_REQUIRED_CODE, CONTENT_POLICY_CODE } from '../../../shared/moderation';
 import type { UserStatus } from '../../../shared/auth';
+import { isPreviewOnly } from '../../../shared/installation';
 import { chosenModel } from '../../../shared/models';
 import { requestRefusal } from '../../../shared/model-fit';
 import { toCredits } from '../../../shared/money/credits';
@@ -25,6 +26,7 @@ import { useModels } from '../../features/generations/api/get-models';
 import { CompareModelPicker } from '../../features/generations/components/compare-model-picker';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { LikenessConsent } from '../../features/generations/components/likeness-consent';
+import { PreviewOnlyNotice } from '../../features/generations/components/preview-only-notice';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import {
   compareCandidates,
@@ -75,11 +77,21 @@ function StorageWarningCard() {
 }
 
 /** The storage notice and credits card as one line on phones while folded. */
-function NoticesSummary({ status }: { status: UserStatus | undefined }) {
+function NoticesSummary({ status, previewOnly }: { status: UserStatus | undefined; previewOnly: boolean }) {
+  // One line at 390 px: on a server with previews only, that says it in place of the retention (inside, in full).
   return (
     <>
-      <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
-      <span className="truncate">Kept {retentionWords()}</span>
+      {previewOnly ? (
+        <>
+          <Info aria-hidden="true" className="size-4 shrink-0 text-amber-700 dark:text-amber-300" />
+          <span className="shrink-0">Previews only</span>
+        </>
+      ) : (
+        <>
+          <Clock aria-hidden="true" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          <span className="truncate">Kept {retentionWords()}</span>
+        </>
+      )}
       <span aria-hidden="true" className="text-muted-foreground">
         ·
       </span>
@@ -201,6 +213,15 @@ export function GeneratorPage() {
     },
     model && modelPriceOf(model),
   );
+  // The same video in economy mode (its add-ons kept): offered when it fits a balance the asked one does not.
+  const economyFitted = model && !form.state.isEconomy ? fitControls(model, picks, true) : null;
+  const economyTotal =
+    model && economyFitted
+      ? priceHundredths(
+          { ...uses, isEconomy: true, duration: economyFitted.duration, resolution: economyFitted.resolution },
+          modelPriceOf(model),
+        ).total
+      : null;
   const create = useCreateGeneration();
   // Variations: Generate makes this many videos with different seeds, priced as that many.
   const [variations, setVariations] = useState(1);
@@ -343,8 +364,14 @@ export function GeneratorPage() {
       <div className="flex flex-col gap-6 pb-24 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <aside className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           {/* On phones both fold into one line, so the description box is on the first screen. */}
-          <PhoneCollapsible className="order-1" summary={<NoticesSummary status={status.data} />}>
+          <PhoneCollapsible
+            className="order-1"
+            summary={
+              <NoticesSummary status={status.data} previewOnly={models.data ? isPreviewOnly(models.data) : false} />
+            }
+          >
             <div className="grid gap-3 lg:gap-6">
+              <PreviewOnlyNotice models={models.data} isAdmin={user?.isAdmin ?? false} />
               <StorageWarningCard />
               <CreditsCard
                 status={status.data}
@@ -425,6 +452,20 @@ export function GeneratorPage() {
                     cost: toCredits(plainTotal),
                     onGenerate: () => handleGenerate(true),
                     ...(plain.text !== form.state.description ? { ownWords: plain.text } : {}),
+                  }
+                : null
+            }
+            economyPath={
+              economyFitted &&
+              economyTotal !== null &&
+              !compareModel &&
+              credits !== null &&
+              credits !== undefined &&
+              toCredits(economyTotal * variations) <= credits
+                ? {
+                    cost: toCredits(economyTotal * variations),
+                    resolution: economyFitted.resolution,
+                    onSwitch: () => form.setEconomy(true),
                   }
                 : null
             }

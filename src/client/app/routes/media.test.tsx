@@ -298,15 +298,20 @@ describe('the /media page', () => {
 
     await user.click(await within(player()).findByRole('button', { name: /Share/ }));
     expect(await within(await toasts()).findByText('Link Copied')).toBeDefined();
-    expect(within(await toasts()).getByText('Video URL copied to clipboard.')).toBeDefined();
+    // The spec's sentence first; what follows is when the link stops working.
+    expect(within(await toasts()).getByText(/^Video URL copied to clipboard\./)).toBeDefined();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/objects/videos/video_2.mp4`);
   });
 
   it("shares the video's watch page when it has one", async () => {
-    const { user } = await renderMediaPage([{ ...mountains, watchPath: '/watch/tok_mountains' }]);
+    const expiresAt = new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString();
+    const { user } = await renderMediaPage([{ ...mountains, watchPath: '/watch/tok_mountains', expiresAt }]);
 
     await user.click(await within(player()).findByRole('button', { name: /Share/ }));
     expect(await within(await toasts()).findByText('Link Copied')).toBeDefined();
+    // Where it is copied, the link says when it stops working: the video's own deletion.
+    const copied = within(await toasts()).getByText(/^Video URL copied to clipboard\./);
+    expect(copied.textContent).toMatch(/The link works until .+ \(5h \dm from now\), when the video is deleted\.$/);
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/watch/tok_mountains`);
   });
 

@@ -30,6 +30,7 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     plan: 'JUST_FOR_FUN',
     subscriptionStatus: 'inactive',
     createdAt: '2025-01-01T00:00:00.000Z',
+    completedTours: [],
     ...overrides,
   };
 }

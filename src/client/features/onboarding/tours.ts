@@ -6,6 +6,16 @@ export interface TourStep {
   title: string;
   /** `{retention}` is the operator's VIDEO_RETENTION_HOURS in words (tourSteps fills it in). */
   description: string;
+  /** What the step says instead on a server with only the preview engine (no AI video model connected). */
+  previewOnly?: string;
+  /** What the step says instead where AI Enhance and image analysis are this server's own rules. */
+  localAssist?: string;
+}
+
+/** What this installation can do, which some steps put in their own words. */
+export interface TourInstallation {
+  previewOnly: boolean;
+  localAssist: boolean;
 }
 
 /** Screens (docs/product-rules.md), tours: welcome, image upload, video upload, text prompt, advanced JSON, audio detection, generate. */
@@ -19,6 +29,8 @@ const GENERATOR_TOUR: TourStep[] = [
     element: '[data-tour="upload-image"]',
     title: 'Start from an image',
     description: 'Optional: upload a JPG or PNG (up to 50 MB). The AI analyses it and suggests a description.',
+    localAssist:
+      'Optional: upload a JPG or PNG (up to 50 MB). This server measures its colours, light and objects and suggests a description.',
   },
   {
     element: '[data-tour="upload-video"]',
@@ -29,11 +41,15 @@ const GENERATOR_TOUR: TourStep[] = [
     element: '[data-tour="description"]',
     title: 'Describe your video',
     description: 'Write the scene, the motion and the mood. AI Enhance can improve your wording before you generate.',
+    localAssist:
+      "Write the scene, the motion and the mood. AI Enhance (this server's writing rules) can add camera and lighting words before you generate.",
   },
   {
     element: '[data-tour="advanced-json"]',
     title: 'Advanced settings in JSON',
-    description: 'Optional fine-tuning: aspectRatio, negativePrompt, seed and resolution, as JSON.',
+    // The shape, resolution and length have their own pickers; the box keeps what they do not cover.
+    description:
+      'Optional fine-tuning as JSON: a negativePrompt (what to leave out) and a seed (to repeat a result). The shape and length have their own pickers.',
   },
   {
     element: '[data-tour="audio"]',
@@ -54,6 +70,8 @@ const FIRST_TIME_TOUR: TourStep[] = [
   {
     title: 'Welcome to Reelsmith',
     description: 'Turn an image, a clip or just a description into a short AI video. Here is where everything is.',
+    previewOnly:
+      'Turn an image, a clip or just a description into a short video. No AI video model is connected to this server yet, so videos are previews for now. Here is where everything is.',
   },
   {
     element: '[data-tour="nav-credits"]',
@@ -80,7 +98,16 @@ const FIRST_TIME_TOUR: TourStep[] = [
 
 export const TOURS: Record<TourId, TourStep[]> = { generator: GENERATOR_TOUR, 'first-time': FIRST_TIME_TOUR };
 
-/** A tour's steps as shown, with the retention in words ('24 hours', '1 hour') filled in. */
-export function tourSteps(id: TourId, retention: string): TourStep[] {
-  return TOURS[id].map((step) => ({ ...step, description: step.description.replaceAll('{retention}', retention) }));
+/**
+ * A tour's steps as shown: in this installation's words, with the retention in words ('24 hours',
+ * '1 hour') filled in.
+ */
+export function tourSteps(id: TourId, retention: string, installation: TourInstallation): TourStep[] {
+  return TOURS[id].map(({ previewOnly, localAssist, ...step }) => {
+    const words =
+      (installation.previewOnly ? previewOnly : undefined) ??
+      (installation.localAssist ? localAssist : undefined) ??
+      step.description;
+    return { ...step, description: words.replaceAll('{retention}', retention) };
+  });
 }

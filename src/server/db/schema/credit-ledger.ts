@@ -23,6 +23,11 @@ export const creditLedger = pgTable(
     /** Signed change in hundredths of a credit (64-bit, as the balance it changes). */
     deltaHundredths: bigint('delta_hundredths', { mode: 'number' }).notNull(),
     balanceAfterHundredths: bigint('balance_after_hundredths', { mode: 'number' }).notNull(),
+    /**
+     * The part of the change in given credits (sign-up credits, grants, an administrator's additions),
+     * which bring no revenue: a charge spends them before bought ones (issue 45). 0 on rows older than it.
+     */
+    givenDeltaHundredths: bigint('given_delta_hundredths', { mode: 'number' }).notNull().default(0),
     kind: text('kind').$type<CreditChangeKind>().notNull(),
     /** Who made the change: 'admin:<email>', 'cli', 'stripe', 'system'. */
     actor: text('actor').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Plan, SubscriptionStatus } from '../../../shared/auth';
 
 export const users = pgTable(
@@ -32,6 +32,8 @@ export const users = pgTable(
     /** Running totals kept with every ledger row, so lists can sort 100,000 users by them. */
     creditsUsedHundredths: bigint('credits_used_hundredths', { mode: 'number' }).notNull().default(0),
     creditsAddedHundredths: bigint('credits_added_hundredths', { mode: 'number' }).notNull().default(0),
+    /** How much of the balance was given, not bought (never more than the balance): spent first. */
+    givenCreditsHundredths: bigint('given_credits_hundredths', { mode: 'number' }).notNull().default(0),
     /**
      * The most credits (hundredths) the user may spend on generations in one UTC day; null follows
      * DAILY_SPEND_CAP_CREDITS, 0 means no cap for this user. Set on the admin page.
@@ -45,6 +47,8 @@ export const users = pgTable(
     strikes: integer('strikes').notNull().default(0),
     /** Set: the account cannot sign in or make videos. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The onboarding tours this person finished or skipped, on any device (issue 45). */
+    completedTours: jsonb('completed_tours').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The id of the user's latest live event (decision 011): list ETags come from it without a query. */

@@ -1,6 +1,6 @@
 import { gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { generations } from '../../db/schema';
+import { creditLedger, generations } from '../../db/schema';
 
 /** One model's generations on one UTC day, counted and summed in the database. */
 export interface CostGroup {
@@ -14,6 +14,8 @@ export interface CostGroup {
   free: number;
   /** Credits charged and not given back, in hundredths. */
   creditsHundredths: number;
+  /** The part of those that had been given (sign-up credits, grants), not bought. */
+  givenCreditsHundredths: number;
   /** Daily and pack generations used and not given back. */
   dailyKept: number;
   packKept: number;
@@ -30,6 +32,9 @@ const summed = (value: ReturnType<typeof sql>, condition: ReturnType<typeof sql>
   sql<number>`coalesce(sum(${value}) filter (where ${condition}), 0)`.mapWith(Number);
 const completed = sql`${generations.status} = 'completed'`;
 const kept = sql`${generations.refundedAt} is null`;
+// The given part of a generation's charge (its ledger row, referenced generation:<id>; 0 for rows older than the split).
+const givenPart = sql`coalesce((select -${creditLedger.givenDeltaHundredths} from ${creditLedger}
+  where ${creditLedger.reference} = 'generation:' || ${generations.id}::text and ${creditLedger.kind} = 'charge'), 0)`;
 
 /** Generations made since `since`, grouped by UTC day and model (records deleted by their owner or by retention are gone). */
 export async function costGroups(tx: Executor, since: Date): Promise<CostGroup[]> {
@@ -47,6 +52,7 @@ export async function costGroups(tx: Executor, since: Date): Promise<CostGroup[]
         sql`${generations.creditsUsedHundredths}`,
         sql`${generations.paidWith} = 'credits' and ${kept}`,
       ),
+      givenCreditsHundredths: summed(givenPart, sql`${generations.paidWith} = 'credits' and ${kept}`),
       dailyKept: counted(sql`${generations.paidWith} = 'daily' and ${kept}`),
       packKept: counted(sql`${generations.paidWith} = 'pack' and ${kept}`),
       providerCostMicroUsd: summed(sql`${generations.providerCostMicroUsd}`, completed),

@@ -7,7 +7,8 @@ import { createTestApp, injectJson, type TestApp } from '../../../../tests/suppo
 import { createUser, signedInAdmin, signIn } from '../../../../tests/support/factories';
 import type { AdminCosts } from '../../../shared/admin-costs';
 import type { GenerationRecord } from '../../../shared/generations';
-import { generations } from '../../db/schema';
+import { generations, users } from '../../db/schema';
+import { applyCreditChange } from '../money/ledger.service';
 
 // The cost view: MODELS_CONFIG's provider costs, recorded on each job as it is made, read back per UTC
 // day and model against what the jobs were paid with. No worker runs: a job's end is written as the
@@ -173,5 +174,44 @@ describe('GET /api/admin/costs', () => {
     const narrow = await costs('?days=2');
     expect(narrow.rows.some((r) => r.day === day)).toBe(false);
     expect(narrow.from).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  });
+
+  it('counts given credits (the sign-up credit, grants) as bringing no revenue: a charge spends them first', async () => {
+    const wanToday = (report: AdminCosts) =>
+      report.rows.find((r) => r.day === new Date().toISOString().slice(0, 10) && r.model === 'fal-wan-2.2');
+    const before = wanToday(await costs()) ?? { creditsCharged: 0, creditsGiven: 0, revenueUsd: 0 };
+    // A newcomer: the sign-up credit (a grant, given), then 1 credit bought.
+    const { user, cookie } = await signedInUser();
+    const userId = user.id;
+    for (const [kind, reference] of [
+      ['grant', null],
+      ['purchase', 'cs_test_given_credits'],
+    ] as const) {
+      await t.db.transaction((tx) =>
+        applyCreditChange(tx, { userId, deltaHundredths: 100, kind, actor: 'system', reference }),
+      );
+    }
+    const givenOf = async () =>
+      (await t.db.select().from(users).where(eq(users.id, userId)))[0]?.givenCreditsHundredths;
+    expect(await givenOf()).toBe(100);
+
+    // 1 credit each: the first spends the given credit, the second the bought one.
+    const first = await generate(cookie, { prompt: 'A given kite', model: 'fal-wan-2.2' });
+    expect(await givenOf()).toBe(0);
+    await generate(cookie, { prompt: 'A bought kite', model: 'fal-wan-2.2' });
+    let after = wanToday(await costs());
+    expect(after?.creditsCharged).toBeCloseTo(before.creditsCharged + 2, 6);
+    expect(after?.creditsGiven).toBeCloseTo(before.creditsGiven + 1, 6);
+    expect(after?.revenueUsd).toBeCloseTo(before.revenueUsd + 1, 6);
+
+    // A refund gives the given credit back as given: spent again, it still brings nothing.
+    await finish([first], 'failed');
+    const refund = await injectJson(t.app, 'POST', `/api/admin/jobs/${first}/refund`, { cookie: adminCookie });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await givenOf()).toBe(100);
+    await generate(cookie, { prompt: 'A given kite again', model: 'fal-wan-2.2' });
+    after = wanToday(await costs());
+    expect(after?.creditsGiven).toBeCloseTo(before.creditsGiven + 1, 6);
+    expect(after?.revenueUsd).toBeCloseTo(before.revenueUsd + 1, 6);
   });
 });

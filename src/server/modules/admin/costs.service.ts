@@ -25,6 +25,7 @@ interface Sums {
   paidWithPack: number;
   free: number;
   creditsHundredths: number;
+  givenCreditsHundredths: number;
   revenueMicroUsd: number;
   providerCostMicroUsd: number;
   completedWithoutCost: number;
@@ -38,6 +39,7 @@ const EMPTY: Sums = {
   paidWithPack: 0,
   free: 0,
   creditsHundredths: 0,
+  givenCreditsHundredths: 0,
   revenueMicroUsd: 0,
   providerCostMicroUsd: 0,
   completedWithoutCost: 0,
@@ -52,8 +54,10 @@ function sumsOf(group: repo.CostGroup): Sums {
     paidWithPack: group.paidWithPack,
     free: group.free,
     creditsHundredths: group.creditsHundredths,
+    givenCreditsHundredths: group.givenCreditsHundredths,
+    // Given credits (sign-up credits, grants) were never paid for: they bring nothing.
     revenueMicroUsd:
-      group.creditsHundredths * REVENUE_MICRO_USD.perCreditHundredth +
+      (group.creditsHundredths - group.givenCreditsHundredths) * REVENUE_MICRO_USD.perCreditHundredth +
       group.dailyKept * REVENUE_MICRO_USD.dailyGeneration +
       group.packKept * REVENUE_MICRO_USD.packGeneration,
     providerCostMicroUsd: group.providerCostMicroUsd,
@@ -76,6 +80,7 @@ function present(sums: Sums): CostFigures {
     paidWithPack: sums.paidWithPack,
     free: sums.free,
     creditsCharged: toCredits(sums.creditsHundredths),
+    creditsGiven: toCredits(sums.givenCreditsHundredths),
     revenueUsd: toUsd(sums.revenueMicroUsd),
     providerCostUsd: toUsd(sums.providerCostMicroUsd),
     completedWithoutCost: sums.completedWithoutCost,

@@ -8,12 +8,12 @@ import {
   signInOptionsSchema,
 } from '../../../shared/accounts';
 import { securityEventListSchema } from '../../../shared/account-security';
-import { authUserSchema, messageSchema } from '../../../shared/auth';
+import { authUserSchema, completedToursSchema, messageSchema, tourParamsSchema } from '../../../shared/auth';
 import { DEFAULT_SUPPORT_EMAIL } from '../../config';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import { AppError } from '../../lib/app-error';
-import { presentAuthUser } from '../users/users.service';
+import { completeTour, presentAuthUser } from '../users/users.service';
 import * as auth from './auth.service';
 import { listSignIns, removeIdentity } from './identities.service';
 import { confirmPasswordReset, requestPasswordReset, settlePasswordResetMail } from './password-reset.service';
@@ -82,6 +82,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.get('/api/account/sign-ins', { schema: { response: { 200: accountSignInsSchema } } }, async (request) =>
     listSignIns(ctx, requireUser(request)),
+  );
+
+  // A finished or skipped tour, remembered for the account so no other device starts it again.
+  app.put(
+    '/api/account/tours/:tour',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: tourParamsSchema, response: { 200: completedToursSchema } },
+    },
+    async (request) => ({ completedTours: await completeTour(ctx, requireUser(request).id, request.params.tour) }),
   );
 
   app.delete(

@@ -194,15 +194,19 @@ const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {
     ), u AS (
       UPDATE users
       SET credits_hundredths = users.credits_hundredths - ${charged},
+          -- Given credits (the sign-up credit, grants) are spent first (money/ledger.service.ts).
+          given_credits_hundredths = users.given_credits_hundredths - least(users.given_credits_hundredths, ${charged}),
           credits_used_hundredths = users.credits_used_hundredths + ${charged},
           updated_at = CASE WHEN ${charged} > 0 THEN now() ELSE users.updated_at END,
           live_version = greatest(users.live_version, e.id)
       FROM e WHERE users.id = e.user_id
-      RETURNING users.id, users.credits_hundredths
+      RETURNING users.id, users.credits_hundredths, users.given_credits_hundredths
     ), l AS (
-      INSERT INTO credit_ledger (user_id, delta_hundredths, balance_after_hundredths, kind, actor, reason, reference)
-      SELECT u.id, -${charged}, u.credits_hundredths, 'charge', 'system', ${sql.placeholder('reason')}::text,
-             ${sql.placeholder('reference')}::text
+      -- Every part of one statement reads the rows as they were before it: the subquery is the given part before the charge.
+      INSERT INTO credit_ledger (user_id, delta_hundredths, balance_after_hundredths, given_delta_hundredths, kind, actor, reason, reference)
+      SELECT u.id, -${charged}, u.credits_hundredths,
+             u.given_credits_hundredths - (SELECT before.given_credits_hundredths FROM users before WHERE before.id = u.id),
+             'charge', 'system', ${sql.placeholder('reason')}::text, ${sql.placeholder('reference')}::text
       FROM u WHERE ${charged} > 0
     )
     SELECT ${columnList(generations, 'g')}, ${liveEventNotification} FROM g CROSS JOIN e`;

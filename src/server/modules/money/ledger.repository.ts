@@ -5,12 +5,18 @@ import { creditLedger, type CreditLedgerRow, users } from '../../db/schema';
 export interface LockedBalance {
   creditsHundredths: number;
   creditsUsedHundredths: number;
+  /** The part of the balance that was given, not bought. */
+  givenCreditsHundredths: number;
 }
 
 /** Locks the user's row for the rest of the transaction and answers its balance. */
 export async function lockBalance(tx: Executor, userId: string): Promise<LockedBalance | null> {
   const [row] = await tx
-    .select({ creditsHundredths: users.creditsHundredths, creditsUsedHundredths: users.creditsUsedHundredths })
+    .select({
+      creditsHundredths: users.creditsHundredths,
+      creditsUsedHundredths: users.creditsUsedHundredths,
+      givenCreditsHundredths: users.givenCreditsHundredths,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -20,12 +26,13 @@ export async function lockBalance(tx: Executor, userId: string): Promise<LockedB
 export async function writeBalance(
   tx: Executor,
   userId: string,
-  change: { balance: number; addedDelta: number; usedDelta: number },
+  change: { balance: number; given: number; addedDelta: number; usedDelta: number },
 ): Promise<void> {
   await tx
     .update(users)
     .set({
       creditsHundredths: change.balance,
+      givenCreditsHundredths: change.given,
       creditsAddedHundredths: sql`${users.creditsAddedHundredths} + ${change.addedDelta}`,
       creditsUsedHundredths: sql`${users.creditsUsedHundredths} + ${change.usedDelta}`,
       updatedAt: sql`now()`,
@@ -51,6 +58,15 @@ export async function chargedSince(tx: Executor, userId: string, since: Date): P
       ),
     );
   return row?.spent ?? 0;
+}
+
+/** The given part of the charge a ledger reference names (0 when there is none, or it predates the split). */
+export async function givenPartOfCharge(tx: Executor, reference: string): Promise<number> {
+  const [row] = await tx
+    .select({ given: creditLedger.givenDeltaHundredths })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.reference, reference), eq(creditLedger.kind, 'charge')));
+  return row ? -row.given : 0;
 }
 
 export async function insertLedgerRow(tx: Executor, row: typeof creditLedger.$inferInsert): Promise<CreditLedgerRow> {

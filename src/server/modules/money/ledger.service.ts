@@ -35,6 +35,26 @@ export interface CreditChange {
   reference?: string | null;
 }
 
+/** The prefix of a refund's reference: `refund:<the charge's reference>` (charge-generation.service.ts). */
+const REFUND_PREFIX = 'refund:';
+
+/**
+ * How a change moves the given part of a balance (issue 45: given credits bring no revenue). Grants
+ * and an administrator's additions are given; purchases are not; a charge spends given credits
+ * first; a refund gives back the given part of its charge; anything else that takes credits away
+ * (an administrator's reduction, a refunded purchase) leaves at most the new balance given.
+ */
+async function givenDeltaOf(tx: Executor, change: CreditChange, given: number, balance: number): Promise<number> {
+  const delta = change.deltaHundredths;
+  let after: number;
+  if (change.kind === 'charge') after = given - Math.min(given, -delta);
+  else if (change.kind === 'refund' && change.reference?.startsWith(REFUND_PREFIX))
+    after = given + Math.min(delta, await repo.givenPartOfCharge(tx, change.reference.slice(REFUND_PREFIX.length)));
+  else if (delta > 0 && (change.kind === 'grant' || change.kind === 'admin_adjustment')) after = given + delta;
+  else after = given;
+  return Math.max(0, Math.min(after, balance)) - given;
+}
+
 /**
  * Changes a balance and writes its ledger row inside the caller's transaction, holding the
  * user's row lock so concurrent changes serialise and the balance can never go below zero.
@@ -47,8 +67,10 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
   if (balance < 0) {
     throw new AppError(402, 'insufficient_credits', 'Not enough credits for this change.');
   }
+  const givenDelta = await givenDeltaOf(tx, change, locked.givenCreditsHundredths, balance);
   await repo.writeBalance(tx, change.userId, {
     balance,
+    given: locked.givenCreditsHundredths + givenDelta,
     addedDelta: change.deltaHundredths > 0 && ADDING_KINDS.has(change.kind) ? change.deltaHundredths : 0,
     usedDelta: change.kind === 'charge' ? -change.deltaHundredths : 0,
   });
@@ -58,6 +80,7 @@ export async function applyCreditChange(tx: Executor, change: CreditChange): Pro
     userId: change.userId,
     deltaHundredths: change.deltaHundredths,
     balanceAfterHundredths: balance,
+    givenDeltaHundredths: givenDelta,
     kind: change.kind,
     actor: change.actor,
     actorUserId: change.actorUserId ?? null,

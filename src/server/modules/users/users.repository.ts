@@ -60,6 +60,22 @@ export async function lockUser(tx: Executor, id: string): Promise<UserRow | null
   return row ?? null;
 }
 
+/**
+ * Adds a tour to the ones the user has completed (once, however often it is called, even at the
+ * same time from two devices) and answers the list as it now is; null for no such user.
+ */
+export async function addCompletedTour(tx: Executor, userId: string, tour: string): Promise<string[] | null> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      completedTours: sql`case when ${users.completedTours} ? ${tour} then ${users.completedTours}
+        else ${users.completedTours} || jsonb_build_array(${tour}::text) end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ completedTours: users.completedTours });
+  return row?.completedTours ?? null;
+}
+
 /** Marks the email proven; true only for the caller that changed it (one of concurrent callers). */
 export async function markEmailVerified(tx: Executor, userId: string, email: string): Promise<boolean> {
   const rows = await tx

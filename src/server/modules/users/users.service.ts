@@ -1,8 +1,8 @@
-import { type AuthUser, toDisplayName } from '../../../shared/auth';
+import { type AuthUser, isTourId, type TourId, toDisplayName } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { applyCreditChange } from '../money/ledger.service';
 import * as repo from './users.repository';
 
@@ -159,7 +159,15 @@ export function presentAuthUser(user: UserRow): AuthUser {
     plan: user.plan,
     subscriptionStatus: user.subscriptionStatus,
     createdAt: user.createdAt.toISOString(),
+    completedTours: user.completedTours.filter(isTourId),
   };
+}
+
+/** PUT /api/account/tours/:tour: the tour is not started again for this person, on any device. */
+export async function completeTour(ctx: ServiceContext, userId: string, tour: TourId): Promise<TourId[]> {
+  const tours = await repo.addCompletedTour(ctx.db, userId, tour);
+  if (!tours) throw new AppError(401, 'unauthorized', 'Authentication required');
+  return tours.filter(isTourId);
 }
 
 /** GET /api/user/status is one part of the balance (money/balance.service.ts). */

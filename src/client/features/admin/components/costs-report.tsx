@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 
 import { type AdminCosts, COST_DAYS_DEFAULT, type CostFigures, type CostRow } from '../../../../shared/admin-costs';
+import { formatCreditCount } from '../../../../shared/money/credits';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
@@ -205,8 +206,10 @@ function HowItIsCounted({ data }: { data: AdminCosts }) {
   return (
     <div className="space-y-2 text-sm text-muted-foreground">
       <p>
-        Revenue values a credit at {formatUsdFigure(valuation.creditUsd)}, the price credits are sold at; refunded
-        charges bring nothing. A video paid with a daily-subscription generation counts{' '}
+        Revenue values a bought credit at {formatUsdFigure(valuation.creditUsd)}, the price credits are sold at; credits
+        that were given (the sign-up credit, grants and additions on this page) are spent first and bring nothing
+        {data.totals.creditsGiven > 0 ? ` (${formatCreditCount(data.totals.creditsGiven)} of the period's)` : ''}, and
+        refunded charges bring nothing. A video paid with a daily-subscription generation counts{' '}
         {formatUsdFigure(valuation.dailyGenerationUsd, 4)} (a full-price day over its daily generations) and one paid
         with an extra-pack generation {formatUsdFigure(valuation.packGenerationUsd, 4)} (the cheapest pack&apos;s price
         per generation): the least such a video brings in, so their margin is a floor. Videos of unlimited accounts and

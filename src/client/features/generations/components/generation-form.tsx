@@ -1,4 +1,4 @@
-import { AudioLines, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
+import { AudioLines, Coins, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -44,6 +44,11 @@ interface GenerationFormProps {
     /** Set when the words it sends are not the description shown (after 'Use Enhanced'): said under the button. */
     ownWords?: string;
   } | null;
+  /**
+   * When the price is over the balance but the same video in economy mode fits (add-ons kept): the
+   * switch to economy, offered beside the shortfall. Generate is then the next step.
+   */
+  economyPath?: { cost: number; resolution: string; onSwitch: () => void } | null;
   /** Shown with 'Insufficient credits': how to get more here (or who to ask). */
   shortfallHelp?: ReactNode;
   /** The confirmation a picture showing a person needs, just above Generate (once the server asked for it). */
@@ -68,6 +73,7 @@ export function GenerationForm({
   comparing = false,
   fitted,
   withoutAddOns,
+  economyPath,
   shortfallHelp,
   consent,
 }: GenerationFormProps) {
@@ -251,10 +257,22 @@ export function GenerationForm({
               {shortfallHelp}
             </div>
           ) : null}
-          {insufficient && withoutAddOns && !pending && !problem && state.description.trim() ? (
+          {insufficient && economyPath && !pending && !problem ? (
             <Button
               type="button"
               variant="brand"
+              size="lg"
+              className="h-auto min-h-12 w-full py-2 whitespace-normal"
+              onClick={economyPath.onSwitch}
+            >
+              <Coins aria-hidden="true" /> Switch to Economy ({economyPath.resolution},{' '}
+              {formatCreditCount(economyPath.cost)})
+            </Button>
+          ) : null}
+          {insufficient && withoutAddOns && !pending && !problem && state.description.trim() ? (
+            <Button
+              type="button"
+              variant={economyPath ? 'outline' : 'brand'}
               size="lg"
               // Wraps on a phone instead of widening the page.
               className="h-auto min-h-12 w-full py-2 whitespace-normal"

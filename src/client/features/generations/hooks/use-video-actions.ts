@@ -1,4 +1,4 @@
-import { videoFileName } from '../../../../shared/video-display';
+import { formatExpiry, videoFileName } from '../../../../shared/video-display';
 import { toast } from '../../../components/ui/use-toast';
 
 /** Fetches the video as a blob and saves it as reelsmith-video-{id}-{timestamp}.mp4 (docs/product-rules.md, Statuses). */
@@ -43,7 +43,20 @@ export function canShareNatively(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
-type SharedVideo = { prompt: string; outputVideoUrl: string | null; watchPath: string | null };
+type SharedVideo = {
+  prompt: string;
+  outputVideoUrl: string | null;
+  watchPath: string | null;
+  expiresAt?: string | null;
+};
+
+/** When a shared link stops working (the video's own deletion), said where it is copied; '' for a kept video. */
+export function linkExpiryWords(expiresAt: string | null | undefined, now: Date = new Date()): string {
+  const left = formatExpiry(expiresAt, now);
+  if (!left || left === 'Expired' || !expiresAt) return '';
+  const at = new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return ` The link works until ${at} (${left} from now), when the video is deleted.`;
+}
 
 /**
  * The address to share: the video's public watch page (the video with a Report link) while it has
@@ -71,7 +84,7 @@ export async function shareVideo(video: SharedVideo): Promise<void> {
       return;
     }
     await navigator.clipboard.writeText(url);
-    toast({ title: 'Link Copied', description: 'Video URL copied to clipboard.' });
+    toast({ title: 'Link Copied', description: `Video URL copied to clipboard.${linkExpiryWords(video.expiresAt)}` });
   } catch (error) {
     // Closing the share sheet is not a failure.
     if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import { buttonVariants } from '../../../components/ui/button';
+import { previewNote } from '../../../lib/installation';
 import { retentionWords } from '../../../lib/retention';
 import { cn } from '../../../lib/utils';
 
@@ -27,6 +28,13 @@ export function HeroSection({ signIn }: { signIn: ReactNode }) {
         <p className="mx-auto mt-5 max-w-2xl text-base text-muted-foreground sm:text-lg">
           Start from your own image, video or audio clip, describe the scene you have in mind, and Reelsmith generates a
           short video for you.
+        </p>
+        {/* Empty (and hidden) when a real model is connected; the server fills it in as it sends the page. */}
+        <p
+          data-preview-note
+          className="mx-auto mt-4 max-w-2xl rounded-lg border border-amber-500/50 bg-amber-500/10 px-4 py-3 text-sm font-medium text-foreground empty:hidden"
+        >
+          {previewNote()}
         </p>
         <p className="mx-auto mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
           <Clock aria-hidden="true" className="size-4" /> Videos are kept for {retentionWords()}, so download the ones

@@ -4,18 +4,21 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { startTour } from '../start-tour';
 import { GENERATOR_TOUR_DELAY_MS } from '../tour-timing';
-import { isTourCompleted } from '../tour-storage';
+import { useAuth } from '../../../lib/auth';
+import { isTourDone } from '../tour-storage';
 
 /**
  * Screens and Browser timings (docs/product-rules.md): on the generator, the tour appears 1 second after the page mounts unless it
  * was completed, and only once the first-time tour is done (it goes first; two never overlap).
  */
 export function GeneratorTourAutoStart() {
+  const accountTours = useAuth().user?.completedTours;
+  const due = !isTourDone('generator', accountTours) && isTourDone('first-time', accountTours);
   useEffect(() => {
-    if (isTourCompleted('generator') || !isTourCompleted('first-time')) return;
+    if (!due) return;
     const timer = setTimeout(() => void startTour('generator'), GENERATOR_TOUR_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [due]);
   return null;
 }
 

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
+import { assistIsLocal } from '../../../lib/installation';
 import type { usePromptEnhancement } from '../hooks/use-prompt-enhancement';
 
 /** AI Enhance's share of a video's price, said beside the switch before anyone turns it on. */
@@ -29,8 +30,10 @@ export function AiEnhancePanel({ enhancement, onUseEnhanced }: AiEnhancePanelPro
             <Sparkles aria-hidden="true" className="size-4 text-violet-600 dark:text-violet-400" /> AI Enhance
           </span>
           <span className="text-xs font-normal text-muted-foreground">
-            Adds camera, lighting and pacing details to your description. A video made with it costs{' '}
-            <span className="font-semibold text-foreground">+{ENHANCE_SHARE}</span>.
+            {assistIsLocal()
+              ? 'On this server, writing rules (not an AI model) add camera, lighting and pacing details to your description.'
+              : 'Adds camera, lighting and pacing details to your description.'}{' '}
+            A video made with it costs <span className="font-semibold text-foreground">+{ENHANCE_SHARE}</span>.
           </span>
         </Label>
         <Switch id="ai-enhance" checked={enabled} onCheckedChange={enhancement.toggle} aria-label="AI Enhance" />

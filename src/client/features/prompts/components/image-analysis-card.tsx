@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import type { useImageAnalysis } from '../hooks/use-image-analysis';
+import { assistIsLocal } from '../../../lib/installation';
 
 /** The image analysis's share of a video's price, said beside Use This. */
 const ANALYSIS_SHARE = formatCreditCount(toCredits(PRICES.imageAnalysis));
@@ -29,7 +30,11 @@ export function ImageAnalysisCard({ state, onUseSuggestion }: ImageAnalysisCardP
         <CardTitle className="flex items-center gap-2">
           <ScanEye aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> AI Image Analysis
         </CardTitle>
-        <CardDescription>What we see in your image, and a prompt to start from.</CardDescription>
+        <CardDescription>
+          {assistIsLocal()
+            ? 'Measured on this server (colours, light and the objects a small detector finds), not by an AI model, with a prompt to start from.'
+            : 'What we see in your image, and a prompt to start from.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {pending ? <Spinner label="Analysing your image" /> : null}

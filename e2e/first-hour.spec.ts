@@ -1,0 +1,58 @@
+import { describe, expect, inject, it } from 'vitest';
+import { PREVIEW_ONLY_NOTE } from '../src/shared/installation';
+import { registerAccount } from './support/app-server';
+import { openPage, shoot, signIn, useBrowser } from './support/browser';
+
+// The first hour on a fresh installation with no keys (issue 45): before anything is spent, the
+// landing page and the generator say that this server makes previews, not AI video.
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+const SIZES = [
+  { size: 'phone', viewport: { width: 390, height: 844 } },
+  { size: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+
+describe('a keyless installation is honest about what it makes', () => {
+  for (const { size, viewport } of SIZES) {
+    it(`says on the landing page, painted before any script, that videos are previews (${size})`, async () => {
+      const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { viewport });
+      // The page as the server sends it: the note is in the HTML, not added by a request later.
+      const html = await (await page.request.get('/')).text();
+      expect(html).toContain(PREVIEW_ONLY_NOTE);
+      await page.goto('/');
+      const note = page.locator('[data-preview-note]');
+      await note.waitFor();
+      expect(await note.textContent()).toBe(PREVIEW_ONLY_NOTE);
+      // On the first screen, above the sign-up button's fold on a phone.
+      const box = await note.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height * 1.5);
+      if (size === 'phone') await shoot(page, 'first-hour-landing', note);
+      assertNoPageErrors();
+      await context.close();
+    });
+  }
+
+  it('says so on the generator before the first Generate, and names who connects a model', async () => {
+    const email = `first-hour-${Date.now().toString(36)}@example.com`;
+    await registerAccount(baseUrl, { email, password: 'first-hour-password', firstName: 'Iris' });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signIn(page, email, 'first-hour-password');
+    await page.goto('/generator');
+    // On a phone the notices fold into one line, which says it first; opened, the notice says the rest.
+    const folded = page.getByRole('button', { name: /Previews only/ });
+    await folded.waitFor();
+    await folded.click();
+    const notice = page.getByRole('region', { name: 'Previews only on this server' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(PREVIEW_ONLY_NOTE);
+    expect(await notice.textContent()).toContain('The person who runs this server can connect a real model');
+    // AI Enhance is named for what it is here: writing rules, not a model.
+    expect(await page.getByText('On this server, writing rules (not an AI model)').count()).toBe(1);
+    await shoot(page, 'first-hour-generator', notice);
+    assertNoPageErrors();
+    await context.close();
+  });
+});
