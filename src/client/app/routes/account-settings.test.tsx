@@ -83,6 +83,24 @@ describe('editing the account on /account', () => {
     await waitFor(() => expect(screen.queryByText(/is pending verification/)).toBeNull());
   });
 
+  it("shows 'Not verified' only where mail could verify the address", async () => {
+    for (const canMail of [true, false]) {
+      stubApi({
+        'GET /api/auth/user': () => json(200, createAuthUser({ emailVerifiedAt: null })),
+        'GET /api/auth/providers': options(canMail),
+        'GET /api/account/email': noPendingChange,
+        'GET /api/account/sign-ins': withPassword,
+      });
+      renderApp('/account');
+      await screen.findByRole('heading', { name: 'Email' });
+      // The server's answer has arrived once the email part says what can be done here.
+      if (canMail) await screen.findByRole('button', { name: 'Change Email' });
+      else await screen.findByText(/This server cannot send email/);
+      expect(screen.queryByText('Not verified') !== null).toBe(canMail);
+      cleanup();
+    }
+  });
+
   it('says a server without mail cannot confirm a new email', async () => {
     stubApi({
       'GET /api/auth/user': () => json(200, createAuthUser()),

@@ -25,7 +25,12 @@ export function EmailSetting({ user }: { user: AuthUser }) {
           Email
         </h3>
         <span className="font-medium break-all">{user.email}</span>
-        {user.emailVerifiedAt ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
+        {/* Without mail nothing could ever verify it: a warning badge there would only worry. */}
+        {user.emailVerifiedAt ? (
+          <Badge tone="success">Verified</Badge>
+        ) : canMail ? (
+          <Badge tone="warning">Not verified</Badge>
+        ) : null}
       </div>
       {pending ? (
         <div
