@@ -49,6 +49,36 @@ describe('uploads in the browser', () => {
     await context.close();
   });
 
+  it('says in plain words why a file was refused: a .png that is not a picture', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await register(page, 'refused');
+    await page.goto('/generator');
+    await page.getByRole('button', { name: 'Choose Image' }).click();
+    const addedTexts = await recordAddedTexts(page);
+    // Its name and type pass the dialog's own check; its content does not pass the server's.
+    const fake = {
+      name: 'holiday.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('just some text, not a picture\n'.repeat(200)),
+    };
+    expect(await uploadInDialog(page, fake)).toBe(415);
+    await expect
+      .poll(
+        async () =>
+          (await addedTexts()).some((text) => text.includes('Only images, videos and audio files can be uploaded.')),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    expect((await addedTexts()).some((text) => /S3|returned/.test(text))).toBe(false);
+    await shoot(page, 'upload-refused');
+    assertNoPageErrors();
+    await context.close();
+  });
+
   it("shows what will be used: the image itself, a video's first frame and length, an audio file's length; Remove takes one away", async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await register(page, 'previewer');

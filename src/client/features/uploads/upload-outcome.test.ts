@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type CompletedUpload,
   getFailureMessages,
+  plainUploadError,
   readStorageErrorMessage,
   settleUpload,
   UPLOAD_CONFIGURATION_FAILED,
@@ -76,5 +77,25 @@ describe('readStorageErrorMessage', () => {
     expect(readStorageErrorMessage({ message: 'S3 returned 500', body: '{"code":"x"}' })).toBeNull();
     expect(readStorageErrorMessage(new Error('Network error'))).toBeNull();
     expect(readStorageErrorMessage(null)).toBeNull();
+  });
+});
+
+describe('plainUploadError', () => {
+  it("says our own sentence, else a plain one for the status, never the storage client's words", () => {
+    const ours = { message: 'S3 returned 415', status: 415, body: '{"code":"unsupported_file_type","message":"No."}' };
+    expect(plainUploadError(ours)).toBe('No.');
+    // A browser can lose the body of an answer sent while the file was still going up.
+    expect(plainUploadError({ message: 'S3 returned 415', status: 415, body: '' })).toBe(
+      'Only images, videos and audio files can be uploaded.',
+    );
+    expect(plainUploadError({ message: 'S3 returned 413', status: 413, body: '' })).toBe(
+      'This file is too large. Files can be up to 50 MB.',
+    );
+    expect(plainUploadError({ message: 'S3 returned 403', status: 403, body: '<Error/>' })).toMatch(/expired/);
+    for (const error of [{ message: 'S3 returned 502', status: 502, body: '' }, new Error('Network error'), null]) {
+      const words = plainUploadError(error);
+      expect(words).toBe('The upload did not go through. Check your connection, then retry.');
+      expect(words).not.toMatch(/S3|returned/);
+    }
   });
 });

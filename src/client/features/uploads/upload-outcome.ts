@@ -68,3 +68,24 @@ export function readStorageErrorMessage(error: unknown): string | null {
     return null;
   }
 }
+
+/** What a refused upload says when its answer carries no sentence of ours, by HTTP status: never "S3 returned 415". */
+const STATUS_WORDS: Record<number, string> = {
+  403: 'The upload link has expired or was already used. Choose the file again.',
+  413: 'This file is too large. Files can be up to 50 MB.',
+  415: 'Only images, videos and audio files can be uploaded.',
+  429: 'Too many uploads at once. Wait for one to finish, then retry.',
+};
+const UPLOAD_DID_NOT_GO_THROUGH = 'The upload did not go through. Check your connection, then retry.';
+
+/**
+ * The sentence a person sees for a failed file: our upload URL's own (its JSON answer), else a plain
+ * one for the answer's status (a browser can lose the body of an answer sent while the file was
+ * still going up, and S3 answers XML), never the storage client's "S3 returned 415".
+ */
+export function plainUploadError(error: unknown): string {
+  const own = readStorageErrorMessage(error);
+  if (own) return own;
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : null;
+  return (typeof status === 'number' && STATUS_WORDS[status]) || UPLOAD_DID_NOT_GO_THROUGH;
+}

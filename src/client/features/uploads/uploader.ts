@@ -9,7 +9,7 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type Body, type Meta } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 
-import { readStorageErrorMessage, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
+import { plainUploadError, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
 import type { Uploader, UploaderOptions, UploadFile, UploadParameters, UploadRestrictions } from './uploader-types';
 
 /** Browser timings (docs/product-rules.md): the widget's information messages stay 5 seconds. */
@@ -79,11 +79,13 @@ export function createUploader(options: UploaderOptions): Uploader {
     },
   });
 
-  // Our own upload URL answers errors as JSON { code, message }: show that sentence on the file
-  // instead of Uppy's "S3 returned 413". Core's own handler ran first, so this one wins.
+  // A plain sentence on the file (our upload URL's own, else one for the status) instead of Uppy's
+  // "S3 returned 415", and said in the dialog's message bar too, not only in the file's tooltip.
+  // Core's own handler ran first, so this one wins.
   uppy.on('upload-error', (file, error) => {
-    const message = readStorageErrorMessage(error);
-    if (file && message && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
+    const message = plainUploadError(error);
+    if (file && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
+    uppy.info(message, 'error', INFO_TIMEOUT_MS);
   });
 
   // Screens (docs/product-rules.md): restriction failures are only logged (the dialog shows its own message).
