@@ -6,7 +6,13 @@ import type { GenerationRecord } from '../../../../shared/generations';
 import { isPlayable } from '../../../../shared/video-display';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { canShareNatively, reportHref, shareVideo, useVideoDownload } from '../hooks/use-video-actions';
+import {
+  canShareNatively,
+  linkExpiryWords,
+  reportHref,
+  shareVideo,
+  useVideoDownload,
+} from '../hooks/use-video-actions';
 import { DeleteVideoDialog } from './delete-video-dialog';
 
 /**
@@ -55,7 +61,9 @@ export function VideoActions({ video, place, onDeleted }: VideoActionsProps) {
           <Button
             variant="outline"
             disabled={!playable}
-            title={canShareNatively() ? 'Share this video' : 'Copy the video link'}
+            title={[canShareNatively() ? 'Share this video.' : 'Copy the video link.', linkExpiryWords(video.expiresAt)]
+              .filter(Boolean)
+              .join(' ')}
             onClick={() => void shareVideo(video)}
           >
             <Share2 aria-hidden="true" /> Share

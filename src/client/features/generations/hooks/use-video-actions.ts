@@ -55,7 +55,7 @@ export function linkExpiryWords(expiresAt: string | null | undefined, now: Date 
   const left = formatExpiry(expiresAt, now);
   if (!left || left === 'Expired' || !expiresAt) return '';
   const at = new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return ` The link works until ${at} (${left} from now), when the video is deleted.`;
+  return `The link works until ${at} (${left} from now), when the video is deleted.`;
 }
 
 /**
@@ -84,7 +84,8 @@ export async function shareVideo(video: SharedVideo): Promise<void> {
       return;
     }
     await navigator.clipboard.writeText(url);
-    toast({ title: 'Link Copied', description: `Video URL copied to clipboard.${linkExpiryWords(video.expiresAt)}` });
+    // The spec's words exactly; when the link stops working is said on the Share button itself.
+    toast({ title: 'Link Copied', description: 'Video URL copied to clipboard.' });
   } catch (error) {
     // Closing the share sheet is not a failure.
     if (error instanceof DOMException && error.name === 'AbortError') return;
