@@ -36,6 +36,9 @@ import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/outbound-webhooks/webhooks.routes';
+import { textModelOf } from './ai/text-model';
+import { followInstallationSettings } from './modules/settings/settings.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -62,6 +65,10 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
+  // The providers an administrator connected in the browser, before any request: and again whenever
+  // any process saves a change (NOTIFY), so no restart is needed.
+  const stopFollowingSettings = await followInstallationSettings(ctx, app.log);
+  app.addHook('onClose', stopFollowingSettings);
   if (config.operations.metricsToken) registerRequestMetrics(app, ctx.metrics);
 
   await registerSecurity(app, config);
@@ -103,12 +110,16 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     provenanceRoutes,
     safetyRoutes,
     adminSafetyRoutes,
+    settingsRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
   await registerClientFiles(app, config, {
     hasSessionCookie,
-    previewNote: () => (isPreviewOnly(ctx.engines.list()) ? PREVIEW_ONLY_NOTE : ''),
+    installation: () => ({
+      previewNote: isPreviewOnly(ctx.engines.list()) ? PREVIEW_ONLY_NOTE : '',
+      assist: textModelOf(ctx.config) ? 'model' : 'local',
+    }),
   });
   return app;
 }

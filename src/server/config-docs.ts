@@ -203,6 +203,10 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     meaning: "fal.ai's queue: Veo 3, Kling 2.1, Wan 2.2, LTX-Video and Hailuo 02 (needs a reachable `PUBLIC_URL`).",
   },
   FAL_BASE_URL: { group: 'Video providers', meaning: "fal's queue API address." },
+  FAL_API_URL: {
+    group: 'Video providers',
+    meaning: "fal's platform API address, where a key saved on the settings page is tried.",
+  },
   REPLICATE_API_TOKEN: {
     group: 'Video providers',
     meaning: "Replicate's predictions: Veo 3 and Kling 2.1 (needs a reachable `PUBLIC_URL`).",

@@ -11,6 +11,7 @@ import { type OperationsConfig, operationsEnv, readOperationsConfig } from './co
 import { type ModerationConfig, moderationEnv, readModerationConfig } from './config-moderation';
 import { type ProvenanceConfig, provenanceEnv, readProvenanceConfig } from './config-provenance';
 import { type RetentionConfig, readRetentionConfig, retentionEnv } from './config-retention';
+import type { ProviderDefaults } from './config-providers';
 import {
   readRegistrationChallenge,
   type RegistrationChallengeConfig,
@@ -129,6 +130,8 @@ const envSchema = z.object({
   /** fal.ai's queue API (hosts Veo, Kling, Wan, LTX, Hailuo, ...); the base URL is a local server in tests. */
   FAL_KEY: optionalText,
   FAL_BASE_URL: z.url({ error: 'must be a URL' }).default('https://queue.fal.run'),
+  /** fal.ai's platform API, where a key saved in the browser is tried (docs.fal.ai/platform-apis). */
+  FAL_API_URL: z.url({ error: 'must be a URL' }).default('https://api.fal.ai'),
   /** Replicate's predictions API. */
   REPLICATE_API_TOKEN: optionalText,
   REPLICATE_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.replicate.com'),
@@ -221,6 +224,8 @@ export interface Config {
   /** `webhookUrl` only when PUBLIC_URL is set: Replicate must be able to reach it. */
   replicate: { apiToken: string; baseUrl: string; webhookUrl: string | undefined } | undefined;
   comfyui: { url: string; authHeader: { name: string; value: string } | undefined } | undefined;
+  /** The providers' addresses and model names, used with keys an administrator saves in the browser (config-providers.ts). */
+  providerDefaults: ProviderDefaults;
   /** Operator files: the model catalogue's prices and switches, and extra ComfyUI templates. */
   models: { configPath: string | undefined; comfyTemplatesDir: string | undefined };
   /** Card payments through Stripe; absent without both keys. */
@@ -399,6 +404,18 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
         }
       : undefined,
     comfyui: env.COMFYUI_URL ? { url: env.COMFYUI_URL, authHeader: parseHeader(env.COMFYUI_AUTH_HEADER) } : undefined,
+    providerDefaults: {
+      falQueueUrl: env.FAL_BASE_URL,
+      falApiUrl: env.FAL_API_URL,
+      replicateBaseUrl: env.REPLICATE_BASE_URL,
+      replicateWebhookUrl: env.PUBLIC_URL ? `${publicUrl}/api/webhooks/replicate` : undefined,
+      geminiBaseUrl: env.GEMINI_BASE_URL,
+      veoModel: env.VEO_MODEL,
+      geminiTextModel: env.GEMINI_TEXT_MODEL,
+      klingBaseUrl: env.KLING_BASE_URL,
+      klingModel: env.KLING_MODEL,
+      klingVideoExtend: env.KLING_VIDEO_EXTEND,
+    },
     models: { configPath: env.MODELS_CONFIG, comfyTemplatesDir: env.COMFYUI_TEMPLATES_DIR },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

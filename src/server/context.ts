@@ -14,7 +14,15 @@ import { createStorage, type ObjectStorage } from './storage';
  * take that transaction (`tx: Executor`) first instead, like repositories.
  */
 export interface ServiceContext {
+  /** The configuration in effect: the environment's, with the providers an administrator saved (config-providers.ts). */
   config: Config;
+  /** The configuration read from the environment alone. */
+  baseConfig: Config;
+  /**
+   * Puts another configuration in effect (saved provider settings changed): the engines and the
+   * providers' webhooks are built again for it; a job already running keeps the engine it has.
+   */
+  reconfigure(next: Config): void;
   /** The open database (kind, ping, close); `db` is its Drizzle handle. */
   database: Database;
   db: Db;
@@ -52,15 +60,33 @@ export function createServiceContext(
   overrides: ServiceOverrides = {},
 ): ServiceContext {
   const media = resolveFfmpeg(config.ffmpeg, config.ffmpeg.searchPath);
-  const webhooks = createWebhookRegistry(config);
+  let current = config;
+  let webhooks = createWebhookRegistry(config);
+  let engines = overrides.engines ?? createEngineRegistry(config, { media, webhooks });
   return {
-    config,
+    get config() {
+      return current;
+    },
+    baseConfig: config,
+    reconfigure(next) {
+      // Replicate's webhook registry holds the jobs waiting on it: kept while the token is the same.
+      const sameReplicate = next.replicate?.apiToken === current.replicate?.apiToken;
+      const nextWebhooks = sameReplicate ? webhooks : createWebhookRegistry(next);
+      const nextEngines = overrides.engines ?? createEngineRegistry(next, { media, webhooks: nextWebhooks });
+      current = next;
+      webhooks = nextWebhooks;
+      engines = nextEngines;
+    },
     database,
     db: database.db,
     storage: overrides.storage ?? createStorage(config),
-    engines: overrides.engines ?? createEngineRegistry(config, { media, webhooks }),
+    get engines() {
+      return engines;
+    },
     media,
-    webhooks,
+    get webhooks() {
+      return webhooks;
+    },
     secret: config.sessionSecret,
     now: overrides.now ?? (() => new Date()),
     detectObjects: overrides.detectObjects ?? localDetector,

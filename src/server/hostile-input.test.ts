@@ -18,6 +18,7 @@ import {
 } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
+import { providerKeysSchema } from '../shared/installation-settings';
 import { newAppealSchema, newReportSchema, safetyDecisionSchema } from '../shared/safety';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
@@ -108,7 +109,7 @@ const nextAddress = () => {
 // --- Every route with a JSON body or a query, and a valid input with every text field filled ---
 
 interface InputRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   /** The route as Fastify prints it. */
   route: string;
   url: () => string;
@@ -119,6 +120,24 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  // Issue 45: the settings page connects a provider (one body shape per provider). A valid body would
+  // call the provider, so only the hostile ones are sent.
+  ...providerKeysSchema.options.map((schema): InputRoute => ({
+    method: 'PUT',
+    route: '/api/admin/settings/providers',
+    url: () => '/api/admin/settings/providers',
+    schema,
+    in: 'body',
+    as: 'admin',
+    valid: () =>
+      ({
+        fal: { provider: 'fal', apiKey: 'fal-key-123' },
+        replicate: { provider: 'replicate', apiToken: 'r8_token' },
+        gemini: { provider: 'gemini', apiKey: 'AIza-key' },
+        kling: { provider: 'kling', accessKey: 'access', secretKey: 'secret' },
+        comfyui: { provider: 'comfyui', url: 'http://127.0.0.1:9/' },
+      })[schema.shape.provider.value],
+  })),
   // Issue 44: reports, appeals and the safety queue's decisions.
   {
     method: 'POST',
@@ -449,6 +468,9 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 
 /** Routes that read no JSON body and no query (path ids are uuid-checked; the webhook verifies its signature). */
 const NO_INPUT_ROUTES = [
+  // Issue 45: the settings page (the provider in the path is checked against the list of providers).
+  'GET /api/admin/settings',
+  'DELETE /api/admin/settings/providers/:provider',
   'GET /api/notifications',
   // Issue 34: the pending email change, and cancelling it.
   'GET /api/account/email',

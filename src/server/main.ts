@@ -8,6 +8,7 @@ import { LOG_REDACT_PATHS, serializeError } from './http/error-handler';
 import { oldFfmpegWarning } from './media/ffmpeg';
 import { type EngineRegistry, unreachableInputsWarning } from './engines';
 import { startWorker, type Worker } from './jobs/worker';
+import { followInstallationSettings } from './modules/settings/settings.service';
 import { startRetentionSweeper } from './jobs/retention-sweeper';
 import { settleNotifications } from './modules/notifications/notifications.service';
 
@@ -61,16 +62,17 @@ async function main(): Promise<void> {
   await database.migrate();
   phase('migrate');
   const ctx = createServiceContext(config, database);
-  const { engines } = ctx;
   phase('serviceContext');
   const app = services.has('web') ? await buildApp(ctx) : null;
   phase('buildApp');
   const log =
     app?.log ?? pino({ level: config.logLevel, redact: LOG_REDACT_PATHS, serializers: { err: serializeError } });
+  // The web app follows the settings saved in the browser itself (app.ts); a worker-only process here.
+  const stopSettings = app ? null : await followInstallationSettings(ctx, log);
   // Once per process, whichever services it runs: both decode untrusted files with FFmpeg.
   const oldFfmpeg = oldFfmpegWarning(ctx.media);
   if (oldFfmpeg) log.warn(oldFfmpeg);
-  const unreachable = unreachableInputsWarning(config);
+  const unreachable = unreachableInputsWarning(ctx.config);
   if (unreachable) log.warn(unreachable);
   const sweeper = startRetentionSweeper(ctx, log);
   const worker: Worker | null = services.has('worker') ? startWorker(ctx, { config: config.worker, log }) : null;
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     // Notifications of jobs that just ended are sent before the database closes (each push gives up after 10 s).
     Promise.all([worker?.stop(config.worker.shutdownGraceSeconds * 1000), app?.close().then(closeDetector)])
       .then(() => settleNotifications(ctx))
+      .then(() => stopSettings?.())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -105,11 +108,11 @@ async function main(): Promise<void> {
     phase('listen');
     log.info({ phasesMs }, 'startup phases');
     log.info(
-      { database: database.kind, dataDir: config.dataDir, engines: describeEngines(engines) },
+      { database: database.kind, dataDir: config.dataDir, engines: describeEngines(ctx.engines) },
       `Reelsmith is ready at ${config.publicUrl}`,
     );
   } else {
-    log.info({ database: database.kind, engines: describeEngines(engines) }, 'Reelsmith worker is running');
+    log.info({ database: database.kind, engines: describeEngines(ctx.engines) }, 'Reelsmith worker is running');
   }
 }
 

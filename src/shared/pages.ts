@@ -16,6 +16,7 @@ export const PAGE_PATHS = [
   '/admin/jobs',
   '/admin/costs',
   '/admin/safety',
+  '/admin/settings',
   '/account',
   '/register',
   '/login',

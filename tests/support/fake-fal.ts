@@ -12,6 +12,11 @@ import { type FakeServer, type Recorded, type Reply, startFakeServer } from './f
  *   app id of `workflows/...` and `comfy/...` endpoints keeps three segments (namespace/owner/alias).
  * - Errors: 422 {detail: [{loc, msg, type}]} (content_policy_violation), {detail: "text"} otherwise.
  * The request URLs live only where the submit answer says: a client that builds them differently gets 404.
+ * - Platform API, https://docs.fal.ai/platform-apis/v1/models/pricing: GET /v1/models/pricing?endpoint_id=...
+ *   ("Authentication: Required", `Authorization: Key <key>`; 1 to 50 endpoint ids) answers
+ *   {prices: [{endpoint_id, unit_price, unit, currency}], next_cursor, has_more}. A missing or wrong key
+ *   is refused with 401; the body's shape for it is not documented there (unconfirmed), so the stand-in
+ *   answers fal's usual {detail: "..."} and the client reads either that or {error: {message}}.
  */
 
 /**
@@ -129,6 +134,8 @@ export interface FakeFal {
   /** Submissions refused by an endpoint's documented input schema (FAL_DOCUMENTED_INPUTS). */
   refused: { endpoint: string; input: Record<string, unknown> }[];
   rateLimited: number;
+  /** Calls to the platform API's pricing read (the settings page's key check). */
+  pricingChecks: number;
   close(): Promise<void>;
 }
 
@@ -158,6 +165,7 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
     cancelled: [],
     refused: [],
     rateLimited: 0,
+    pricingChecks: 0,
     close: () => server.close(),
   };
   const find = (id: string) => fake.requests.find((r) => r.id === id);
@@ -165,7 +173,23 @@ export async function startFakeFal(video: Buffer, key = 'test-fal-key'): Promise
     const url = new URL(request.path, server.baseUrl);
     if (url.pathname === '/files/clip.mp4') return { status: 200, bytes: fake.video };
     if (url.pathname === '/files/extended.mp4') return { status: 200, bytes: fake.extendedVideo ?? fake.video };
-    if (request.headers.authorization !== `Key ${fake.key}`) return { status: 401, json: { detail: 'Invalid key' } };
+    if (request.headers.authorization !== `Key ${fake.key}`)
+      return { status: 401, json: { detail: 'Invalid API key: no fal.ai key matches it' } };
+    if (url.pathname === '/v1/models/pricing') {
+      fake.pricingChecks += 1;
+      const ids = url.searchParams.getAll('endpoint_id').flatMap((v) => v.split(','));
+      if (request.method !== 'GET') return { status: 405, json: { detail: 'Method not allowed' } };
+      if (ids.length < 1 || ids.length > 50)
+        return { status: 422, json: { detail: [{ loc: ['query', 'endpoint_id'], msg: '1 to 50 endpoint ids' }] } };
+      return {
+        status: 200,
+        json: {
+          prices: ids.map((id) => ({ endpoint_id: id, unit_price: 0.4, unit: 'second', currency: 'USD' })),
+          next_cursor: null,
+          has_more: false,
+        },
+      };
+    }
     if (fake.rateLimitNext > 0) {
       fake.rateLimitNext -= 1;
       fake.rateLimited += 1;

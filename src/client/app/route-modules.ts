@@ -82,6 +82,10 @@ export const PAGES = {
     load: pageLoader(() => import('./routes/admin-safety').then((m) => m.AdminSafetyPage)),
     access: 'signed-in',
   },
+  '/admin/settings': {
+    load: pageLoader(() => import('./routes/admin-settings').then((m) => m.AdminSettingsPage)),
+    access: 'signed-in',
+  },
   '/account': { load: pageLoader(() => import('./routes/account').then((m) => m.AccountPage)), access: 'signed-in' },
   '/register': {
     load: pageLoader(() => import('./routes/register').then((m) => m.RegisterPage)),

@@ -11,3 +11,6 @@ export const authQueryKey = ['/api/auth/user'] as const;
  * /api/user/generation-status and /api/credits/balance answer parts of it; the client reads none of them.
  */
 export const balanceQueryKey = ['/api/user/balance'] as const;
+
+/** GET /api/models: the catalogue (the generator); the settings page refreshes it when a provider is connected. */
+export const modelsQueryKey = ['/api/models'] as const;

@@ -96,7 +96,7 @@ const klingPolicy: ProviderPolicy = {
 };
 
 /** A Kling API token: a JWT (HS256) issued by the access key and signed with the secret key. */
-function signKlingToken(accessKey: string, secretKey: string, nowMs = Date.now()): string {
+export function signKlingToken(accessKey: string, secretKey: string, nowMs = Date.now()): string {
   const now = Math.floor(nowMs / 1000);
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iss: accessKey, exp: now + TOKEN_LIFETIME_SECONDS, nbf: now - 5 })}`;

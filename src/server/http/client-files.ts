@@ -20,8 +20,6 @@ function pagePlaceholders(config: Config): Record<string, string> {
     __VIDEO_RETENTION_HOURS__: String(config.retention.videoHours),
     __KEEP_VIDEOS_FOR__: config.retention.keepFor.join(','),
     __VIDEO_RETENTION_WORDS__: retentionInWords(config.retention.videoHours),
-    // Who answers AI Enhance and image analysis (src/server/ai/text-model.ts): a model, or the local rules.
-    [ASSIST_PLACEHOLDER]: config.llm || config.gemini ? 'model' : 'local',
   };
 }
 
@@ -64,21 +62,38 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 interface ClientFilesOptions {
   /** Whether a request carries a session cookie: one without is sent the prerendered landing page for "/". */
   hasSessionCookie: (request: FastifyRequest) => boolean;
-  /** The preview note every page says now ('' when a real model is connected): it can change while the server runs. */
-  previewNote: () => string;
+  /** What the installation can do now; it changes while the server runs (an administrator connects a model). */
+  installation: () => InstallationState;
+}
+
+/** What every page says of the installation, filled in as each page is sent. */
+export interface InstallationState {
+  /** The preview note ('' when a real model is connected). */
+  previewNote: string;
+  /** Who answers AI Enhance and image analysis (src/server/ai/text-model.ts): a model, or the local rules. */
+  assist: 'model' | 'local';
 }
 
 /**
- * A page as sent: its file with the operator's settings filled in, compressed once per preview note
- * (there are two: none, and the note), so a model connected or lost changes what the next page says.
+ * A page as sent: its file with the operator's settings filled in, compressed once per installation
+ * state (at most four: with or without the preview note, assist by a model or local), so a model
+ * connected or lost changes what the next page says.
  */
-function pageVariants(file: string, placeholders: Record<string, string>): (note: string) => AppShellBodies {
-  const byNote = new Map<string, AppShellBodies>();
-  return (note) => {
-    let page = byNote.get(note);
+function pageVariants(
+  file: string,
+  placeholders: Record<string, string>,
+): (state: InstallationState) => AppShellBodies {
+  const byState = new Map<string, AppShellBodies>();
+  return (state) => {
+    const key = `${state.assist}:${state.previewNote}`;
+    let page = byState.get(key);
     if (!page) {
-      page = compressAppShell(file, { ...placeholders, [PREVIEW_NOTE_PLACEHOLDER]: note });
-      byNote.set(note, page);
+      page = compressAppShell(file, {
+        ...placeholders,
+        [PREVIEW_NOTE_PLACEHOLDER]: state.previewNote,
+        [ASSIST_PLACEHOLDER]: state.assist,
+      });
+      byState.set(key, page);
     }
     return page;
   };
@@ -94,7 +109,7 @@ function pageVariants(file: string, placeholders: Record<string, string>): (note
 export async function registerClientFiles(
   app: FastifyInstance,
   config: Config,
-  { hasSessionCookie, previewNote }: ClientFilesOptions,
+  { hasSessionCookie, installation }: ClientFilesOptions,
 ): Promise<void> {
   const indexFile = path.join(config.clientDir, 'index.html');
   const landingFile = path.join(config.clientDir, '.prerender', 'landing.html');
@@ -103,9 +118,9 @@ export async function registerClientFiles(
   const indexPage = hasClient ? pageVariants(indexFile, placeholders) : null;
   // The landing page rendered at build time (scripts/prerender-landing.mjs), for visitors with no session.
   const landingPage = hasClient && existsSync(landingFile) ? pageVariants(landingFile, placeholders) : null;
-  // The current note's pages; the first are compressed at start, not on the first visitor's request.
-  const indexHtml = () => indexPage?.(previewNote()) ?? null;
-  const landingHtml = () => landingPage?.(previewNote()) ?? null;
+  // The current state's pages; the first are compressed at start, not on the first visitor's request.
+  const indexHtml = () => indexPage?.(installation()) ?? null;
+  const landingHtml = () => landingPage?.(installation()) ?? null;
   indexHtml();
   landingHtml();
 

@@ -722,6 +722,49 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
       },
       errors: [NOT_ADMIN],
     },
+    'GET /api/admin/settings': {
+      summary: 'The installation settings: which providers are connected, and how',
+      description:
+        'Each provider with where its settings come from (`environment` wins over `saved`), the end of the key in use (never the key) and the models it brings now.',
+      errors: [NOT_ADMIN],
+    },
+    'PUT /api/admin/settings/providers': {
+      summary: "Connect a video provider: its key is tried with the provider's harmless call, then saved encrypted",
+      description:
+        'Takes effect in every web and worker process at once, with no restart. A key the provider refuses, or a provider that cannot be reached, saves nothing.',
+      requestExample: { provider: 'fal', apiKey: 'fal-0123…' },
+      errors: [
+        NOT_ADMIN,
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message: "fal.ai is set in this server's environment (FAL_KEY), which wins over this page. Change it there.",
+        },
+        {
+          status: 422,
+          code: 'provider_key_refused',
+          message: 'fal.ai refused this: Invalid API key. Nothing was saved.',
+        },
+        {
+          status: 502,
+          code: 'provider_unreachable',
+          message:
+            'Could not check this with fal.ai (no answer within 10 seconds). Nothing was saved: try again in a moment.',
+        },
+      ],
+    },
+    'DELETE /api/admin/settings/providers/:provider': {
+      summary: "Forget a provider's saved key (its models stop being offered)",
+      errors: [
+        NOT_ADMIN,
+        { status: 404, code: 'setting_not_found', message: 'No fal.ai keys are saved.' },
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message: "fal.ai is set in this server's environment (FAL_KEY), which wins over this page. Change it there.",
+        },
+      ],
+    },
     'POST /api/admin/jobs/:id/cancel': {
       summary: 'Cancel a job',
       errors: [

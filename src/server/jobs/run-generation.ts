@@ -16,6 +16,7 @@ import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
 import * as lifecycle from '../modules/generations/lifecycle.service';
+import { applySavedSettings } from '../modules/settings/settings.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
 import { ContentBlockedError, screenRenderedVideo } from '../modules/moderation/moderation.service';
 import { signGenerationVideo, visibleLabelFor } from '../modules/provenance/provenance.service';
@@ -111,7 +112,15 @@ export async function runGeneration(
   const runStarted = Date.now();
   const observe = (outcome: JobOutcome) =>
     ctx.metrics.jobDuration.observe({ model: row.model, outcome }, (Date.now() - runStarted) / 1000);
-  const engine = ctx.engines.get(row.model);
+  // A model connected a moment ago on the settings page (the nudge to this process may still be on
+  // its way): read the saved settings once before calling the job unrunnable.
+  let engine = ctx.engines.get(row.model);
+  if (!engine) {
+    await applySavedSettings(ctx).catch((error: unknown) =>
+      log.warn({ err: error }, 'Could not read the saved settings'),
+    );
+    engine = ctx.engines.get(row.model);
+  }
   if (!engine) {
     // An engine that cannot run is the system's failure, not the user's.
     ctx.metrics.providerErrors.inc({ model: row.model, kind: 'no_engine' });

@@ -6,16 +6,27 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectJson, listenLocally, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
-import { probeBytes } from '../../../tests/support/media';
+import { type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
+import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import { openSse } from '../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../shared/generations';
 import type { CredentialsReport } from '../../shared/provenance';
 import { readEnv } from '../config';
-import { creditLedger, type GenerationRow, generations, users } from '../db/schema';
+import { creditLedger, type GenerationRow, generations, installationSettings, users } from '../db/schema';
 import { videoSigner } from '../modules/provenance/provenance.service';
 import { readCredentials } from '../provenance/c2pa';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
+const FAL_SAVED_KEY = 'fal-saved-in-the-browser-0042';
+
+/** Waits for a condition (a line a process printed), saying what was printed if it never comes. */
+async function waitFor(condition: () => boolean, output: () => string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out; output: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** The PostgreSQL tried when DATABASE_URL is not set: the PG* variables, else postgres@127.0.0.1:5432/test. */
 function localPostgresUrl(env: Record<string, string | undefined>): string {
@@ -70,16 +81,21 @@ describe('worker processes', () => {
     return;
   }
   let t: TestApp;
+  let fal: FakeFal;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     // The test app makes its fresh database where TEST_DB and DATABASE_URL say: on that PostgreSQL.
     vi.stubEnv('TEST_DB', 'postgres');
     vi.stubEnv('DATABASE_URL', postgres.url);
-    t = await createTestApp();
+    fal = await startFakeFal((await makeMediaFixtures()).video, FAL_SAVED_KEY);
+    fal.stepMs = 20;
+    // fal.ai's addresses only (no key): an administrator connects it from the browser in one test.
+    t = await createTestApp({ FAL_BASE_URL: fal.baseUrl, FAL_API_URL: fal.baseUrl });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await t?.close();
+    await fal?.close();
     vi.unstubAllEnvs();
   });
 
@@ -183,6 +199,45 @@ describe('worker processes', () => {
 
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    'renders with a provider key an administrator saved after the worker process started, with no restart',
+    { timeout: 120_000 },
+    async () => {
+      const worker = startWorkerProcess({
+        FAL_BASE_URL: fal.baseUrl,
+        FAL_API_URL: fal.baseUrl,
+        PROVIDER_POLL_SECONDS: '0.05',
+        LOG_LEVEL: 'info',
+      });
+      await waitFor(() => worker.output().includes('Reelsmith worker is running'), worker.output);
+      expect(worker.output()).not.toContain('fal-veo3');
+
+      const admin = await signIn(t.app, await createUser(t.db, { isAdmin: true }));
+      const saved = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+        cookie: admin,
+        body: { provider: 'fal', apiKey: FAL_SAVED_KEY },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await t.db.select().from(installationSettings);
+      expect(row?.sealed).not.toContain(FAL_SAVED_KEY);
+
+      const user = await createUser(t.db, { creditsHundredths: 10_000 });
+      const cookie = await signIn(t.app, user);
+      const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'A lighthouse in a storm', model: 'fal-veo3', duration: 8 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = response.json<GenerationRecord>();
+      const done = await waitForRow(id, (r) => r.status === 'completed' || r.status === 'failed');
+      expect(done, worker.output()).toMatchObject({ status: 'completed', model: 'fal-veo3' });
+      // Made by fal.ai, asked by the worker process with the key saved in the browser.
+      expect(fal.requests.map((r) => r.endpoint)).toEqual(['fal-ai/veo3']);
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
     },
   );
 

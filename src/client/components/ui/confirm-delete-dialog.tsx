@@ -20,6 +20,9 @@ interface ConfirmDeleteDialogProps {
   onConfirm: (closeDialog: () => void) => void;
   /** Told when the dialog opens or closes (to clear its fields). */
   onOpenChange?: (open: boolean) => void;
+  /** The confirming button's words, and while it waits ('Delete', 'Deleting...' unless given). */
+  confirmLabel?: string;
+  pendingLabel?: string;
 }
 
 /**
@@ -35,6 +38,8 @@ export function ConfirmDeleteDialog({
   pending,
   onConfirm,
   onOpenChange,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
 }: ConfirmDeleteDialogProps) {
   const [open, setOpen] = useState(false);
   const close = () => {
@@ -94,7 +99,7 @@ export function ConfirmDeleteDialog({
                 </Button>
               </Close>
               <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? 'Deleting...' : 'Delete'}
+                {pending ? pendingLabel : confirmLabel}
               </Button>
             </div>
           </form>

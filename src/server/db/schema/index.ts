@@ -15,3 +15,4 @@ export * from './webhooks';
 export * from './api-tokens';
 export * from './signing-identities';
 export * from './safety';
+export * from './installation-settings';

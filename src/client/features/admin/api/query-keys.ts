@@ -16,3 +16,6 @@ export const adminCostsQueryKey = ['/api/admin/costs'] as const;
 
 /** The safety queue: open reports, appeals and held jobs, with the figures. */
 export const adminSafetyQueryKey = ['/api/admin/safety'] as const;
+
+/** The installation's settings: providers connected, and the first-run checklist. */
+export const adminSettingsQueryKey = ['/api/admin/settings'] as const;

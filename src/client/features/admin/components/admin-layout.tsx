@@ -1,4 +1,4 @@
-import { CircleDollarSign, LayoutDashboard, ListChecks, ShieldAlert, Users } from 'lucide-react';
+import { CircleDollarSign, LayoutDashboard, ListChecks, Settings, ShieldAlert, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -11,6 +11,7 @@ const PAGES = {
   jobs: { title: 'Jobs Console', subtitle: 'The queue, running jobs, failures and what to do about them' },
   costs: { title: 'Costs', subtitle: 'What providers cost against what users paid, per day and model' },
   safety: { title: 'Safety', subtitle: `Reports and flagged videos, decided within ${DECISION_HOURS} hours` },
+  settings: { title: 'Settings', subtitle: 'Connect video models and AI services: no restart needed' },
 };
 
 /** The admin pages, each linked from the others. */
@@ -19,6 +20,7 @@ const LINKS = [
   { page: 'jobs', href: '/admin/jobs', label: 'Jobs Console', Icon: ListChecks },
   { page: 'costs', href: '/admin/costs', label: 'Costs', Icon: CircleDollarSign },
   { page: 'safety', href: '/admin/safety', label: 'Safety', Icon: ShieldAlert },
+  { page: 'settings', href: '/admin/settings', label: 'Settings', Icon: Settings },
 ] as const;
 
 /** The admin frame: the signed-in shell, wider to give the users table room; each admin page links to the others. */

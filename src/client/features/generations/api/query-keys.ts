@@ -7,5 +7,4 @@
  */
 export const generationsQueryKey = ['/api/video-generation'] as const;
 
-/** GET /api/models */
-export const modelsQueryKey = ['/api/models'] as const;
+export { modelsQueryKey } from '../../../lib/query-keys';

@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { InstallationSettings, ProviderSetting } from '../../../shared/installation-settings';
+import { callsTo, createAuthUser, json, renderAppWith, resetAfterTest } from '../testing/render-app';
+
+const provider = (id: ProviderSetting['id'], overrides: Partial<ProviderSetting> = {}): ProviderSetting => ({
+  id,
+  source: 'none',
+  hint: null,
+  savedAt: null,
+  unreadable: false,
+  models: [],
+  ...overrides,
+});
+
+const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSettings => ({
+  providers: [provider('fal'), provider('replicate'), provider('gemini'), provider('kling'), provider('comfyui')],
+  previewOnly: true,
+  setup: { payments: false, mail: false, operatorContact: false },
+  ...overrides,
+});
+
+const CONNECTED = settings({
+  previewOnly: false,
+  providers: [
+    provider('fal', {
+      source: 'saved',
+      hint: '…9f2c',
+      savedAt: '2026-11-28T10:00:00.000Z',
+      models: ['Veo 3 (fal.ai)'],
+    }),
+    provider('replicate'),
+    provider('gemini', { source: 'environment', hint: '…AbCd', models: ['Veo 3'] }),
+    provider('kling'),
+    provider('comfyui'),
+  ],
+});
+
+afterEach(resetAfterTest);
+
+const admin = () => json(200, createAuthUser({ isAdmin: true }));
+
+describe('/admin/settings', () => {
+  it("shows the provider's refusal where the key was pasted, then connects with the right key", async () => {
+    let answer = () =>
+      json(422, {
+        code: 'provider_key_refused',
+        message: 'fal.ai refused this: Invalid API key. Nothing was saved.',
+      });
+    const fetchMock = renderAppWith('/admin/settings', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () => json(200, settings()),
+      'PUT /api/admin/settings/providers': () => answer(),
+    });
+    expect(await screen.findByText(/this server makes previews only/)).toBeDefined();
+    const card = within(await screen.findByRole('form', { name: 'fal.ai keys' }));
+    const connect = card.getByRole('button', { name: 'Test and connect' });
+    expect(connect.hasAttribute('disabled')).toBe(true);
+    expect(card.getByText('Paste the key to test it.')).toBeDefined();
+
+    await userEvent.type(card.getByLabelText('fal.ai API key'), 'fal-wrong');
+    await userEvent.click(connect);
+    expect((await card.findByRole('alert')).textContent).toBe(
+      'fal.ai refused this: Invalid API key. Nothing was saved.',
+    );
+    const [, init] = callsTo(fetchMock, '/api/admin/settings/providers')[0] ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '{}')).toEqual({
+      provider: 'fal',
+      apiKey: 'fal-wrong',
+    });
+
+    answer = () => json(200, CONNECTED);
+    await userEvent.clear(card.getByLabelText('fal.ai API key'));
+    await userEvent.type(card.getByLabelText('fal.ai API key'), 'fal-right-9f2c');
+    await userEvent.click(card.getByRole('button', { name: 'Test and connect' }));
+    expect(
+      await screen.findByText(/Key …9f2c saved Nov 28, 2026, encrypted\. Now offered: Veo 3 \(fal\.ai\)\./),
+    ).toBeDefined();
+    expect(screen.queryByText(/this server makes previews only/)).toBeNull();
+    // The key is never shown again; a provider set in the environment has no form.
+    expect(screen.queryByDisplayValue('fal-right-9f2c')).toBeNull();
+    expect(screen.getByText(/Set by GEMINI_API_KEY in this server's environment \(…AbCd\), which wins/)).toBeDefined();
+    expect(screen.queryByRole('form', { name: 'Google Gemini keys' })).toBeNull();
+  });
+
+  it('shows the first-run checklist on the dashboard until a real model is connected', async () => {
+    renderAppWith('/admin', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () =>
+        json(200, settings({ setup: { payments: true, mail: false, operatorContact: false } })),
+    });
+    const checklist = within(await screen.findByRole('region', { name: 'Finish setting up this server' }));
+    expect(checklist.getByText('Connect a video model')).toBeDefined();
+    expect(checklist.getByText('Stripe is connected: people can buy credits.')).toBeDefined();
+    expect(checklist.getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/admin/settings');
+  });
+
+  it('shows no checklist once a real model is connected', async () => {
+    const fetchMock = renderAppWith('/admin', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () => json(200, CONNECTED),
+    });
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeDefined();
+    await expect.poll(() => callsTo(fetchMock, '/api/admin/settings').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('region', { name: 'Finish setting up this server' })).toBeNull();
+  });
+});

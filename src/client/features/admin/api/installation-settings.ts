@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import {
+  type InstallationSettings,
+  installationSettingsSchema,
+  type ProviderId,
+  type ProviderKeys,
+} from '../../../../shared/installation-settings';
+import { apiRequest } from '../../../lib/api-client';
+import { modelsQueryKey } from '../../../lib/query-keys';
+import { adminSettingsQueryKey } from './query-keys';
+
+/** GET /api/admin/settings: each provider, where its settings come from, and the first-run checklist. */
+export async function getInstallationSettings(): Promise<InstallationSettings> {
+  const response = await apiRequest('GET', '/api/admin/settings');
+  return installationSettingsSchema.parse(await response.json());
+}
+
+export function useInstallationSettings() {
+  return useQuery({ queryKey: adminSettingsQueryKey, queryFn: getInstallationSettings });
+}
+
+/** After a change: the page shows the answer, and the generator's model list is read again. */
+function useSettingsChange<T>(send: (value: T) => Promise<Response>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (value: T) => installationSettingsSchema.parse(await (await send(value)).json()),
+    onSuccess: (settings) => {
+      client.setQueryData(adminSettingsQueryKey, settings);
+      void client.invalidateQueries({ queryKey: modelsQueryKey });
+    },
+  });
+}
+
+/** PUT /api/admin/settings/providers: the server tries the key with the provider, then saves it. */
+export function useSaveProviderKeys() {
+  return useSettingsChange((keys: ProviderKeys) => apiRequest('PUT', '/api/admin/settings/providers', keys));
+}
+
+/** DELETE /api/admin/settings/providers/{provider}. */
+export function useRemoveProviderKeys() {
+  return useSettingsChange((id: ProviderId) =>
+    apiRequest('DELETE', `/api/admin/settings/providers/${encodeURIComponent(id)}`),
+  );
+}

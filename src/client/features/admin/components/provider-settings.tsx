@@ -1,0 +1,225 @@
+import { CheckCircle2, KeyRound, Server, Unplug } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+
+import {
+  type InstallationSettings,
+  PROVIDER_FORMS,
+  type ProviderForm,
+  type ProviderKeys,
+  type ProviderSetting,
+} from '../../../../shared/installation-settings';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { getServerMessage } from '../../../lib/api-client';
+import { useInstallationSettings, useRemoveProviderKeys, useSaveProviderKeys } from '../api/installation-settings';
+
+function savedOn(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+function modelsSentence(models: string[]): string {
+  if (models.length === 0) return 'No model of its catalogue is offered yet.';
+  return `Now offered: ${models.join(', ')}.`;
+}
+
+function StatusBadge({ setting }: { setting: ProviderSetting }) {
+  if (setting.source === 'environment') return <Badge tone="brand">Set in the environment</Badge>;
+  if (setting.source === 'saved') return <Badge tone="success">Connected</Badge>;
+  if (setting.unreadable) return <Badge tone="warning">Paste the key again</Badge>;
+  return <Badge>Not connected</Badge>;
+}
+
+/** The form for one provider's keys: tried by the server with the provider before anything is saved. */
+function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean }) {
+  const save = useSaveProviderKeys();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const keys = { provider: form.id, ...values } as ProviderKeys;
+    save.mutate(keys, {
+      onSuccess: (settings) => {
+        setValues({});
+        const models = settings.providers.find((p) => p.id === form.id)?.models ?? [];
+        toast({
+          title: `${form.name} connected`,
+          description: `${models.length} ${models.length === 1 ? 'model is' : 'models are'} now offered, from the next video on.`,
+        });
+      },
+      onError: (failure) => setError(getServerMessage(failure) ?? `Could not save: ${failure.message}`),
+    });
+  };
+  const complete = form.fields.every((field) => (values[field.name] ?? '').trim().length > 0);
+  return (
+    <form className="grid gap-3" onSubmit={submit} aria-label={`${form.name} keys`}>
+      {form.fields.map((field) => (
+        <FormField
+          key={field.name}
+          label={replacing ? `New ${field.label.charAt(0).toLowerCase()}${field.label.slice(1)}` : field.label}
+          name={field.name}
+          type={field.secret ? 'password' : 'url'}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode={field.secret ? undefined : 'url'}
+          placeholder={field.secret ? undefined : 'http://gpu-box:8188'}
+          value={values[field.name] ?? ''}
+          onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+          disabled={save.isPending}
+        />
+      ))}
+      <p className="text-xs text-muted-foreground">Where to find it: {form.where}.</p>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={save.isPending || !complete}>
+          {save.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+          {save.isPending ? `Checking with ${form.name}…` : replacing ? 'Test and replace' : 'Test and connect'}
+        </Button>
+        {!complete && !save.isPending ? (
+          <span className="ml-3 text-xs text-muted-foreground">
+            {form.fields.length > 1 ? 'Fill in both keys to test them.' : 'Paste the key to test it.'}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function DisconnectButton({ form }: { form: ProviderForm }) {
+  const remove = useRemoveProviderKeys();
+  return (
+    <ConfirmDeleteDialog
+      trigger={
+        <Button variant="outline">
+          <Unplug aria-hidden="true" /> Disconnect
+        </Button>
+      }
+      title={`Disconnect ${form.name}?`}
+      description={`Its saved key is deleted and its models stop being offered. Videos already made are kept.`}
+      confirmLabel="Disconnect"
+      pendingLabel="Disconnecting..."
+      pending={remove.isPending}
+      onConfirm={(close) =>
+        remove.mutate(form.id, {
+          onSuccess: () => {
+            close();
+            toast({ title: `${form.name} disconnected` });
+          },
+          onError: (failure) =>
+            toast({
+              title: 'Could not disconnect',
+              description: getServerMessage(failure) ?? failure.message,
+              variant: 'destructive',
+            }),
+        })
+      }
+    />
+  );
+}
+
+function ProviderCard({ form, setting }: { form: ProviderForm; setting: ProviderSetting }) {
+  const [replacing, setReplacing] = useState(false);
+  const Icon = form.id === 'comfyui' ? Server : KeyRound;
+  return (
+    <Card data-provider={form.id}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <Icon aria-hidden="true" className="size-5 text-muted-foreground" /> {form.name}
+          </CardTitle>
+          <StatusBadge setting={setting} />
+        </div>
+        <CardDescription>{form.brings}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {setting.source === 'environment' ? (
+          <p className="text-sm">
+            Set by {form.fields.map((f) => f.env).join(' and ')} in this server&apos;s environment
+            {setting.hint ? ` (${setting.hint})` : ''}, which wins over this page. {modelsSentence(setting.models)}
+          </p>
+        ) : null}
+        {setting.source === 'saved' ? (
+          <div className="grid gap-3">
+            <p className="flex items-start gap-2 text-sm">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span>
+                Key {setting.hint} saved {savedOn(setting.savedAt)}, encrypted. {modelsSentence(setting.models)}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {replacing ? null : (
+                <Button variant="outline" onClick={() => setReplacing(true)}>
+                  <KeyRound aria-hidden="true" /> Replace key
+                </Button>
+              )}
+              <DisconnectButton form={form} />
+            </div>
+          </div>
+        ) : null}
+        {setting.unreadable ? (
+          <p className="text-sm text-amber-800 dark:text-amber-300">
+            A key was saved under a different installation secret (SESSION_SECRET changed), so this server cannot read
+            it. Paste the key again.
+          </p>
+        ) : null}
+        {setting.source === 'none' || replacing ? <KeysForm form={form} replacing={replacing} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The providers part of /admin/settings. */
+export function ProviderSettings({ settings }: { settings: InstallationSettings }) {
+  return (
+    <section aria-labelledby="providers-heading" className="grid gap-4">
+      <div>
+        <h2 id="providers-heading" className="text-xl font-semibold">
+          Video models and AI services
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Each key is tried with a harmless call to its provider before it is saved (encrypted with this server&apos;s
+          secret). Every process uses it from the next video on: no restart.
+        </p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {PROVIDER_FORMS.map((form) => {
+          const setting = settings.providers.find((p) => p.id === form.id);
+          return setting ? <ProviderCard key={form.id} form={form} setting={setting} /> : null;
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** /admin/settings's content: loading, failure, or the forms. */
+export function InstallationSettingsPanel() {
+  const settings = useInstallationSettings();
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load the settings: {getServerMessage(settings.error) ?? settings.error.message}
+      </p>
+    );
+  return (
+    <div className="grid gap-6">
+      {settings.data.previewOnly ? (
+        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-4 text-sm">
+          No AI video model is connected, so this server makes previews only. Connect one below: fal.ai reaches most of
+          the catalogue with one key.
+        </p>
+      ) : null}
+      <ProviderSettings settings={settings.data} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ProviderId, ProviderKeys } from '../shared/installation-settings';
+import type { Config } from './config';
+
+/**
+ * The providers' settings an administrator saves in the browser (issue 45), joined to the
+ * configuration read from the environment. A provider the environment sets keeps the environment's
+ * settings (the operator's file wins, and the settings page says so); the others take the saved
+ * keys with the environment's addresses and model names (FAL_BASE_URL, VEO_MODEL, ...).
+ */
+export interface ProviderDefaults {
+  falQueueUrl: string;
+  /** fal.ai's platform API, where a key is tried (FAL_API_URL). */
+  falApiUrl: string;
+  replicateBaseUrl: string;
+  replicateWebhookUrl: string | undefined;
+  geminiBaseUrl: string;
+  veoModel: string;
+  geminiTextModel: string;
+  klingBaseUrl: string;
+  klingModel: string;
+  klingVideoExtend: boolean;
+}
+
+/** Saved settings by provider (each its own validated shape). */
+export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, { provider: P }> }>;
+
+/** Which providers the environment configures: their saved settings are kept but not used. */
+export function providersSetByEnvironment(config: Config): Set<ProviderId> {
+  const set = new Set<ProviderId>();
+  if (config.fal) set.add('fal');
+  if (config.replicate) set.add('replicate');
+  if (config.gemini) set.add('gemini');
+  if (config.kling) set.add('kling');
+  if (config.comfyui) set.add('comfyui');
+  return set;
+}
+
+/** The configuration in effect: the environment's, with saved providers where the environment sets none. */
+export function withSavedProviders(base: Config, saved: SavedProviders): Config {
+  const d = base.providerDefaults;
+  const { fal, replicate, gemini, kling, comfyui } = saved;
+  return {
+    ...base,
+    fal: base.fal ?? (fal ? { apiKey: fal.apiKey, baseUrl: d.falQueueUrl } : undefined),
+    replicate:
+      base.replicate ??
+      (replicate
+        ? { apiToken: replicate.apiToken, baseUrl: d.replicateBaseUrl, webhookUrl: d.replicateWebhookUrl }
+        : undefined),
+    gemini:
+      base.gemini ??
+      (gemini
+        ? { apiKey: gemini.apiKey, baseUrl: d.geminiBaseUrl, veoModel: d.veoModel, textModel: d.geminiTextModel }
+        : undefined),
+    kling:
+      base.kling ??
+      (kling
+        ? {
+            accessKey: kling.accessKey,
+            secretKey: kling.secretKey,
+            baseUrl: d.klingBaseUrl,
+            model: d.klingModel,
+            videoExtend: d.klingVideoExtend,
+          }
+        : undefined),
+    comfyui: base.comfyui ?? (comfyui ? { url: comfyui.url, authHeader: undefined } : undefined),
+  };
+}

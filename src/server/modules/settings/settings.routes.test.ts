@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
+import { createUser, signIn } from '../../../../tests/support/factories';
+import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
+import { makeMediaFixtures } from '../../../../tests/support/media';
+import {
+  FAST_PROVIDER_ENV,
+  followJob,
+  startGeneration,
+  startTestWorker,
+  waitUntil,
+} from '../../../../tests/support/pipeline';
+import type { InstallationSettings } from '../../../shared/installation-settings';
+import type { ModelInfo } from '../../../shared/models';
+import { createServiceContext } from '../../context';
+import { adminAuditLog, installationSettings } from '../../db/schema';
+import { followInstallationSettings } from './settings.service';
+
+// The settings page's API (issue 45): an administrator connects fal.ai with a key that the fal
+// stand-in (tests/support/fake-fal.ts, written from fal's documentation) accepts or refuses.
+
+const SAVED_KEY = 'fal-live-0123456789abcdef-key';
+let fal: FakeFal;
+let t: TestApp;
+let admin: string;
+let customer: string;
+
+const falModel = async (cookie: string) =>
+  (await injectJson(t.app, 'GET', '/api/models', { cookie }))
+    .json<{ models: ModelInfo[] }>()
+    .models.find((m) => m.id === 'fal-veo3');
+
+beforeAll(async () => {
+  fal = await startFakeFal((await makeMediaFixtures()).video, SAVED_KEY);
+  fal.stepMs = 20;
+  t = await createTestApp({
+    ...FAST_PROVIDER_ENV,
+    FAL_BASE_URL: fal.baseUrl,
+    FAL_API_URL: fal.baseUrl,
+    PUBLIC_URL: 'https://reelsmith.example',
+  });
+  admin = await signIn(t.app, await createUser(t.db, { isAdmin: true }));
+  customer = await signIn(t.app, await createUser(t.db, { creditsHundredths: 5000 }));
+});
+afterAll(async () => {
+  await t?.close();
+  await fal?.close();
+});
+
+describe('connecting a provider from the browser', () => {
+  it('is for administrators only, and refuses fields no provider has', async () => {
+    expect((await injectJson(t.app, 'GET', '/api/admin/settings', { cookie: customer })).statusCode).toBe(403);
+    expect((await injectJson(t.app, 'GET', '/api/admin/settings')).statusCode).toBe(401);
+    const put = (body: unknown) => injectJson(t.app, 'PUT', '/api/admin/settings/providers', { cookie: admin, body });
+    expect((await put({ provider: 'fal', apiKey: SAVED_KEY, baseUrl: 'http://evil' })).statusCode).toBe(400);
+    expect((await put({ provider: 'fal' })).statusCode).toBe(400);
+    expect((await put({ provider: 'fal', apiKey: 'two words' })).json()).toMatchObject({
+      message: expect.stringContaining('paste the key alone'),
+    });
+    expect((await put({ provider: 'openai', apiKey: 'x' })).statusCode).toBe(400);
+    expect((await put({ provider: 'comfyui', url: 'file:///etc/passwd' })).statusCode).toBe(400);
+    expect(fal.pricingChecks).toBe(0);
+  });
+
+  it('starts with nothing connected: previews only', async () => {
+    const settings = (
+      await injectJson(t.app, 'GET', '/api/admin/settings', { cookie: admin })
+    ).json<InstallationSettings>();
+    expect(settings.previewOnly).toBe(true);
+    expect(settings.providers.find((p) => p.id === 'fal')).toMatchObject({ source: 'none', hint: null, models: [] });
+    expect(await falModel(customer)).toMatchObject({ available: false });
+  });
+
+  it("refuses a wrong key with fal.ai's reason and saves nothing", async () => {
+    const response = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+      cookie: admin,
+      body: { provider: 'fal', apiKey: 'fal-wrong-key-000000' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'provider_key_refused',
+      message: 'fal.ai refused this: Invalid API key: no fal.ai key matches it. Nothing was saved.',
+    });
+    expect(fal.pricingChecks).toBe(0); // the stand-in counts only calls that got past its key check
+    expect(await t.db.select().from(installationSettings)).toEqual([]);
+  });
+
+  it('tries the right key, keeps it sealed, and the next video is made by fal.ai with no restart', async () => {
+    const response = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+      cookie: admin,
+      body: { provider: 'fal', apiKey: `  ${SAVED_KEY} ` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(fal.pricingChecks).toBe(1);
+    const settings = response.json<InstallationSettings>();
+    expect(settings.previewOnly).toBe(false);
+    expect(settings.providers.find((p) => p.id === 'fal')).toMatchObject({
+      source: 'saved',
+      hint: '…-key',
+      models: expect.arrayContaining(['Veo 3 (fal.ai)']),
+    });
+
+    // The database holds no plain key, and the audit log no key at all.
+    const [row] = await t.db.select().from(installationSettings);
+    expect(row?.sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(SAVED_KEY);
+    expect(JSON.stringify(row)).not.toContain('0123456789abcdef');
+    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.provider.save'));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain('0123456789abcdef');
+
+    expect(await falModel(customer)).toMatchObject({ available: true });
+    const worker = startTestWorker(t);
+    try {
+      const record = await startGeneration(t, customer, { model: 'fal-veo3', duration: 8 });
+      const { row: done } = await followJob(t, record.id);
+      expect(done).toMatchObject({ status: 'completed' });
+      expect(fal.requests.at(-1)?.endpoint).toBe('fal-ai/veo3');
+    } finally {
+      await worker.stop(1000);
+    }
+  });
+
+  it('reaches another process on the same database through its notification', async () => {
+    // A second service context on the same database, as a worker process has.
+    const other = createServiceContext(t.config, t.testDb.database);
+    const stop = await followInstallationSettings(other, { warn: () => undefined });
+    try {
+      expect(other.engines.get('fal-veo3')).not.toBeNull();
+      const removed = await injectJson(t.app, 'DELETE', '/api/admin/settings/providers/fal', { cookie: admin });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json<InstallationSettings>().previewOnly).toBe(true);
+      await waitUntil(() => other.engines.get('fal-veo3') === null);
+      expect(await falModel(customer)).toMatchObject({ available: false });
+      expect(
+        (await injectJson(t.app, 'DELETE', '/api/admin/settings/providers/fal', { cookie: admin })).statusCode,
+      ).toBe(404);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('leaves a provider set in the environment to the environment', async () => {
+    const envApp = await createTestApp({ FAL_KEY: 'env-fal-key-123456789', FAL_API_URL: fal.baseUrl });
+    try {
+      const cookie = await signIn(envApp.app, await createUser(envApp.db, { isAdmin: true }));
+      const settings = (
+        await injectJson(envApp.app, 'GET', '/api/admin/settings', { cookie })
+      ).json<InstallationSettings>();
+      expect(settings.providers.find((p) => p.id === 'fal')).toMatchObject({ source: 'environment', hint: '…6789' });
+      const response = await injectJson(envApp.app, 'PUT', '/api/admin/settings/providers', {
+        cookie,
+        body: { provider: 'fal', apiKey: SAVED_KEY },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toContain('FAL_KEY');
+    } finally {
+      await envApp.close();
+    }
+  });
+
+  it('says when a provider cannot be reached, and saves nothing', async () => {
+    const response = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+      cookie: admin,
+      body: { provider: 'comfyui', url: 'http://127.0.0.1:9/' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'provider_unreachable' });
+    expect(response.json().message).toMatch(/^Could not check this with ComfyUI \(.+\)\. Nothing was saved/);
+    expect(await t.db.select().from(installationSettings)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  installationSettingsSchema,
+  providerIdSchema,
+  providerKeysSchema,
+} from '../../../shared/installation-settings';
+import type { ServiceContext } from '../../context';
+import { requireAdmin } from '../../http/guards';
+import * as settings from './settings.service';
+
+const actorOf = (user: { id: string; email: string }) => ({ label: `admin:${user.email}`, userId: user.id });
+
+/** The installation's settings (issue 45): administrators only, browser session only. */
+export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get('/api/admin/settings', { schema: { response: { 200: installationSettingsSchema } } }, async () =>
+    settings.installationSettings(ctx),
+  );
+
+  // Each save asks the provider (one outbound call): a few a minute is plenty for a person.
+  app.put(
+    '/api/admin/settings/providers',
+    {
+      schema: { body: providerKeysSchema, response: { 200: installationSettingsSchema } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+      },
+    },
+    async (request) => settings.saveProviderKeys(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+
+  app.delete(
+    '/api/admin/settings/providers/:provider',
+    {
+      schema: {
+        params: z.object({ provider: providerIdSchema }),
+        response: { 200: installationSettingsSchema },
+      },
+    },
+    async (request) => settings.removeProviderKeys(ctx, actorOf(requireAdmin(request)), request.params.provider),
+  );
+};

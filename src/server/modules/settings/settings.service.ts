@@ -1,0 +1,210 @@
+import {
+  type InstallationSettings,
+  keyHint,
+  PROVIDER_IDS,
+  PROVIDER_KEY_REFUSED_CODE,
+  PROVIDER_UNREACHABLE_CODE,
+  type ProviderId,
+  type ProviderKeys,
+  providerFormOf,
+  providerKeysSchema,
+  SET_BY_ENVIRONMENT_CODE,
+} from '../../../shared/installation-settings';
+import { isPreviewOnly } from '../../../shared/installation';
+import type { ModelInfo } from '../../../shared/models';
+import { providersSetByEnvironment, type SavedProviders, withSavedProviders } from '../../config-providers';
+import type { ServiceContext } from '../../context';
+import type { StopListening } from '../../db/listen-notify';
+import { checkProviderKeys } from '../../engines/key-checks';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { openText, sealText } from '../../lib/sealed-text';
+import * as repo from './settings.repository';
+
+/** The sealed texts' purpose: a key sealed for settings opens nowhere else. */
+const SEAL_PURPOSE = 'installation-settings';
+
+export interface SettingsLog {
+  warn(details: object, message: string): void;
+}
+
+/** Who changes a setting (an administrator's session). */
+export interface SettingsActor {
+  label: string;
+  userId: string;
+}
+
+/** The engine kind of the catalogue each provider's key brings. */
+const ENGINE_OF: Record<ProviderId, ModelInfo['engine']> = {
+  fal: 'fal',
+  replicate: 'replicate',
+  gemini: 'veo',
+  kling: 'kling',
+  comfyui: 'comfyui',
+};
+
+interface SavedRead {
+  saved: SavedProviders;
+  rows: Awaited<ReturnType<typeof repo.listSettings>>;
+  /** Rows this installation's secret cannot open (sealed under another SESSION_SECRET). */
+  unreadable: Set<string>;
+}
+
+async function readSaved(ctx: ServiceContext): Promise<SavedRead> {
+  const rows = await repo.listSettings(ctx.db);
+  const saved: SavedProviders = {};
+  const unreadable = new Set<string>();
+  for (const row of rows) {
+    const plain = openText(ctx.secret, SEAL_PURPOSE, row.sealed);
+    let parsed: ReturnType<typeof providerKeysSchema.safeParse> | null = null;
+    try {
+      parsed = plain === null ? null : providerKeysSchema.safeParse(JSON.parse(plain));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success || parsed.data.provider !== row.name) {
+      unreadable.add(row.name);
+      continue;
+    }
+    Object.assign(saved, { [parsed.data.provider]: parsed.data });
+  }
+  return { saved, rows, unreadable };
+}
+
+/** Reads the saved settings and puts them in effect in this process. */
+export async function applySavedSettings(ctx: ServiceContext, log?: SettingsLog): Promise<void> {
+  const { saved, unreadable } = await readSaved(ctx);
+  if (unreadable.size > 0)
+    log?.warn(
+      { providers: [...unreadable] },
+      'Saved provider keys cannot be opened with this installation secret (SESSION_SECRET changed?): save them again on the settings page',
+    );
+  ctx.reconfigure(withSavedProviders(ctx.baseConfig, saved));
+}
+
+/**
+ * Puts the saved settings in effect now and whenever any process changes them (NOTIFY), and after
+ * the listening connection comes back (a change may have been missed). Resolves once listening.
+ */
+export async function followInstallationSettings(ctx: ServiceContext, log: SettingsLog): Promise<StopListening> {
+  // One reload at a time, and one more after it when nudged meanwhile.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const reload = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = applySavedSettings(ctx, log)
+      .catch((error: unknown) => log.warn({ err: error }, 'Could not read the saved settings'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          reload();
+        }
+      });
+  };
+  await applySavedSettings(ctx, log);
+  return ctx.database.listen(repo.SETTINGS_CHANNEL, {
+    onPayload: reload,
+    onReconnect: reload,
+    onError: (error) => log.warn({ err: error }, 'The settings listener lost its connection'),
+  });
+}
+
+/** The settings page's view: each provider, where its settings come from, and the models it brings now. */
+export async function installationSettings(ctx: ServiceContext): Promise<InstallationSettings> {
+  const { rows, unreadable } = await readSaved(ctx);
+  const fromEnvironment = providersSetByEnvironment(ctx.baseConfig);
+  const models = ctx.engines.list();
+  const base = ctx.baseConfig;
+  const environmentHint = (id: ProviderId): string | null => {
+    if (id === 'fal') return base.fal ? keyHint(base.fal.apiKey) : null;
+    if (id === 'replicate') return base.replicate ? keyHint(base.replicate.apiToken) : null;
+    if (id === 'gemini') return base.gemini ? keyHint(base.gemini.apiKey) : null;
+    if (id === 'kling') return base.kling ? keyHint(base.kling.accessKey) : null;
+    return base.comfyui ? base.comfyui.url : null;
+  };
+  return {
+    providers: PROVIDER_IDS.map((id) => {
+      const row = rows.find((r) => r.name === id);
+      const source = fromEnvironment.has(id) ? 'environment' : row && !unreadable.has(id) ? 'saved' : 'none';
+      return {
+        id,
+        source,
+        hint: source === 'environment' ? environmentHint(id) : source === 'saved' ? (row?.hint ?? null) : null,
+        savedAt: source === 'saved' && row ? row.updatedAt.toISOString() : null,
+        unreadable: source !== 'environment' && unreadable.has(id),
+        models: models.filter((m) => m.available && m.engine === ENGINE_OF[id]).map((m) => m.name),
+      };
+    }),
+    previewOnly: isPreviewOnly(models),
+    setup: {
+      payments: Boolean(ctx.config.stripe),
+      mail: Boolean(ctx.config.accounts.mail),
+      operatorContact: Boolean(ctx.config.operatorContact),
+    },
+  };
+}
+
+function setByEnvironment(id: ProviderId): AppError {
+  const names = providerFormOf(id).fields.map((f) => f.env);
+  return conflict(
+    `${providerFormOf(id).name} is set in this server's environment (${names.join(', ')}), which wins over this page. Change it there.`,
+    SET_BY_ENVIRONMENT_CODE,
+  );
+}
+
+/**
+ * Tries the keys with the provider's harmless call, then saves them sealed and puts them in effect
+ * in every process. A refused key, or a provider that cannot be reached, saves nothing.
+ */
+export async function saveProviderKeys(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  keys: ProviderKeys,
+): Promise<InstallationSettings> {
+  const form = providerFormOf(keys.provider);
+  if (providersSetByEnvironment(ctx.baseConfig).has(keys.provider)) throw setByEnvironment(keys.provider);
+  const check = await checkProviderKeys(ctx.baseConfig.providerDefaults, keys);
+  if (!check.ok) {
+    throw check.refused
+      ? new AppError(422, PROVIDER_KEY_REFUSED_CODE, `${form.name} refused this: ${check.reason}. Nothing was saved.`)
+      : new AppError(
+          502,
+          PROVIDER_UNREACHABLE_CODE,
+          `Could not check this with ${form.name} (${check.reason}). Nothing was saved: try again in a moment.`,
+        );
+  }
+  const hint =
+    keys.provider === 'comfyui'
+      ? keys.url
+      : keyHint(
+          keys.provider === 'replicate' ? keys.apiToken : keys.provider === 'kling' ? keys.accessKey : keys.apiKey,
+        );
+  const sealed = sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify(keys));
+  await ctx.db.transaction((tx) =>
+    repo.saveSetting(
+      tx,
+      { name: keys.provider, sealed, hint, updatedBy: actor.userId },
+      { actor: actor.label, actorUserId: actor.userId },
+    ),
+  );
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
+/** Forgets a provider's saved keys, in every process; its models stop being offered. */
+export async function removeProviderKeys(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  id: ProviderId,
+): Promise<InstallationSettings> {
+  if (providersSetByEnvironment(ctx.baseConfig).has(id)) throw setByEnvironment(id);
+  const removed = await ctx.db.transaction((tx) =>
+    repo.removeSetting(tx, id, { actor: actor.label, actorUserId: actor.userId }),
+  );
+  if (!removed) throw notFound(`No ${providerFormOf(id).name} keys are saved.`, 'setting_not_found');
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}

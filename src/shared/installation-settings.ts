@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+// The installation's settings an administrator makes in the browser (issue 45): the video model
+// providers' keys. Each key is tried against its provider with a harmless call before it is saved,
+// stored encrypted with the installation's secret, and used by every web and worker process from the
+// next video on, with no restart. An environment variable, where set, wins and is shown as such.
+
+export const PROVIDER_IDS = ['fal', 'replicate', 'gemini', 'kling', 'comfyui'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+export const providerIdSchema = z.enum(PROVIDER_IDS);
+
+export interface ProviderField {
+  name: 'apiKey' | 'apiToken' | 'accessKey' | 'secretKey' | 'url';
+  label: string;
+  /** Typed as a password (never shown back) or as an address. */
+  secret: boolean;
+  /** The environment variable that sets it (and wins). */
+  env: string;
+}
+
+export interface ProviderForm {
+  id: ProviderId;
+  name: string;
+  /** What connecting it brings, in a customer's words. */
+  brings: string;
+  /** Where the operator gets the key. */
+  where: string;
+  fields: ProviderField[];
+}
+
+/** The settings page's forms, in the order shown: the broadest catalogue first. */
+export const PROVIDER_FORMS: readonly ProviderForm[] = [
+  {
+    id: 'fal',
+    name: 'fal.ai',
+    brings: 'Veo 3, Kling, Wan, LTX, Hailuo and more: most of the catalogue with one key.',
+    where: 'fal.ai → Settings → API keys',
+    fields: [{ name: 'apiKey', label: 'fal.ai API key', secret: true, env: 'FAL_KEY' }],
+  },
+  {
+    id: 'replicate',
+    name: 'Replicate',
+    brings: 'Veo 3, Kling and open models hosted on Replicate.',
+    where: 'replicate.com → Account settings → API tokens',
+    fields: [{ name: 'apiToken', label: 'Replicate API token', secret: true, env: 'REPLICATE_API_TOKEN' }],
+  },
+  {
+    id: 'gemini',
+    name: 'Google Gemini',
+    brings: "Google's Veo models, and AI Enhance and image analysis by Gemini.",
+    where: 'aistudio.google.com → Get API key',
+    fields: [{ name: 'apiKey', label: 'Gemini API key', secret: true, env: 'GEMINI_API_KEY' }],
+  },
+  {
+    id: 'kling',
+    name: 'Kling AI',
+    brings: "Kling's own API, with its camera control.",
+    where: 'Kling AI developer console → API keys (an access key and a secret key)',
+    fields: [
+      { name: 'accessKey', label: 'Access key', secret: true, env: 'KLING_ACCESS_KEY' },
+      { name: 'secretKey', label: 'Secret key', secret: true, env: 'KLING_SECRET_KEY' },
+    ],
+  },
+  {
+    id: 'comfyui',
+    name: 'ComfyUI',
+    brings: 'Open models (Wan, LTX-Video) on your own GPU server.',
+    where: "your ComfyUI server's address, reachable from this server",
+    fields: [{ name: 'url', label: 'ComfyUI address', secret: false, env: 'COMFYUI_URL' }],
+  },
+];
+
+export const providerFormOf = (id: ProviderId): ProviderForm =>
+  PROVIDER_FORMS.find((form) => form.id === id) ?? (PROVIDER_FORMS[0] as ProviderForm);
+
+/** A key as pasted: trimmed, printable ASCII without spaces (a key never has others; a pasted sentence does). */
+const keyText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is empty`)
+    .max(500, `${label} is longer than any key (500 characters at most)`)
+    .regex(/^[!-~]+$/, `${label} has spaces or characters no key has: paste the key alone`);
+
+/** What an administrator sends to connect a provider (PUT /api/admin/settings/providers); unknown fields are refused. */
+export const providerKeysSchema = z.discriminatedUnion('provider', [
+  z.strictObject({ provider: z.literal('fal'), apiKey: keyText('The fal.ai API key') }),
+  z.strictObject({ provider: z.literal('replicate'), apiToken: keyText('The Replicate API token') }),
+  z.strictObject({ provider: z.literal('gemini'), apiKey: keyText('The Gemini API key') }),
+  z.strictObject({
+    provider: z.literal('kling'),
+    accessKey: keyText('The access key'),
+    secretKey: keyText('The secret key'),
+  }),
+  z.strictObject({
+    provider: z.literal('comfyui'),
+    url: z
+      .url({ protocol: /^https?$/, error: 'The ComfyUI address must be an http(s) address, like http://gpu-box:8188' })
+      .max(500),
+  }),
+]);
+export type ProviderKeys = z.infer<typeof providerKeysSchema>;
+
+/** Where a provider's settings come from. */
+export const settingSourceSchema = z.enum(['environment', 'saved', 'none']);
+export type SettingSource = z.infer<typeof settingSourceSchema>;
+
+export const providerSettingSchema = z.object({
+  id: providerIdSchema,
+  source: settingSourceSchema,
+  /** The end of the key in use ("…a1b2"), or the ComfyUI address; never a whole key. */
+  hint: z.string().nullable(),
+  /** When an administrator saved it (saved only). */
+  savedAt: z.iso.datetime().nullable(),
+  /** Saved under another installation secret (SESSION_SECRET changed): not in use until saved again. */
+  unreadable: z.boolean(),
+  /** The catalogue's models this provider makes available now. */
+  models: z.array(z.string()),
+});
+export type ProviderSetting = z.infer<typeof providerSettingSchema>;
+
+export const installationSettingsSchema = z.object({
+  providers: z.array(providerSettingSchema),
+  /** True while nothing but the local preview engine can render (the dashboard's checklist shows). */
+  previewOnly: z.boolean(),
+  /** The rest of the first-run checklist: what the environment configures today. */
+  setup: z.object({ payments: z.boolean(), mail: z.boolean(), operatorContact: z.boolean() }),
+});
+export type InstallationSettings = z.infer<typeof installationSettingsSchema>;
+
+export const PROVIDER_KEY_REFUSED_CODE = 'provider_key_refused';
+export const PROVIDER_UNREACHABLE_CODE = 'provider_unreachable';
+export const SET_BY_ENVIRONMENT_CODE = 'set_by_environment';
+
+/** The last characters of a key, enough to tell two keys apart and too few to use. */
+export function keyHint(key: string): string {
+  return key.length <= 8 ? '…' : `…${key.slice(-4)}`;
+}
