@@ -11,9 +11,6 @@ export const PREVIEW_NOTE_PLACEHOLDER = '__PREVIEW_NOTE__';
 export const PREVIEW_ONLY_NOTE =
   'No AI video model is connected to this server yet, so it makes previews: moving pictures of your description or photo, made on the server, not AI video.';
 
-/** Where an administrator reads how a real model is connected (until the settings page does it). */
-export const CONNECT_MODEL_DOC = 'docs/operating.md, "Video engines and providers"';
-
 /** Where the pages say who answers AI Enhance and image analysis: 'model' (Gemini or the operator's), or 'local' rules. */
 export const ASSIST_PLACEHOLDER = '__ASSIST__';
 

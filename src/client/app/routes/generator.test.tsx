@@ -107,7 +107,8 @@ describe('the generator', () => {
     expect(await screen.findByText('Audio Enabled')).toBeDefined();
     await waitFor(() => expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0));
     expect(screen.getByText('Preview engine')).toBeDefined();
-    expect(screen.getByText(/it has no Google Gemini API key/)).toBeDefined();
+    // A customer is not told about keys of models they cannot use.
+    expect(screen.queryByText(/it has no Google Gemini API key/)).toBeNull();
   });
 
   it('shows the insufficient-credits notice and keeps Generate disabled', async () => {
@@ -327,6 +328,32 @@ describe('the generator', () => {
     const notice = await screen.findByRole('region', { name: 'Previews only on this server' });
     expect(notice.textContent).toContain('No AI video model is connected to this server yet, so it makes previews');
     expect(notice.textContent).toContain('The person who runs this server can connect a real model');
+  });
+
+  it('offers a customer only the models this server runs; an administrator also sees the others and where to connect them', async () => {
+    await stubGenerator(1);
+    const view = renderApp('/generator');
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Model');
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.textContent)).toEqual(['Local preview engine · 1 credit']),
+    );
+    expect(screen.queryByText(/unavailable/)).toBeNull();
+    expect(screen.queryByText(/Gemini API key/)).toBeNull();
+    view.unmount();
+    cleanup();
+
+    await stubGenerator(1, { 'GET /api/auth/user': () => json(200, createAuthUser({ isAdmin: true })) });
+    renderApp('/generator');
+    const adminPicker = await screen.findByLabelText<HTMLSelectElement>('Model');
+    await waitFor(() => expect(adminPicker.options).toHaveLength(2));
+    expect(adminPicker.options[1]?.textContent).toBe('Veo 3 (unavailable)');
+    expect(adminPicker.options[1]?.disabled).toBe(true);
+    await userEvent.click(screen.getByText('Why 1 model is unavailable'));
+    expect(screen.getByText(/it has no Google Gemini API key/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Connect a provider in Settings' }).getAttribute('href')).toBe(
+      '/admin/settings',
+    );
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
   });
 
   it('says nothing of previews where a real model is available', async () => {

@@ -1,10 +1,12 @@
 import { ChevronDown } from 'lucide-react';
+import { Link } from 'wouter';
 
 import type { ModelInfo } from '../../../../shared/models';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { ModelId } from '../../../../shared/money/pricing';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
+import { useAuth } from '../../../lib/auth';
 import { useModels } from '../api/get-models';
 import { describeModel } from '../remix/model-fit';
 
@@ -22,12 +24,18 @@ const ENGINE_LABELS: Record<ModelInfo['engine'], string> = {
   comfyui: 'Your GPU (ComfyUI)',
 };
 
-/** The catalogue (GET /api/models): models this server runs first, with their prices; the others with the reason. */
+/**
+ * The catalogue (GET /api/models): the models this server runs, with their prices. A customer sees
+ * only those (a model they cannot use, and a reason about keys, means nothing to them); an
+ * administrator also sees the others, each with what it needs, and where to connect it.
+ */
 export function ModelSelect({ value, onChange }: ModelSelectProps) {
   const models = useModels();
-  const list = models.data ?? [];
-  const available = list.filter((m) => m.available);
-  const unavailable = list.filter((m) => !m.available);
+  const isAdmin = useAuth().user?.isAdmin === true;
+  const all = models.data ?? [];
+  const available = all.filter((m) => m.available);
+  const unavailable = isAdmin ? all.filter((m) => !m.available) : [];
+  const list = [...available, ...unavailable];
   const selectedId = value ?? list.find((m) => m.isDefault)?.id;
   const selected = list.find((m) => m.id === selectedId);
   return (
@@ -80,6 +88,13 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
               </li>
             ))}
           </ul>
+          <p className="mt-2">
+            Only administrators see these.{' '}
+            <Link href="/admin/settings" className="font-medium text-primary underline underline-offset-2">
+              Connect a provider in Settings
+            </Link>
+            .
+          </p>
         </details>
       ) : null}
     </div>

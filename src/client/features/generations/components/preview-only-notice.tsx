@@ -1,6 +1,8 @@
 import { Info } from 'lucide-react';
 
-import { CONNECT_MODEL_DOC, isPreviewOnly, PREVIEW_ONLY_NOTE } from '../../../../shared/installation';
+import { Link } from 'wouter';
+
+import { isPreviewOnly, PREVIEW_ONLY_NOTE } from '../../../../shared/installation';
 import type { ModelInfo } from '../../../../shared/models';
 
 /**
@@ -21,11 +23,20 @@ export function PreviewOnlyNotice({ models, isAdmin }: { models: ModelInfo[] | u
           Previews only on this server
         </h2>
         <p>{PREVIEW_ONLY_NOTE}</p>
-        <p className="text-muted-foreground">
-          {isAdmin
-            ? `To make AI video, connect a provider (fal.ai, Replicate, Google Gemini, Kling) or your own ComfyUI: ${CONNECT_MODEL_DOC} says how.`
-            : 'The person who runs this server can connect a real model; until then a preview is a quick, cheap way to try an idea.'}
-        </p>
+        {isAdmin ? (
+          <p className="text-muted-foreground">
+            To make AI video, connect a provider (fal.ai, Replicate, Google Gemini, Kling) or your own ComfyUI in{' '}
+            <Link href="/admin/settings" className="font-medium text-primary underline underline-offset-2">
+              Settings
+            </Link>
+            : its key is tried, and the next video uses it.
+          </p>
+        ) : (
+          <p className="text-muted-foreground">
+            The person who runs this server can connect a real model; until then a preview is a quick, cheap way to try
+            an idea.
+          </p>
+        )}
       </div>
     </section>
   );
