@@ -21,8 +21,10 @@ export interface ProviderDefaults {
   klingVideoExtend: boolean;
 }
 
-/** Saved settings by provider (each its own validated shape). */
-export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, { provider: P }> }>;
+/** Saved settings: each provider's keys (its own validated shape), and the operator's contact. */
+export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, { provider: P }> }> & {
+  operatorContact?: string;
+};
 
 /** Which providers the environment configures: their saved settings are kept but not used. */
 export function providersSetByEnvironment(config: Config): Set<ProviderId> {
@@ -35,7 +37,7 @@ export function providersSetByEnvironment(config: Config): Set<ProviderId> {
   return set;
 }
 
-/** The configuration in effect: the environment's, with saved providers where the environment sets none. */
+/** The configuration in effect: the environment's, with saved settings where the environment sets none. */
 export function withSavedProviders(base: Config, saved: SavedProviders): Config {
   const d = base.providerDefaults;
   const { fal, replicate, gemini, kling, comfyui } = saved;
@@ -64,5 +66,6 @@ export function withSavedProviders(base: Config, saved: SavedProviders): Config 
           }
         : undefined),
     comfyui: base.comfyui ?? (comfyui ? { url: comfyui.url, authHeader: undefined } : undefined),
+    operatorContact: base.operatorContact ?? saved.operatorContact,
   };
 }

@@ -18,7 +18,7 @@ import {
 } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
-import { providerKeysSchema } from '../shared/installation-settings';
+import { operatorContactBodySchema, providerKeysSchema } from '../shared/installation-settings';
 import { newAppealSchema, newReportSchema, safetyDecisionSchema } from '../shared/safety';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
@@ -120,6 +120,15 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/contact',
+    url: () => '/api/admin/settings/contact',
+    schema: operatorContactBodySchema,
+    in: 'body',
+    as: 'admin',
+    valid: () => ({ contact: 'owner@example.com' }),
+  },
   // Issue 45: the settings page connects a provider (one body shape per provider). A valid body would
   // call the provider, so only the hostile ones are sent.
   ...providerKeysSchema.options.map((schema): InputRoute => ({

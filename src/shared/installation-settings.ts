@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { singleLine } from './text';
+
 // The installation's settings an administrator makes in the browser (issue 45): the video model
 // providers' keys. Each key is tried against its provider with a harmless call before it is saved,
 // stored encrypted with the installation's secret, and used by every web and worker process from the
@@ -119,8 +121,26 @@ export const providerSettingSchema = z.object({
 });
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
+/** Who runs this server, as people are told where they need someone to ask (credits, help). */
+export const operatorContactBodySchema = z.strictObject({
+  /** An email address or an http(s) address; null forgets the saved one. */
+  contact: z
+    .string()
+    .trim()
+    .max(200, 'The contact is longer than 200 characters')
+    .check(singleLine)
+    .refine(
+      (v) => z.email().safeParse(v).success || /^https?:\/\/[^\s]+$/.test(v),
+      'Give an email address, or a web address starting with https://',
+    )
+    .nullable(),
+});
+export type OperatorContactBody = z.infer<typeof operatorContactBodySchema>;
+
 export const installationSettingsSchema = z.object({
   providers: z.array(providerSettingSchema),
+  /** The operator's contact in use, and where it comes from (OPERATOR_CONTACT wins). */
+  contact: z.object({ source: settingSourceSchema, value: z.string().nullable() }),
   /** True while nothing but the local preview engine can render (the dashboard's checklist shows). */
   previewOnly: z.boolean(),
   /** The rest of the first-run checklist: what the environment configures today. */

@@ -753,6 +753,21 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
         },
       ],
     },
+    'PUT /api/admin/settings/contact': {
+      summary: 'Say who runs this server (an email or web address; null forgets it)',
+      description:
+        'Shown where people need someone to ask: sign-in without mail, buying credits without payments. OPERATOR_CONTACT, where set, wins.',
+      requestExample: { contact: 'owner@example.com' },
+      errors: [
+        NOT_ADMIN,
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message:
+            "The contact is set in this server's environment (OPERATOR_CONTACT), which wins over this page. Change it there.",
+        },
+      ],
+    },
     'DELETE /api/admin/settings/providers/:provider': {
       summary: "Forget a provider's saved key (its models stop being offered)",
       errors: [

@@ -17,6 +17,7 @@ const provider = (id: ProviderSetting['id'], overrides: Partial<ProviderSetting>
 
 const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSettings => ({
   providers: [provider('fal'), provider('replicate'), provider('gemini'), provider('kling'), provider('comfyui')],
+  contact: { source: 'none', value: null },
   previewOnly: true,
   setup: { payments: false, mail: false, operatorContact: false },
   ...overrides,
@@ -84,6 +85,23 @@ describe('/admin/settings', () => {
     expect(screen.queryByDisplayValue('fal-right-9f2c')).toBeNull();
     expect(screen.getByText(/Set by GEMINI_API_KEY in this server's environment \(…AbCd\), which wins/)).toBeDefined();
     expect(screen.queryByRole('form', { name: 'Google Gemini keys' })).toBeNull();
+  });
+
+  it('saves who runs this server, and shows one set in the environment as such', async () => {
+    const fetchMock = renderAppWith('/admin/settings', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () => json(200, settings()),
+      'PUT /api/admin/settings/contact': () =>
+        json(200, settings({ contact: { source: 'saved', value: 'owner@example.com' } })),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Contact' }));
+    await userEvent.type(form.getByLabelText('Email or web address'), ' owner@example.com ');
+    await userEvent.click(form.getByRole('button', { name: 'Save contact' }));
+    expect(await form.findByRole('button', { name: 'Remove' })).toBeDefined();
+    const [, init] = callsTo(fetchMock, '/api/admin/settings/contact')[0] ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '{}')).toEqual({ contact: 'owner@example.com' });
+    expect(form.getByLabelText<HTMLInputElement>('Email or web address').value).toBe('owner@example.com');
   });
 
   it('shows the first-run checklist on the dashboard until a real model is connected', async () => {

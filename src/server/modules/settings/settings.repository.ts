@@ -12,6 +12,8 @@ export function listSettings(db: Executor): Promise<InstallationSettingRow[]> {
 interface Change {
   actor: string;
   actorUserId: string | null;
+  /** The audit row's action ('settings.provider.save', 'settings.contact.remove', ...). */
+  action: string;
 }
 
 /** Saves one provider's sealed keys, its audit row and the nudge, in one transaction (the nudge is sent on commit). */
@@ -34,9 +36,8 @@ export async function saveSetting(
     });
   await tx.insert(adminAuditLog).values({
     ...change,
-    action: 'settings.provider.save',
-    before: before ? { provider: row.name, hint: before.hint } : null,
-    after: { provider: row.name, hint: row.hint },
+    before: before ? { setting: row.name, hint: before.hint } : null,
+    after: { setting: row.name, hint: row.hint },
   });
   await tx.execute(sql`SELECT pg_notify(${SETTINGS_CHANNEL}, ${row.name})`);
 }
@@ -50,8 +51,7 @@ export async function removeSetting(tx: Executor, name: string, change: Change):
   if (!removed) return false;
   await tx.insert(adminAuditLog).values({
     ...change,
-    action: 'settings.provider.remove',
-    before: { provider: name, hint: removed.hint },
+    before: { setting: name, hint: removed.hint },
     after: null,
   });
   await tx.execute(sql`SELECT pg_notify(${SETTINGS_CHANNEL}, ${name})`);

@@ -171,3 +171,43 @@ describe('connecting a provider from the browser', () => {
     expect(await t.db.select().from(installationSettings)).toEqual([]);
   });
 });
+
+describe("the operator's contact from the browser", () => {
+  it('is shown to people at once, and forgotten with null', async () => {
+    const providers = async () =>
+      (await injectJson(t.app, 'GET', '/api/auth/providers')).json<{ operatorContact: string | null }>();
+    expect((await providers()).operatorContact).toBeNull();
+    const bad = await injectJson(t.app, 'PUT', '/api/admin/settings/contact', {
+      cookie: admin,
+      body: { contact: 'call me maybe' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Give an email address, or a web address starting with https://');
+    expect(
+      (await injectJson(t.app, 'PUT', '/api/admin/settings/contact', { cookie: customer, body: { contact: null } }))
+        .statusCode,
+    ).toBe(403);
+
+    const saved = await injectJson(t.app, 'PUT', '/api/admin/settings/contact', {
+      cookie: admin,
+      body: { contact: ' owner@example.com ' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<InstallationSettings>()).toMatchObject({
+      contact: { source: 'saved', value: 'owner@example.com' },
+      setup: { operatorContact: true },
+    });
+    expect((await providers()).operatorContact).toBe('owner@example.com');
+
+    const cleared = await injectJson(t.app, 'PUT', '/api/admin/settings/contact', {
+      cookie: admin,
+      body: { contact: null },
+    });
+    expect(cleared.json<InstallationSettings>().contact).toEqual({ source: 'none', value: null });
+    expect((await providers()).operatorContact).toBeNull();
+    const audit = await t.db.select().from(adminAuditLog);
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['settings.contact.save', 'settings.contact.remove']),
+    );
+  });
+});

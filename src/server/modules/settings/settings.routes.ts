@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   installationSettingsSchema,
+  operatorContactBodySchema,
   providerIdSchema,
   providerKeysSchema,
 } from '../../../shared/installation-settings';
@@ -31,6 +32,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
       },
     },
     async (request) => settings.saveProviderKeys(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+
+  app.put(
+    '/api/admin/settings/contact',
+    { schema: { body: operatorContactBodySchema, response: { 200: installationSettingsSchema } } },
+    async (request) => settings.saveOperatorContact(ctx, actorOf(requireAdmin(request)), request.body),
   );
 
   app.delete(

@@ -1,6 +1,8 @@
 import {
   type InstallationSettings,
   keyHint,
+  type OperatorContactBody,
+  operatorContactBodySchema,
   PROVIDER_IDS,
   PROVIDER_KEY_REFUSED_CODE,
   PROVIDER_UNREACHABLE_CODE,
@@ -22,6 +24,8 @@ import * as repo from './settings.repository';
 
 /** The sealed texts' purpose: a key sealed for settings opens nowhere else. */
 const SEAL_PURPOSE = 'installation-settings';
+/** The operator's contact's row (beside one row per provider). */
+const CONTACT = 'operator_contact';
 
 export interface SettingsLog {
   warn(details: object, message: string): void;
@@ -49,12 +53,27 @@ interface SavedRead {
   unreadable: Set<string>;
 }
 
+function readContact(plain: string): string | null {
+  try {
+    const parsed = operatorContactBodySchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data.contact : null;
+  } catch {
+    return null;
+  }
+}
+
 async function readSaved(ctx: ServiceContext): Promise<SavedRead> {
   const rows = await repo.listSettings(ctx.db);
   const saved: SavedProviders = {};
   const unreadable = new Set<string>();
   for (const row of rows) {
     const plain = openText(ctx.secret, SEAL_PURPOSE, row.sealed);
+    if (row.name === CONTACT) {
+      const contact = plain === null ? null : readContact(plain);
+      if (contact) saved.operatorContact = contact;
+      else unreadable.add(row.name);
+      continue;
+    }
     let parsed: ReturnType<typeof providerKeysSchema.safeParse> | null = null;
     try {
       parsed = plain === null ? null : providerKeysSchema.safeParse(JSON.parse(plain));
@@ -125,7 +144,12 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
     if (id === 'kling') return base.kling ? keyHint(base.kling.accessKey) : null;
     return base.comfyui ? base.comfyui.url : null;
   };
+  const savedContact = rows.some((r) => r.name === CONTACT) && !unreadable.has(CONTACT);
   return {
+    contact: {
+      source: base.operatorContact ? 'environment' : savedContact ? 'saved' : 'none',
+      value: ctx.config.operatorContact ?? null,
+    },
     providers: PROVIDER_IDS.map((id) => {
       const row = rows.find((r) => r.name === id);
       const source = fromEnvironment.has(id) ? 'environment' : row && !unreadable.has(id) ? 'saved' : 'none';
@@ -187,7 +211,7 @@ export async function saveProviderKeys(
     repo.saveSetting(
       tx,
       { name: keys.provider, sealed, hint, updatedBy: actor.userId },
-      { actor: actor.label, actorUserId: actor.userId },
+      { actor: actor.label, actorUserId: actor.userId, action: 'settings.provider.save' },
     ),
   );
   await applySavedSettings(ctx);
@@ -202,9 +226,42 @@ export async function removeProviderKeys(
 ): Promise<InstallationSettings> {
   if (providersSetByEnvironment(ctx.baseConfig).has(id)) throw setByEnvironment(id);
   const removed = await ctx.db.transaction((tx) =>
-    repo.removeSetting(tx, id, { actor: actor.label, actorUserId: actor.userId }),
+    repo.removeSetting(tx, id, { actor: actor.label, actorUserId: actor.userId, action: 'settings.provider.remove' }),
   );
   if (!removed) throw notFound(`No ${providerFormOf(id).name} keys are saved.`, 'setting_not_found');
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
+/**
+ * Saves who runs this server (null forgets it), shown wherever people need someone to ask. Not a
+ * secret, but kept like the keys (one table, one way to every process).
+ */
+export async function saveOperatorContact(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  { contact }: OperatorContactBody,
+): Promise<InstallationSettings> {
+  if (ctx.baseConfig.operatorContact)
+    throw conflict(
+      "The contact is set in this server's environment (OPERATOR_CONTACT), which wins over this page. Change it there.",
+      SET_BY_ENVIRONMENT_CODE,
+    );
+  const change = { actor: actor.label, actorUserId: actor.userId };
+  await ctx.db.transaction(async (tx) => {
+    if (contact === null) await repo.removeSetting(tx, CONTACT, { ...change, action: 'settings.contact.remove' });
+    else
+      await repo.saveSetting(
+        tx,
+        {
+          name: CONTACT,
+          sealed: sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify({ contact })),
+          hint: contact,
+          updatedBy: actor.userId,
+        },
+        { ...change, action: 'settings.contact.save' },
+      );
+  });
   await applySavedSettings(ctx);
   return installationSettings(ctx);
 }

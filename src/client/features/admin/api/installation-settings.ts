@@ -37,6 +37,11 @@ export function useSaveProviderKeys() {
   return useSettingsChange((keys: ProviderKeys) => apiRequest('PUT', '/api/admin/settings/providers', keys));
 }
 
+/** PUT /api/admin/settings/contact: who runs this server (null forgets it). */
+export function useSaveOperatorContact() {
+  return useSettingsChange((contact: string | null) => apiRequest('PUT', '/api/admin/settings/contact', { contact }));
+}
+
 /** DELETE /api/admin/settings/providers/{provider}. */
 export function useRemoveProviderKeys() {
   return useSettingsChange((id: ProviderId) =>

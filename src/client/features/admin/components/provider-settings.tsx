@@ -16,7 +16,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
-import { useInstallationSettings, useRemoveProviderKeys, useSaveProviderKeys } from '../api/installation-settings';
+import {
+  useInstallationSettings,
+  useRemoveProviderKeys,
+  useSaveOperatorContact,
+  useSaveProviderKeys,
+} from '../api/installation-settings';
 
 function savedOn(iso: string | null): string {
   if (!iso) return '';
@@ -201,6 +206,75 @@ export function ProviderSettings({ settings }: { settings: InstallationSettings 
   );
 }
 
+/** Who runs this server: shown where people need someone to ask (credits without payments, sign-in without mail). */
+function ContactSettings({ contact }: { contact: InstallationSettings['contact'] }) {
+  const save = useSaveOperatorContact();
+  const [value, setValue] = useState(contact.value ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const send = (next: string | null) => {
+    setError(null);
+    save.mutate(next, {
+      onSuccess: (settings) => {
+        setValue(settings.contact.value ?? '');
+        toast({ title: next === null ? 'Contact removed' : 'Contact saved', description: next ?? undefined });
+      },
+      onError: (failure) => setError(getServerMessage(failure) ?? `Could not save: ${failure.message}`),
+    });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="text-lg">Who runs this server</CardTitle>
+          {contact.source === 'environment' ? <Badge tone="brand">Set in the environment</Badge> : null}
+        </div>
+        <CardDescription>
+          Shown where people need someone to ask: for credits when payments are off, and on sign-in when mail is off.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {contact.source === 'environment' ? (
+          <p className="text-sm">
+            {contact.value} (set by OPERATOR_CONTACT in this server&apos;s environment, which wins over this page).
+          </p>
+        ) : (
+          <form
+            className="grid gap-3"
+            aria-label="Contact"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send(value.trim() === '' ? null : value.trim());
+            }}
+          >
+            <FormField
+              label="Email or web address"
+              name="contact"
+              type="text"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="For example: owner@example.com"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              disabled={save.isPending}
+              error={error}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={save.isPending || value.trim() === (contact.value ?? '')}>
+                {save.isPending ? 'Saving…' : 'Save contact'}
+              </Button>
+              {contact.source === 'saved' ? (
+                <Button type="button" variant="outline" disabled={save.isPending} onClick={() => send(null)}>
+                  Remove
+                </Button>
+              ) : null}
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /admin/settings's content: loading, failure, or the forms. */
 export function InstallationSettingsPanel() {
   const settings = useInstallationSettings();
@@ -220,6 +294,7 @@ export function InstallationSettingsPanel() {
         </p>
       ) : null}
       <ProviderSettings settings={settings.data} />
+      <ContactSettings contact={settings.data.contact} />
     </div>
   );
 }

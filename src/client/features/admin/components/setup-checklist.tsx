@@ -46,7 +46,7 @@ export function SetupChecklist() {
       title: 'Say who runs this server',
       detail: data.setup.operatorContact
         ? 'Your contact is shown where people need someone to ask.'
-        : 'Set OPERATOR_CONTACT (an email address or a web address) so people know whom to ask for credits or help.',
+        : 'Give an email or web address in Settings, so people know whom to ask for credits or help.',
     },
   ];
   return (
