@@ -55,4 +55,39 @@ describe('a keyless installation is honest about what it makes', () => {
     assertNoPageErrors();
     await context.close();
   });
+
+  it('keeps the next step one tap away on a phone: describe it, then Generate now from anywhere', async () => {
+    const email = `phone-generate-${Date.now().toString(36)}@example.com`;
+    await registerAccount(baseUrl, { email, password: 'phone-generate-password', firstName: 'Pia' });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signIn(page, email, 'phone-generate-password');
+    await page.goto('/generator');
+    // Generate is screens below; the bar above the navigation says what comes first.
+    const bar = page.getByTestId('phone-generate-bar');
+    await bar.getByText('No description yet').waitFor();
+    await shoot(page, 'phone-generate-bar-describe', bar);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bar.getByRole('button', { name: 'Describe it' }).click();
+    const description = page.getByLabel('Video Description');
+    await expect.poll(() => description.evaluate((box) => box === document.activeElement)).toBe(true);
+    await description.fill('A paper boat drifting down a rainy street');
+    // Scrolled to the top again, the bar offers Generate itself, with the price.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const generateNow = bar.getByRole('button', { name: 'Generate now' });
+    await generateNow.waitFor();
+    expect(await bar.textContent()).toContain('1 credit');
+    const box = await generateNow.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await shoot(page, 'phone-generate-bar-ready', bar);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/video-generation') && r.method() === 'POST');
+    await bar.getByRole('button', { name: 'Generate now' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ description: 'A paper boat drifting down a rainy street' });
+    await page.waitForURL('**/media?video=*');
+    assertNoPageErrors();
+    await context.close();
+  });
 });

@@ -356,6 +356,21 @@ describe('the generator', () => {
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
   });
 
+  it('says why Generate waits for a description, and takes the user to the box', async () => {
+    await stubGenerator(5);
+    renderApp('/generator');
+    const generate = await screen.findByRole('button', { name: 'Generate Video' });
+    const why = await screen.findByRole('button', { name: 'Please provide a text description' });
+    expect(generate.hasAttribute('disabled')).toBe(true);
+    expect(generate.getAttribute('aria-describedby')).toBe('generate-waiting-for');
+    expect(document.getElementById('generate-waiting-for')?.textContent).toBe('Please provide a text description');
+    await userEvent.click(why);
+    expect(document.activeElement?.id).toBe('video-description');
+    await userEvent.type(screen.getByLabelText('Video Description'), 'A fox');
+    await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Please provide a text description' })).toBeNull();
+  });
+
   it('says nothing of previews where a real model is available', async () => {
     const connected = { models: models.models.map((model) => ({ ...model, available: true, reason: null })) };
     await stubGenerator(1, { 'GET /api/models': () => json(200, connected) });

@@ -1,6 +1,6 @@
 import { AudioLines, Coins, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
 import { formatCreditCount } from '../../../../shared/money/credits';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 
 import { MAX_PROMPT_LENGTH, parseAdvancedSettings } from '../../../../shared/generations';
 import { chosenModel } from '../../../../shared/models';
@@ -13,6 +13,7 @@ import type { useGeneratorForm } from '../hooks/use-generator-form';
 import { useModels } from '../api/get-models';
 import type { FittedControls } from '../controls/video-controls';
 import { ModelSelect } from './model-select';
+import { PhoneGenerateBar, type PhoneGenerateStep } from './phone-generate-bar';
 import { VariationsPicker } from './variations-picker';
 import { ShapeControls } from './shape-controls';
 
@@ -55,7 +56,7 @@ interface GenerationFormProps {
   consent?: ReactNode;
 }
 
-const JSON_PLACEHOLDER = '{\n  "negativePrompt": "blurry, low quality",\n  "seed": 42\n}';
+const JSON_PLACEHOLDER = 'For example:\n{ "negativePrompt": "blurry, low quality", "seed": 42 }';
 
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
 export function GenerationForm({
@@ -89,6 +90,33 @@ export function GenerationForm({
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
   const settings = parseAdvancedSettings(state.advancedSettings);
   const disabled = pending || credits === undefined || !state.description.trim() || insufficient || Boolean(problem);
+  const generateButton = useRef<HTMLButtonElement>(null);
+  // Why Generate waits, in words, under it (the spec's sentence for an empty description); the
+  // shortfall and a model's refusal say it in their own notices above.
+  const waitingFor = pending
+    ? null
+    : credits === undefined
+      ? 'Loading your balance…'
+      : !state.description.trim()
+        ? 'Please provide a text description'
+        : null;
+  const price = credits === null ? 'Included (unlimited)' : allowanceNote ? allowanceNote : formatCreditCount(cost);
+  const phoneStep: PhoneGenerateStep | null = pending
+    ? null
+    : !state.description.trim()
+      ? { kind: 'describe' }
+      : !disabled
+        ? { kind: 'generate', price }
+        : insufficient
+          ? { kind: 'review', reason: `Need ${cost} credits. You have ${credits}.` }
+          : problem
+            ? { kind: 'review', reason: problem }
+            : null;
+  const describe = () => {
+    const box = document.getElementById('video-description');
+    box?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    box?.focus({ preventScroll: true });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!disabled) onGenerate();
@@ -115,7 +143,7 @@ export function GenerationForm({
             onChange={(event) => form.setDescription(event.target.value)}
             maxLength={MAX_PROMPT_LENGTH}
             rows={5}
-            placeholder="A slow zoom in on a lighthouse at sunset, waves crashing, warm golden light"
+            placeholder="For example: a slow zoom in on a lighthouse at sunset, waves crashing, warm golden light"
           />
           <p className="text-right text-xs text-muted-foreground tabular-nums">
             {state.description.length}/{MAX_PROMPT_LENGTH}
@@ -162,7 +190,7 @@ export function GenerationForm({
                 rows={2}
                 value={state.audioDescription}
                 onChange={(event) => form.setAudioDescription(event.target.value)}
-                placeholder="Soft piano, distant seagulls"
+                placeholder="For example: soft piano, distant seagulls"
                 maxLength={300}
               />
             </div>
@@ -289,18 +317,36 @@ export function GenerationForm({
           {consent}
           {/* Short of credits, Generate is drawn plain: the bright button is the step the user can take. */}
           <Button
+            ref={generateButton}
             type="submit"
             variant={insufficient ? 'outline' : 'brand'}
             size="lg"
             disabled={disabled}
             className="w-full"
             data-tour="generate"
+            aria-describedby={waitingFor ? 'generate-waiting-for' : undefined}
           >
             <Sparkles aria-hidden="true" />{' '}
             {pending ? 'Processing...' : videos > 1 ? `Generate ${videos} Videos` : 'Generate Video'}
           </Button>
+          {waitingFor ? (
+            <p id="generate-waiting-for" className="-mt-2 text-center text-sm text-muted-foreground">
+              {waitingFor === 'Please provide a text description' ? (
+                <button
+                  type="button"
+                  className="min-h-11 underline underline-offset-2 hover:text-foreground"
+                  onClick={describe}
+                >
+                  {waitingFor}
+                </button>
+              ) : (
+                waitingFor
+              )}
+            </p>
+          ) : null}
         </CardContent>
       </Card>
+      <PhoneGenerateBar generateButton={generateButton} step={phoneStep} onDescribe={describe} />
     </form>
   );
 }

@@ -110,9 +110,11 @@ export function ExtendDialog({ video, model }: ExtendDialogProps) {
               value={prompt}
               maxLength={MAX_PROMPT_LENGTH}
               onChange={(event) => setPrompt(event.target.value)}
-              placeholder={video.prompt}
+              placeholder="For example: the camera rises above the clouds"
             />
-            <p className="text-xs text-muted-foreground">Left empty, the new part follows this video’s prompt.</p>
+            <p className="text-xs break-words text-muted-foreground">
+              Left empty, the new part follows this video’s prompt: “{video.prompt}”
+            </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
