@@ -115,7 +115,7 @@ export function SubscribePage() {
           {unavailable ? null : <SecurePaymentsNote />}
           <Link
             href="/account"
-            className="inline-flex min-h-6 items-center justify-self-center text-sm font-medium text-violet-700 underline-offset-4 hover:underline dark:text-violet-300"
+            className="inline-flex min-h-6 items-center justify-self-center text-sm font-medium text-violet-700 max-md:min-h-11 underline-offset-4 hover:underline dark:text-violet-300"
           >
             Your receipts
           </Link>

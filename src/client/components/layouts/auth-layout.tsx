@@ -20,7 +20,7 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
           <Brand />
           <Link
             href="/"
-            className="inline-flex min-h-6 items-center gap-1 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex min-h-6 items-center gap-1 rounded-md text-sm font-medium text-muted-foreground max-md:min-h-11 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <ArrowLeft aria-hidden="true" className="size-4" /> Back to Home
           </Link>

@@ -13,7 +13,7 @@ export function Brand({ className, compactOnPhones = false }: { className?: stri
     <Link
       href="/"
       className={cn(
-        'inline-flex items-center gap-2 rounded-md text-lg font-extrabold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'inline-flex items-center gap-2 rounded-md text-lg font-extrabold tracking-tight max-md:min-h-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         className,
       )}
     >

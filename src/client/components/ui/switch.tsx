@@ -21,7 +21,7 @@ export function Switch({ className, checked, onCheckedChange, onClick, ...props 
       aria-checked={checked}
       data-state={state}
       className={cn(
-        'peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-violet-600 data-[state=unchecked]:bg-muted-foreground/30',
+        'peer inline-flex h-6 w-11 shrink-0 max-md:h-11 max-md:border-x-0 max-md:border-y-[10px] max-md:bg-clip-padding max-md:px-0.5 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-violet-600 data-[state=unchecked]:bg-muted-foreground/30',
         className,
       )}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {

@@ -104,7 +104,7 @@ export function UserManagementTable() {
             placeholder="Search by email or name..."
             maxLength={SEARCH_MAX_LENGTH}
             autoComplete="off"
-            className="h-10 pr-9 pl-9"
+            className="h-10 pr-9 pl-9 max-md:h-11"
           />
           {refreshing ? (
             <LoaderCircle

@@ -18,7 +18,7 @@ export function SignOutLink() {
         type="button"
         onClick={() => logout.mutate()}
         disabled={logout.isPending}
-        className="inline-flex min-h-6 cursor-pointer items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60"
+        className="inline-flex min-h-6 cursor-pointer items-center font-medium text-primary max-md:min-h-11 underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60"
       >
         Log out
       </button>

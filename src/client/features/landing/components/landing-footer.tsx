@@ -4,7 +4,7 @@ import { Brand } from '../../../components/layouts/brand';
 import { retentionWords } from '../../../lib/retention';
 
 const linkClass =
-  'inline-flex min-h-6 items-center rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+  'inline-flex min-h-6 items-center rounded-sm text-sm text-muted-foreground hover:text-foreground max-md:min-h-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 export function LandingFooter() {
   return (

@@ -57,7 +57,7 @@ export function ReportReasonField(props: ReportReasonFieldProps) {
       </fieldset>
       {needsStatement(reason) ? (
         <div className="grid gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3">
-          <label className="flex cursor-pointer items-start gap-3 text-sm">
+          <label className="flex cursor-pointer items-start gap-3 text-sm max-md:min-h-11">
             <input
               id={statementInputId(idPrefix)}
               type="checkbox"

@@ -101,7 +101,7 @@ function AddEndpointForm({ onCreated }: { onCreated: (created: CreatedWebhook) =
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((event) => (
-          <label key={event} className="flex items-start gap-2 text-sm">
+          <label key={event} className="flex items-start gap-2 text-sm max-md:min-h-11">
             <input
               type="checkbox"
               className="mt-0.5 size-4 accent-violet-600"
