@@ -49,6 +49,14 @@ describe('the /watch page', () => {
     expect(screen.queryByText(/Content Credentials/)).toBeNull();
   });
 
+  it('offers the file itself to download, under the product’s file name', async () => {
+    openWatch(() => json(200, WATCHED));
+
+    const download = await screen.findByRole('link', { name: 'Download' }, { timeout: 10_000 });
+    expect(download.getAttribute('href')).toBe(WATCHED.videoUrl);
+    expect(download.getAttribute('download')).toMatch(new RegExp(`^reelsmith-video-${WATCHED.id}-\\d+\\.mp4$`));
+  });
+
   it('links to the report form naming this page by its full address', async () => {
     openWatch(() => json(200, WATCHED));
 

@@ -1,8 +1,9 @@
-import { CalendarDays, Flag, ShieldCheck, Timer, VideoOff } from 'lucide-react';
+import { CalendarDays, Download, Flag, ShieldCheck, Timer, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { WatchedVideo } from '../../../../shared/safety';
+import { videoFileName } from '../../../../shared/video-display';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, getServerMessage } from '../../../lib/api-client';
@@ -69,9 +70,19 @@ function WatchedVideoView({ video }: { video: WatchedVideo }) {
             </li>
           </ul>
         </div>
-        <Link href={reportHrefFor(window.location.href)} className={buttonVariants({ variant: 'outline' })}>
-          <Flag aria-hidden="true" /> Report this video
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* Same origin: the browser saves the file as it streams, under the product's file name. */}
+          <a
+            href={video.videoUrl}
+            download={videoFileName(video.id)}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <Download aria-hidden="true" /> Download
+          </a>
+          <Link href={reportHrefFor(window.location.href)} className={buttonVariants({ variant: 'outline' })}>
+            <Flag aria-hidden="true" /> Report this video
+          </Link>
+        </div>
       </div>
       {video.signedBy ? (
         <p className="flex items-start gap-2 rounded-lg bg-muted/60 p-3 text-sm">
