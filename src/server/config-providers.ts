@@ -1,4 +1,4 @@
-import type { ProviderId, ProviderKeys } from '../shared/installation-settings';
+import type { ProviderId, ProviderKeys, StripeKeys } from '../shared/installation-settings';
 import type { Config } from './config';
 
 /**
@@ -19,11 +19,14 @@ export interface ProviderDefaults {
   klingBaseUrl: string;
   klingModel: string;
   klingVideoExtend: boolean;
+  /** STRIPE_API_URL: another Stripe API server (a test's stand-in), also for keys saved in the browser. */
+  stripeApiUrl: string | undefined;
 }
 
 /** Saved settings: each provider's keys (its own validated shape), and the operator's contact. */
 export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, { provider: P }> }> & {
   operatorContact?: string;
+  stripe?: StripeKeys;
 };
 
 /** Which providers the environment configures: their saved settings are kept but not used. */
@@ -67,5 +70,15 @@ export function withSavedProviders(base: Config, saved: SavedProviders): Config 
         : undefined),
     comfyui: base.comfyui ?? (comfyui ? { url: comfyui.url, authHeader: undefined } : undefined),
     operatorContact: base.operatorContact ?? saved.operatorContact,
+    stripe:
+      base.stripe ??
+      (saved.stripe
+        ? {
+            secretKey: saved.stripe.secretKey,
+            publishableKey: saved.stripe.publishableKey,
+            webhookSecret: saved.stripe.webhookSecret,
+            apiUrl: d.stripeApiUrl,
+          }
+        : undefined),
   };
 }

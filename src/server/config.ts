@@ -415,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       klingBaseUrl: env.KLING_BASE_URL,
       klingModel: env.KLING_MODEL,
       klingVideoExtend: env.KLING_VIDEO_EXTEND,
+      stripeApiUrl: env.STRIPE_API_URL,
     },
     models: { configPath: env.MODELS_CONFIG, comfyTemplatesDir: env.COMFYUI_TEMPLATES_DIR },
     stripe:

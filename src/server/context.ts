@@ -63,6 +63,8 @@ export function createServiceContext(
   let current = config;
   let webhooks = createWebhookRegistry(config);
   let engines = overrides.engines ?? createEngineRegistry(config, { media, webhooks });
+  const stripeFor = (next: Config) => (next.stripe ? (overrides.stripe ?? createStripeClient(next.stripe)) : null);
+  let stripe = stripeFor(config);
   return {
     get config() {
       return current;
@@ -73,6 +75,9 @@ export function createServiceContext(
       const sameReplicate = next.replicate?.apiToken === current.replicate?.apiToken;
       const nextWebhooks = sameReplicate ? webhooks : createWebhookRegistry(next);
       const nextEngines = overrides.engines ?? createEngineRegistry(next, { media, webhooks: nextWebhooks });
+      // The Stripe client is made again only when its key or server changed.
+      if (next.stripe?.secretKey !== current.stripe?.secretKey || next.stripe?.apiUrl !== current.stripe?.apiUrl)
+        stripe = stripeFor(next);
       current = next;
       webhooks = nextWebhooks;
       engines = nextEngines;
@@ -91,7 +96,9 @@ export function createServiceContext(
     now: overrides.now ?? (() => new Date()),
     detectObjects: overrides.detectObjects ?? localDetector,
     aiRetryDelayMs: overrides.aiRetryDelayMs,
-    stripe: config.stripe ? (overrides.stripe ?? createStripeClient(config.stripe)) : null,
+    get stripe() {
+      return stripe;
+    },
     metrics: createMetrics(Boolean(config.operations.metricsToken)),
   };
 }

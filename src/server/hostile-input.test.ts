@@ -18,7 +18,7 @@ import {
 } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
-import { operatorContactBodySchema, providerKeysSchema } from '../shared/installation-settings';
+import { operatorContactBodySchema, providerKeysSchema, stripeKeysSchema } from '../shared/installation-settings';
 import { newAppealSchema, newReportSchema, safetyDecisionSchema } from '../shared/safety';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
@@ -120,6 +120,15 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/payments',
+    url: () => '/api/admin/settings/payments',
+    schema: stripeKeysSchema,
+    in: 'body',
+    as: 'admin',
+    valid: () => ({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_123' }),
+  },
   {
     method: 'PUT',
     route: '/api/admin/settings/contact',
@@ -480,6 +489,7 @@ const NO_INPUT_ROUTES = [
   // Issue 45: the settings page (the provider in the path is checked against the list of providers).
   'GET /api/admin/settings',
   'DELETE /api/admin/settings/providers/:provider',
+  'DELETE /api/admin/settings/payments',
   'GET /api/notifications',
   // Issue 34: the pending email change, and cancelling it.
   'GET /api/account/email',

@@ -121,6 +121,30 @@ export const providerSettingSchema = z.object({
 });
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
+const stripeMode = (key: string) => (key.includes('_live_') ? 'live' : 'test');
+
+/** Stripe's keys for payments (PUT /api/admin/settings/payments): from the Stripe Dashboard's API keys page. */
+export const stripeKeysSchema = z
+  .strictObject({
+    secretKey: keyText('The secret key').regex(
+      /^(sk|rk)_(test|live)_/,
+      'A Stripe secret key starts with sk_test_ or sk_live_ (a restricted key with rk_)',
+    ),
+    publishableKey: keyText('The publishable key').regex(
+      /^pk_(test|live)_/,
+      'A Stripe publishable key starts with pk_test_ or pk_live_',
+    ),
+    /** The signing secret of the webhook endpoint (whsec_…); without it Stripe's events are refused. */
+    webhookSecret: keyText('The webhook signing secret')
+      .regex(/^whsec_/, 'A webhook signing secret starts with whsec_')
+      .optional(),
+  })
+  .refine((keys) => stripeMode(keys.secretKey) === stripeMode(keys.publishableKey), {
+    message: 'The two keys are from different modes (one test, one live): copy both from the same mode',
+    path: ['publishableKey'],
+  });
+export type StripeKeys = z.infer<typeof stripeKeysSchema>;
+
 /** Who runs this server, as people are told where they need someone to ask (credits, help). */
 export const operatorContactBodySchema = z.strictObject({
   /** An email address or an http(s) address; null forgets the saved one. */
@@ -139,6 +163,16 @@ export type OperatorContactBody = z.infer<typeof operatorContactBodySchema>;
 
 export const installationSettingsSchema = z.object({
   providers: z.array(providerSettingSchema),
+  /** Card payments through Stripe: where the keys come from, their mode, and whether Stripe's events are checked. */
+  payments: z.object({
+    source: settingSourceSchema,
+    hint: z.string().nullable(),
+    savedAt: z.iso.datetime().nullable(),
+    mode: z.enum(['test', 'live']).nullable(),
+    webhookSecret: z.boolean(),
+    /** Where Stripe must send its events (the endpoint to add in the Stripe Dashboard). */
+    webhookUrl: z.string(),
+  }),
   /** The operator's contact in use, and where it comes from (OPERATOR_CONTACT wins). */
   contact: z.object({ source: settingSourceSchema, value: z.string().nullable() }),
   /** True while nothing but the local preview engine can render (the dashboard's checklist shows). */

@@ -172,6 +172,17 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(8).toSt
 
   const routes: Array<[method: string, pattern: RegExp, handle: (params: Params, match: RegExpMatchArray) => unknown]> =
     [
+      // The settings page's key check: https://docs.stripe.com/api/balance/balance_retrieve (reads nothing but totals).
+      [
+        'GET',
+        /^\/v1\/balance$/,
+        () => ({
+          object: 'balance',
+          available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+          pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+          livemode: false,
+        }),
+      ],
       [
         'POST',
         /^\/v1\/customers$/,

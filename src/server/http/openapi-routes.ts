@@ -753,6 +753,45 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
         },
       ],
     },
+    'PUT /api/admin/settings/payments': {
+      summary: "Turn card payments on with Stripe's keys: tried with a balance read, then saved encrypted",
+      description:
+        'The secret and publishable keys of one mode (test or live), and the webhook signing secret of the endpoint the answer names (`payments.webhookUrl`). Payments work at once in every process. STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, where set, win.',
+      requestExample: { secretKey: 'sk_live_…', publishableKey: 'pk_live_…', webhookSecret: 'whsec_…' },
+      errors: [
+        NOT_ADMIN,
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message:
+            "Stripe is set in this server's environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY), which wins over this page. Change it there.",
+        },
+        {
+          status: 422,
+          code: 'provider_key_refused',
+          message: 'Stripe refused this: Invalid API Key provided: sk_live_****1234. Nothing was saved.',
+        },
+        {
+          status: 502,
+          code: 'provider_unreachable',
+          message:
+            'Could not check this with Stripe (the connection failed). Nothing was saved: try again in a moment.',
+        },
+      ],
+    },
+    'DELETE /api/admin/settings/payments': {
+      summary: "Forget Stripe's saved keys (payments are off again)",
+      errors: [
+        NOT_ADMIN,
+        { status: 404, code: 'setting_not_found', message: 'No Stripe keys are saved.' },
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message:
+            "Stripe is set in this server's environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY), which wins over this page. Change it there.",
+        },
+      ],
+    },
     'PUT /api/admin/settings/contact': {
       summary: 'Say who runs this server (an email or web address; null forgets it)',
       description:

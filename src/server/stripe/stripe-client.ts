@@ -17,12 +17,15 @@ function stripeSdk(): typeof Stripe {
 }
 
 /** The Stripe SDK for this server, pointed at STRIPE_API_URL when set (Stripe's mock, a test's fake). */
-export function createStripeClient(config: StripeConfig): StripeClient {
+export function createStripeClient(
+  config: StripeConfig,
+  { retries = 2, timeoutMs = 20_000 }: { retries?: number; timeoutMs?: number } = {},
+): StripeClient {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const StripeSdk = stripeSdk();
   return new StripeSdk(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: retries,
+    timeout: timeoutMs,
     appInfo: { name: 'Reelsmith' },
     ...(api
       ? {

@@ -18,6 +18,14 @@ const provider = (id: ProviderSetting['id'], overrides: Partial<ProviderSetting>
 const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSettings => ({
   providers: [provider('fal'), provider('replicate'), provider('gemini'), provider('kling'), provider('comfyui')],
   contact: { source: 'none', value: null },
+  payments: {
+    source: 'none',
+    hint: null,
+    savedAt: null,
+    mode: null,
+    webhookSecret: false,
+    webhookUrl: 'http://localhost:3000/api/stripe/webhook',
+  },
   previewOnly: true,
   setup: { payments: false, mail: false, operatorContact: false },
   ...overrides,
@@ -85,6 +93,37 @@ describe('/admin/settings', () => {
     expect(screen.queryByDisplayValue('fal-right-9f2c')).toBeNull();
     expect(screen.getByText(/Set by GEMINI_API_KEY in this server's environment \(…AbCd\), which wins/)).toBeDefined();
     expect(screen.queryByRole('form', { name: 'Google Gemini keys' })).toBeNull();
+  });
+
+  it("turns payments on with Stripe's keys, sent as pasted", async () => {
+    const on = settings({
+      payments: {
+        source: 'saved',
+        hint: '…9z9z',
+        savedAt: '2026-11-28T10:00:00.000Z',
+        mode: 'test',
+        webhookSecret: false,
+        webhookUrl: 'http://localhost:3000/api/stripe/webhook',
+      },
+    });
+    const fetchMock = renderAppWith('/admin/settings', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () => json(200, settings()),
+      'PUT /api/admin/settings/payments': () => json(200, on),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Stripe keys' }));
+    expect(form.getByText(/add a webhook endpoint at http:\/\/localhost:3000\/api\/stripe\/webhook/)).toBeDefined();
+    await userEvent.type(form.getByLabelText('Secret key'), 'sk_test_abc9z9z');
+    await userEvent.type(form.getByLabelText('Publishable key'), 'pk_test_abc');
+    await userEvent.click(form.getByRole('button', { name: 'Test and turn on' }));
+    expect(await screen.findByText('On (test mode)')).toBeDefined();
+    expect(screen.getByText(/refused until one is saved/)).toBeDefined();
+    const [, init] = callsTo(fetchMock, '/api/admin/settings/payments')[0] ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '{}')).toEqual({
+      secretKey: 'sk_test_abc9z9z',
+      publishableKey: 'pk_test_abc',
+    });
   });
 
   it('saves who runs this server, and shows one set in the environment as such', async () => {

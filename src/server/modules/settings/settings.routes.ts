@@ -4,6 +4,7 @@ import {
   installationSettingsSchema,
   operatorContactBodySchema,
   providerIdSchema,
+  stripeKeysSchema,
   providerKeysSchema,
 } from '../../../shared/installation-settings';
 import type { ServiceContext } from '../../context';
@@ -32,6 +33,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
       },
     },
     async (request) => settings.saveProviderKeys(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+
+  app.put(
+    '/api/admin/settings/payments',
+    {
+      schema: { body: stripeKeysSchema, response: { 200: installationSettingsSchema } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
+      },
+    },
+    async (request) => settings.saveStripeKeys(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+  app.delete(
+    '/api/admin/settings/payments',
+    { schema: { response: { 200: installationSettingsSchema } } },
+    async (request) => settings.removeStripeKeys(ctx, actorOf(requireAdmin(request))),
   );
 
   app.put(

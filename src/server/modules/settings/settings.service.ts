@@ -4,6 +4,8 @@ import {
   type OperatorContactBody,
   operatorContactBodySchema,
   PROVIDER_IDS,
+  type StripeKeys,
+  stripeKeysSchema,
   PROVIDER_KEY_REFUSED_CODE,
   PROVIDER_UNREACHABLE_CODE,
   type ProviderId,
@@ -20,12 +22,14 @@ import type { StopListening } from '../../db/listen-notify';
 import { checkProviderKeys } from '../../engines/key-checks';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { openText, sealText } from '../../lib/sealed-text';
+import { checkStripeKeys } from '../../stripe/key-check';
 import * as repo from './settings.repository';
 
 /** The sealed texts' purpose: a key sealed for settings opens nowhere else. */
 const SEAL_PURPOSE = 'installation-settings';
-/** The operator's contact's row (beside one row per provider). */
+/** The operator's contact's row and Stripe's (beside one row per provider). */
 const CONTACT = 'operator_contact';
+const STRIPE = 'stripe';
 
 export interface SettingsLog {
   warn(details: object, message: string): void;
@@ -53,6 +57,15 @@ interface SavedRead {
   unreadable: Set<string>;
 }
 
+function readStripe(plain: string): StripeKeys | null {
+  try {
+    const parsed = stripeKeysSchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 function readContact(plain: string): string | null {
   try {
     const parsed = operatorContactBodySchema.safeParse(JSON.parse(plain));
@@ -68,6 +81,12 @@ async function readSaved(ctx: ServiceContext): Promise<SavedRead> {
   const unreadable = new Set<string>();
   for (const row of rows) {
     const plain = openText(ctx.secret, SEAL_PURPOSE, row.sealed);
+    if (row.name === STRIPE) {
+      const keys = plain === null ? null : readStripe(plain);
+      if (keys) saved.stripe = keys;
+      else unreadable.add(row.name);
+      continue;
+    }
     if (row.name === CONTACT) {
       const contact = plain === null ? null : readContact(plain);
       if (contact) saved.operatorContact = contact;
@@ -145,7 +164,17 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
     return base.comfyui ? base.comfyui.url : null;
   };
   const savedContact = rows.some((r) => r.name === CONTACT) && !unreadable.has(CONTACT);
+  const stripeRow = unreadable.has(STRIPE) ? undefined : rows.find((r) => r.name === STRIPE);
+  const stripe = ctx.config.stripe;
   return {
+    payments: {
+      source: base.stripe ? 'environment' : stripeRow ? 'saved' : 'none',
+      hint: stripe ? keyHint(stripe.secretKey) : null,
+      savedAt: !base.stripe && stripeRow ? stripeRow.updatedAt.toISOString() : null,
+      mode: stripe ? (stripe.secretKey.includes('_live_') ? 'live' : 'test') : null,
+      webhookSecret: Boolean(stripe?.webhookSecret),
+      webhookUrl: `${ctx.config.publicUrl}/api/stripe/webhook`,
+    },
     contact: {
       source: base.operatorContact ? 'environment' : savedContact ? 'saved' : 'none',
       value: ctx.config.operatorContact ?? null,
@@ -262,6 +291,57 @@ export async function saveOperatorContact(
         { ...change, action: 'settings.contact.save' },
       );
   });
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
+const STRIPE_ENVIRONMENT =
+  "Stripe is set in this server's environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY), which wins over this page. Change it there.";
+
+/** Tries Stripe's keys with a balance read, then saves them sealed: payments are on in every process. */
+export async function saveStripeKeys(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  keys: StripeKeys,
+): Promise<InstallationSettings> {
+  if (ctx.baseConfig.stripe) throw conflict(STRIPE_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
+  const check = await checkStripeKeys(keys, ctx.baseConfig.providerDefaults.stripeApiUrl);
+  if (!check.ok) {
+    throw check.refused
+      ? new AppError(422, PROVIDER_KEY_REFUSED_CODE, `Stripe refused this: ${check.reason}. Nothing was saved.`)
+      : new AppError(
+          502,
+          PROVIDER_UNREACHABLE_CODE,
+          `Could not check this with Stripe (${check.reason}). Nothing was saved: try again in a moment.`,
+        );
+  }
+  await ctx.db.transaction((tx) =>
+    repo.saveSetting(
+      tx,
+      {
+        name: STRIPE,
+        sealed: sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify(keys)),
+        hint: keyHint(keys.secretKey),
+        updatedBy: actor.userId,
+      },
+      { actor: actor.label, actorUserId: actor.userId, action: 'settings.payments.save' },
+    ),
+  );
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
+/** Forgets Stripe's saved keys: payments are off again (purchases say so, with the operator's contact). */
+export async function removeStripeKeys(ctx: ServiceContext, actor: SettingsActor): Promise<InstallationSettings> {
+  if (ctx.baseConfig.stripe) throw conflict(STRIPE_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
+  const removed = await ctx.db.transaction((tx) =>
+    repo.removeSetting(tx, STRIPE, {
+      actor: actor.label,
+      actorUserId: actor.userId,
+      action: 'settings.payments.remove',
+    }),
+  );
+  if (!removed) throw notFound('No Stripe keys are saved.', 'setting_not_found');
   await applySavedSettings(ctx);
   return installationSettings(ctx);
 }

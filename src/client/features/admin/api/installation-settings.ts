@@ -5,6 +5,7 @@ import {
   installationSettingsSchema,
   type ProviderId,
   type ProviderKeys,
+  type StripeKeys,
 } from '../../../../shared/installation-settings';
 import { apiRequest } from '../../../lib/api-client';
 import { modelsQueryKey } from '../../../lib/query-keys';
@@ -35,6 +36,16 @@ function useSettingsChange<T>(send: (value: T) => Promise<Response>) {
 /** PUT /api/admin/settings/providers: the server tries the key with the provider, then saves it. */
 export function useSaveProviderKeys() {
   return useSettingsChange((keys: ProviderKeys) => apiRequest('PUT', '/api/admin/settings/providers', keys));
+}
+
+/** PUT /api/admin/settings/payments: the server tries Stripe's keys, then saves them. */
+export function useSaveStripeKeys() {
+  return useSettingsChange((keys: StripeKeys) => apiRequest('PUT', '/api/admin/settings/payments', keys));
+}
+
+/** DELETE /api/admin/settings/payments. */
+export function useRemoveStripeKeys() {
+  return useSettingsChange(() => apiRequest('DELETE', '/api/admin/settings/payments'));
 }
 
 /** PUT /api/admin/settings/contact: who runs this server (null forgets it). */

@@ -1,4 +1,4 @@
-import { CheckCircle2, KeyRound, Server, Unplug } from 'lucide-react';
+import { CheckCircle2, CreditCard, KeyRound, Server, Unplug } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 
 import {
@@ -19,8 +19,10 @@ import { getServerMessage } from '../../../lib/api-client';
 import {
   useInstallationSettings,
   useRemoveProviderKeys,
+  useRemoveStripeKeys,
   useSaveOperatorContact,
   useSaveProviderKeys,
+  useSaveStripeKeys,
 } from '../api/installation-settings';
 
 function savedOn(iso: string | null): string {
@@ -206,6 +208,148 @@ export function ProviderSettings({ settings }: { settings: InstallationSettings 
   );
 }
 
+/** Card payments: Stripe's keys, tried by the server with a balance read before they are kept. */
+function PaymentsSettings({ payments }: { payments: InstallationSettings['payments'] }) {
+  const save = useSaveStripeKeys();
+  const remove = useRemoveStripeKeys();
+  const [values, setValues] = useState({ secretKey: '', publishableKey: '', webhookSecret: '' });
+  const [replacing, setReplacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    autoComplete: 'off',
+    spellCheck: false,
+    disabled: save.isPending,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const complete = values.secretKey.trim() !== '' && values.publishableKey.trim() !== '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const webhookSecret = values.webhookSecret.trim();
+    save.mutate(
+      {
+        secretKey: values.secretKey.trim(),
+        publishableKey: values.publishableKey.trim(),
+        ...(webhookSecret ? { webhookSecret } : {}),
+      },
+      {
+        onSuccess: () => {
+          setValues({ secretKey: '', publishableKey: '', webhookSecret: '' });
+          setReplacing(false);
+          toast({ title: 'Payments are on', description: 'People can buy credits and subscribe from now on.' });
+        },
+        onError: (failure) => setError(getServerMessage(failure) ?? `Could not save: ${failure.message}`),
+      },
+    );
+  };
+  return (
+    <Card data-setting="payments">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <CreditCard aria-hidden="true" className="size-5 text-muted-foreground" /> Payments (Stripe)
+          </CardTitle>
+          {payments.source === 'environment' ? (
+            <Badge tone="brand">Set in the environment</Badge>
+          ) : payments.source === 'saved' ? (
+            <Badge tone="success">On{payments.mode === 'test' ? ' (test mode)' : ''}</Badge>
+          ) : (
+            <Badge>Off</Badge>
+          )}
+        </div>
+        <CardDescription>
+          Card payments for credits, daily plans and extra packs. Without them, credits come only from sign-up and from
+          you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {payments.source === 'environment' ? (
+          <p className="text-sm">
+            Set by STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY in this server&apos;s environment ({payments.hint}),
+            which wins over this page.
+          </p>
+        ) : null}
+        {payments.source === 'saved' ? (
+          <div className="grid gap-3">
+            <p className="flex items-start gap-2 text-sm">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span>
+                Secret key {payments.hint} saved {savedOn(payments.savedAt)}, encrypted.{' '}
+                {payments.webhookSecret
+                  ? "Stripe's events are checked with the webhook signing secret."
+                  : 'No webhook signing secret: Stripe’s events (a finished payment, a renewal) are refused until one is saved.'}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {replacing ? null : (
+                <Button variant="outline" onClick={() => setReplacing(true)}>
+                  <KeyRound aria-hidden="true" /> Replace keys
+                </Button>
+              )}
+              <ConfirmDeleteDialog
+                trigger={
+                  <Button variant="outline">
+                    <Unplug aria-hidden="true" /> Turn payments off
+                  </Button>
+                }
+                title="Turn payments off?"
+                description="The saved Stripe keys are deleted; nobody can buy credits or subscribe until keys are saved again. Payments already made are kept."
+                confirmLabel="Turn off"
+                pendingLabel="Turning off..."
+                pending={remove.isPending}
+                onConfirm={(close) =>
+                  remove.mutate(undefined, {
+                    onSuccess: () => {
+                      close();
+                      toast({ title: 'Payments are off' });
+                    },
+                    onError: (failure) =>
+                      toast({
+                        title: 'Could not turn payments off',
+                        description: getServerMessage(failure) ?? failure.message,
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              />
+            </div>
+          </div>
+        ) : null}
+        {payments.source === 'none' || replacing ? (
+          <form className="grid gap-3" onSubmit={submit} aria-label="Stripe keys">
+            <FormField label="Secret key" type="password" {...field('secretKey')} />
+            <FormField label="Publishable key" type="text" {...field('publishableKey')} />
+            <FormField
+              label="Webhook signing secret"
+              type="password"
+              optional
+              hint={`In Stripe, add a webhook endpoint at ${payments.webhookUrl} and paste its signing secret (whsec_…).`}
+              {...field('webhookSecret')}
+            />
+            <p className="text-xs text-muted-foreground">
+              Where to find them: Stripe Dashboard → Developers → API keys (both from the same mode, test or live).
+            </p>
+            {error ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={save.isPending || !complete}>
+                {save.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+                {save.isPending ? 'Checking with Stripe…' : 'Test and turn on'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Who runs this server: shown where people need someone to ask (credits without payments, sign-in without mail). */
 function ContactSettings({ contact }: { contact: InstallationSettings['contact'] }) {
   const save = useSaveOperatorContact();
@@ -294,7 +438,10 @@ export function InstallationSettingsPanel() {
         </p>
       ) : null}
       <ProviderSettings settings={settings.data} />
-      <ContactSettings contact={settings.data.contact} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PaymentsSettings payments={settings.data.payments} />
+        <ContactSettings contact={settings.data.contact} />
+      </div>
     </div>
   );
 }

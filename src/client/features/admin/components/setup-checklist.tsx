@@ -32,7 +32,7 @@ export function SetupChecklist() {
       title: 'Take payments',
       detail: data.setup.payments
         ? 'Stripe is connected: people can buy credits.'
-        : 'Without Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY in the environment) credits come only from sign-up and from you.',
+        : "Without Stripe's keys, credits come only from sign-up and from you: paste them in Settings.",
     },
     {
       done: data.setup.mail,
