@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,15 @@ import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
 import * as settings from './settings.service';
 
+// Each save asks the provider (one outbound call): a few a minute is plenty for a person.
+const keyCheckLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+
 const actorOf = (user: { id: string; email: string }) => ({ label: `admin:${user.email}`, userId: user.id });
 
 /** The installation's settings (issue 45): administrators only, browser session only. */
@@ -23,14 +33,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     settings.installationSettings(ctx),
   );
 
-  // Each save asks the provider (one outbound call): a few a minute is plenty for a person.
   app.put(
     '/api/admin/settings/providers',
     {
       schema: { body: providerKeysSchema, response: { 200: installationSettingsSchema } },
-      config: {
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
-      },
+      config: keyCheckLimit,
     },
     async (request) => settings.saveProviderKeys(ctx, actorOf(requireAdmin(request)), request.body),
   );
@@ -39,9 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     '/api/admin/settings/payments',
     {
       schema: { body: stripeKeysSchema, response: { 200: installationSettingsSchema } },
-      config: {
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
-      },
+      config: keyCheckLimit,
     },
     async (request) => settings.saveStripeKeys(ctx, actorOf(requireAdmin(request)), request.body),
   );

@@ -1,5 +1,5 @@
 import { CheckCircle2, CreditCard, KeyRound, Server, Unplug } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 import {
   type InstallationSettings,
@@ -42,6 +42,41 @@ function StatusBadge({ setting }: { setting: ProviderSetting }) {
   return <Badge>Not connected</Badge>;
 }
 
+/** A key form's end: the provider's refusal, and the button that tests and saves (with why it waits). */
+function KeyFormFooter({
+  error,
+  pending,
+  complete,
+  label,
+  pendingLabel,
+  children,
+}: {
+  error: string | null;
+  pending: boolean;
+  complete: boolean;
+  label: string;
+  pendingLabel: string;
+  /** Why the button waits while a key is missing. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={pending || !complete}>
+          {pending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+          {pending ? pendingLabel : label}
+        </Button>
+        {!complete && !pending ? <span className="ml-3 text-xs text-muted-foreground">{children}</span> : null}
+      </div>
+    </>
+  );
+}
+
 /** The form for one provider's keys: tried by the server with the provider before anything is saved. */
 function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean }) {
   const save = useSaveProviderKeys();
@@ -82,22 +117,15 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
         />
       ))}
       <p className="text-xs text-muted-foreground">Where to find it: {form.where}.</p>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={save.isPending || !complete}>
-          {save.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-          {save.isPending ? `Checking with ${form.name}…` : replacing ? 'Test and replace' : 'Test and connect'}
-        </Button>
-        {!complete && !save.isPending ? (
-          <span className="ml-3 text-xs text-muted-foreground">
-            {form.fields.length > 1 ? 'Fill in both keys to test them.' : 'Paste the key to test it.'}
-          </span>
-        ) : null}
-      </div>
+      <KeyFormFooter
+        error={error}
+        pending={save.isPending}
+        complete={complete}
+        pendingLabel={`Checking with ${form.name}…`}
+        label={replacing ? 'Test and replace' : 'Test and connect'}
+      >
+        {form.fields.length > 1 ? 'Fill in both keys to test them.' : 'Paste the key to test it.'}
+      </KeyFormFooter>
     </form>
   );
 }
@@ -332,17 +360,15 @@ function PaymentsSettings({ payments }: { payments: InstallationSettings['paymen
             <p className="text-xs text-muted-foreground">
               Where to find them: Stripe Dashboard → Developers → API keys (both from the same mode, test or live).
             </p>
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={save.isPending || !complete}>
-                {save.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-                {save.isPending ? 'Checking with Stripe…' : 'Test and turn on'}
-              </Button>
-            </div>
+            <KeyFormFooter
+              error={error}
+              pending={save.isPending}
+              complete={complete}
+              pendingLabel="Checking with Stripe…"
+              label="Test and turn on"
+            >
+              Fill in both keys to test them.
+            </KeyFormFooter>
           </form>
         ) : null}
       </CardContent>
