@@ -1,4 +1,4 @@
-import type { ProviderId, ProviderKeys, StripeKeys } from '../shared/installation-settings';
+import type { MailSettings, ProviderId, ProviderKeys, StripeKeys } from '../shared/installation-settings';
 import type { Config } from './config';
 
 /**
@@ -27,6 +27,7 @@ export interface ProviderDefaults {
 export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, { provider: P }> }> & {
   operatorContact?: string;
   stripe?: StripeKeys;
+  mail?: MailSettings;
 };
 
 /** Which providers the environment configures: their saved settings are kept but not used. */
@@ -70,6 +71,16 @@ export function withSavedProviders(base: Config, saved: SavedProviders): Config 
         : undefined),
     comfyui: base.comfyui ?? (comfyui ? { url: comfyui.url, authHeader: undefined } : undefined),
     operatorContact: base.operatorContact ?? saved.operatorContact,
+    accounts:
+      base.accounts.mail || !saved.mail
+        ? base.accounts
+        : {
+            ...base.accounts,
+            mail: {
+              smtpUrl: saved.mail.smtpUrl,
+              from: saved.mail.from ?? `Reelsmith <no-reply@${new URL(base.publicUrl).hostname}>`,
+            },
+          },
     stripe:
       base.stripe ??
       (saved.stripe

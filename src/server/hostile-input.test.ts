@@ -18,7 +18,12 @@ import {
 } from '../shared/accounts';
 import { adminUserListQuerySchema, adminUserUpdateSchema } from '../shared/admin';
 import { adminJobsQuerySchema } from '../shared/admin-jobs';
-import { operatorContactBodySchema, providerKeysSchema, stripeKeysSchema } from '../shared/installation-settings';
+import {
+  mailSettingsSchema,
+  operatorContactBodySchema,
+  providerKeysSchema,
+  stripeKeysSchema,
+} from '../shared/installation-settings';
 import { newAppealSchema, newReportSchema, safetyDecisionSchema } from '../shared/safety';
 import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
@@ -120,6 +125,15 @@ interface InputRoute {
 }
 
 const INPUT_ROUTES: InputRoute[] = [
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/mail',
+    url: () => '/api/admin/settings/mail',
+    schema: mailSettingsSchema,
+    in: 'body',
+    as: 'admin',
+    valid: () => ({ smtpUrl: 'smtp://127.0.0.1:9', from: 'Reelsmith <a@example.com>' }),
+  },
   {
     method: 'PUT',
     route: '/api/admin/settings/payments',
@@ -490,6 +504,7 @@ const NO_INPUT_ROUTES = [
   'GET /api/admin/settings',
   'DELETE /api/admin/settings/providers/:provider',
   'DELETE /api/admin/settings/payments',
+  'DELETE /api/admin/settings/mail',
   'GET /api/notifications',
   // Issue 34: the pending email change, and cancelling it.
   'GET /api/account/email',

@@ -145,6 +145,21 @@ export const stripeKeysSchema = z
   });
 export type StripeKeys = z.infer<typeof stripeKeysSchema>;
 
+/** Mail (PUT /api/admin/settings/mail): the SMTP server password resets, verification and notifications go through. */
+export const mailSettingsSchema = z.strictObject({
+  /** smtp://user:password@host:587 or smtps://…:465. */
+  smtpUrl: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'The mail server must be an smtp:// or smtps:// address, like smtps://user:password@mail.example.com:465',
+    })
+    .max(500, 'The mail server address is longer than 500 characters')
+    .check(singleLine),
+  /** Who the mail is from, like "Reelsmith <no-reply@example.com>"; the server's own address when absent. */
+  from: z.string().trim().min(3).max(200, 'The sender is longer than 200 characters').check(singleLine).optional(),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
 /** Who runs this server, as people are told where they need someone to ask (credits, help). */
 export const operatorContactBodySchema = z.strictObject({
   /** An email address or an http(s) address; null forgets the saved one. */
@@ -172,6 +187,13 @@ export const installationSettingsSchema = z.object({
     webhookSecret: z.boolean(),
     /** Where Stripe must send its events (the endpoint to add in the Stripe Dashboard). */
     webhookUrl: z.string(),
+  }),
+  /** Mail: where its settings come from, the server it uses (host and port, never the password), and the sender. */
+  mail: z.object({
+    source: settingSourceSchema,
+    server: z.string().nullable(),
+    from: z.string().nullable(),
+    savedAt: z.iso.datetime().nullable(),
   }),
   /** The operator's contact in use, and where it comes from (OPERATOR_CONTACT wins). */
   contact: z.object({ source: settingSourceSchema, value: z.string().nullable() }),

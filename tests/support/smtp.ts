@@ -13,14 +13,29 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives, parsed by mailparser. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives, parsed by mailparser.
+ * With `login`, it asks for that user and password (AUTH PLAIN or LOGIN, over this plain test
+ * connection) and refuses others with 535, as a mail provider's server does.
+ */
+export async function startTestSmtpServer(login?: { user: string; password: string }): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   let taken = 0;
   let delayMs = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
+    allowInsecureAuth: Boolean(login),
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.password)
+        return callback(null, { user: auth.username });
+      const refused = new Error('Invalid login: username and password not accepted') as Error & {
+        responseCode: number;
+      };
+      refused.responseCode = 535;
+      return callback(refused);
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {

@@ -792,6 +792,48 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
         },
       ],
     },
+    'PUT /api/admin/settings/mail': {
+      summary:
+        'Set up mail: the SMTP server is asked whether it takes the login (nothing is sent), then saved encrypted',
+      description:
+        'Password resets, email verification and notifications go through it at once, in every process. SMTP_URL, where set, wins.',
+      requestExample: {
+        smtpUrl: 'smtps://user:password@mail.example.com:465',
+        from: 'Reelsmith <no-reply@example.com>',
+      },
+      errors: [
+        NOT_ADMIN,
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message: "Mail is set in this server's environment (SMTP_URL), which wins over this page. Change it there.",
+        },
+        {
+          status: 422,
+          code: 'provider_key_refused',
+          message:
+            'The mail server refused this: 535 Invalid login: username and password not accepted. Nothing was saved.',
+        },
+        {
+          status: 502,
+          code: 'provider_unreachable',
+          message:
+            'Could not reach the mail server (connect ECONNREFUSED 127.0.0.1:9). Nothing was saved: check the address and try again.',
+        },
+      ],
+    },
+    'DELETE /api/admin/settings/mail': {
+      summary: 'Forget the saved mail server (mail stops, as without SMTP_URL)',
+      errors: [
+        NOT_ADMIN,
+        { status: 404, code: 'setting_not_found', message: 'No mail server is saved.' },
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message: "Mail is set in this server's environment (SMTP_URL), which wins over this page. Change it there.",
+        },
+      ],
+    },
     'PUT /api/admin/settings/contact': {
       summary: 'Say who runs this server (an email or web address; null forgets it)',
       description:

@@ -18,6 +18,7 @@ const provider = (id: ProviderSetting['id'], overrides: Partial<ProviderSetting>
 const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSettings => ({
   providers: [provider('fal'), provider('replicate'), provider('gemini'), provider('kling'), provider('comfyui')],
   contact: { source: 'none', value: null },
+  mail: { source: 'none', server: null, from: null, savedAt: null },
   payments: {
     source: 'none',
     hint: null,

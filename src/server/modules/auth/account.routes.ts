@@ -28,16 +28,20 @@ function operatorContact(config: ServiceContext['config']): string | null {
 
 /** Sign-in options, password reset by email, and the account page's linked sign-ins. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
-  const { accounts } = ctx.config;
+  // Read on each request: mail can be set up on the settings page while the server runs.
+  const accounts = () => ctx.config.accounts;
   app.addHook('onClose', async () => settlePasswordResetMail(ctx));
 
-  app.get('/api/auth/providers', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
-    oidc: accounts.oidc ? { label: accounts.oidc.buttonLabel } : null,
-    google: accounts.google !== undefined,
-    passwordReset: accounts.mail !== undefined,
-    registrationChallenge: ctx.config.registrationChallenge !== undefined,
-    operatorContact: operatorContact(ctx.config),
-  }));
+  app.get('/api/auth/providers', { schema: { response: { 200: signInOptionsSchema } } }, async () => {
+    const { oidc, google, mail } = accounts();
+    return {
+      oidc: oidc ? { label: oidc.buttonLabel } : null,
+      google: google !== undefined,
+      passwordReset: mail !== undefined,
+      registrationChallenge: ctx.config.registrationChallenge !== undefined,
+      operatorContact: operatorContact(ctx.config),
+    };
+  });
 
   app.post(
     '/api/auth/password-reset',
@@ -46,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      if (!accounts.mail) {
+      if (!accounts().mail) {
         throw new AppError(
           404,
           'password_reset_unavailable',

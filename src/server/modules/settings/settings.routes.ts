@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   installationSettingsSchema,
+  mailSettingsSchema,
   operatorContactBodySchema,
   providerIdSchema,
   stripeKeysSchema,
@@ -54,6 +55,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     '/api/admin/settings/payments',
     { schema: { response: { 200: installationSettingsSchema } } },
     async (request) => settings.removeStripeKeys(ctx, actorOf(requireAdmin(request))),
+  );
+
+  app.put(
+    '/api/admin/settings/mail',
+    { schema: { body: mailSettingsSchema, response: { 200: installationSettingsSchema } }, config: keyCheckLimit },
+    async (request) => settings.saveMailSettings(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+  app.delete(
+    '/api/admin/settings/mail',
+    { schema: { response: { 200: installationSettingsSchema } } },
+    async (request) => settings.removeMailSettings(ctx, actorOf(requireAdmin(request))),
   );
 
   app.put(

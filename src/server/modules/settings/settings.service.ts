@@ -4,6 +4,8 @@ import {
   type OperatorContactBody,
   operatorContactBodySchema,
   PROVIDER_IDS,
+  type MailSettings,
+  mailSettingsSchema,
   type StripeKeys,
   stripeKeysSchema,
   PROVIDER_KEY_REFUSED_CODE,
@@ -21,6 +23,7 @@ import type { ServiceContext } from '../../context';
 import type { StopListening } from '../../db/listen-notify';
 import { checkProviderKeys } from '../../engines/key-checks';
 import { AppError, conflict, notFound } from '../../lib/app-error';
+import { verifyMailServer } from '../../lib/mailer';
 import { openText, sealText } from '../../lib/sealed-text';
 import { checkStripeKeys } from '../../stripe/key-check';
 import * as repo from './settings.repository';
@@ -30,6 +33,7 @@ const SEAL_PURPOSE = 'installation-settings';
 /** The operator's contact's row and Stripe's (beside one row per provider). */
 const CONTACT = 'operator_contact';
 const STRIPE = 'stripe';
+const MAIL = 'mail';
 
 export interface SettingsLog {
   warn(details: object, message: string): void;
@@ -57,6 +61,25 @@ interface SavedRead {
   unreadable: Set<string>;
 }
 
+function readMail(plain: string): MailSettings | null {
+  try {
+    const parsed = mailSettingsSchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A mail server's address as shown: host and port, never its user or password. */
+function mailServerOf(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return 'smtp';
+  }
+}
+
 function readStripe(plain: string): StripeKeys | null {
   try {
     const parsed = stripeKeysSchema.safeParse(JSON.parse(plain));
@@ -81,6 +104,12 @@ async function readSaved(ctx: ServiceContext): Promise<SavedRead> {
   const unreadable = new Set<string>();
   for (const row of rows) {
     const plain = openText(ctx.secret, SEAL_PURPOSE, row.sealed);
+    if (row.name === MAIL) {
+      const mail = plain === null ? null : readMail(plain);
+      if (mail) saved.mail = mail;
+      else unreadable.add(row.name);
+      continue;
+    }
     if (row.name === STRIPE) {
       const keys = plain === null ? null : readStripe(plain);
       if (keys) saved.stripe = keys;
@@ -166,7 +195,15 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
   const savedContact = rows.some((r) => r.name === CONTACT) && !unreadable.has(CONTACT);
   const stripeRow = unreadable.has(STRIPE) ? undefined : rows.find((r) => r.name === STRIPE);
   const stripe = ctx.config.stripe;
+  const mailRow = unreadable.has(MAIL) ? undefined : rows.find((r) => r.name === MAIL);
+  const mail = ctx.config.accounts.mail;
   return {
+    mail: {
+      source: base.accounts.mail ? 'environment' : mailRow ? 'saved' : 'none',
+      server: mail ? mailServerOf(mail.smtpUrl) : null,
+      from: mail?.from ?? null,
+      savedAt: !base.accounts.mail && mailRow ? mailRow.updatedAt.toISOString() : null,
+    },
     payments: {
       source: base.stripe ? 'environment' : stripeRow ? 'saved' : 'none',
       hint: stripe ? keyHint(stripe.secretKey) : null,
@@ -235,16 +272,7 @@ export async function saveProviderKeys(
       : keyHint(
           keys.provider === 'replicate' ? keys.apiToken : keys.provider === 'kling' ? keys.accessKey : keys.apiKey,
         );
-  const sealed = sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify(keys));
-  await ctx.db.transaction((tx) =>
-    repo.saveSetting(
-      tx,
-      { name: keys.provider, sealed, hint, updatedBy: actor.userId },
-      { actor: actor.label, actorUserId: actor.userId, action: 'settings.provider.save' },
-    ),
-  );
-  await applySavedSettings(ctx);
-  return installationSettings(ctx);
+  return saveSealed(ctx, actor, { name: keys.provider, value: keys, hint, action: 'settings.provider.save' });
 }
 
 /** Forgets a provider's saved keys, in every process; its models stop being offered. */
@@ -254,12 +282,11 @@ export async function removeProviderKeys(
   id: ProviderId,
 ): Promise<InstallationSettings> {
   if (providersSetByEnvironment(ctx.baseConfig).has(id)) throw setByEnvironment(id);
-  const removed = await ctx.db.transaction((tx) =>
-    repo.removeSetting(tx, id, { actor: actor.label, actorUserId: actor.userId, action: 'settings.provider.remove' }),
-  );
-  if (!removed) throw notFound(`No ${providerFormOf(id).name} keys are saved.`, 'setting_not_found');
-  await applySavedSettings(ctx);
-  return installationSettings(ctx);
+  return removeSaved(ctx, actor, {
+    name: id,
+    action: 'settings.provider.remove',
+    missing: `No ${providerFormOf(id).name} keys are saved.`,
+  });
 }
 
 /**
@@ -295,6 +322,42 @@ export async function saveOperatorContact(
   return installationSettings(ctx);
 }
 
+/** Seals one setting's value and saves it with its audit row and the nudge; then this process uses it. */
+async function saveSealed(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  setting: { name: string; value: unknown; hint: string; action: string },
+): Promise<InstallationSettings> {
+  await ctx.db.transaction((tx) =>
+    repo.saveSetting(
+      tx,
+      {
+        name: setting.name,
+        sealed: sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify(setting.value)),
+        hint: setting.hint,
+        updatedBy: actor.userId,
+      },
+      { actor: actor.label, actorUserId: actor.userId, action: setting.action },
+    ),
+  );
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
+/** Forgets one saved setting (404 with `missing` when none was saved), everywhere. */
+async function removeSaved(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  setting: { name: string; action: string; missing: string },
+): Promise<InstallationSettings> {
+  const removed = await ctx.db.transaction((tx) =>
+    repo.removeSetting(tx, setting.name, { actor: actor.label, actorUserId: actor.userId, action: setting.action }),
+  );
+  if (!removed) throw notFound(setting.missing, 'setting_not_found');
+  await applySavedSettings(ctx);
+  return installationSettings(ctx);
+}
+
 const STRIPE_ENVIRONMENT =
   "Stripe is set in this server's environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY), which wins over this page. Change it there.";
 
@@ -315,33 +378,58 @@ export async function saveStripeKeys(
           `Could not check this with Stripe (${check.reason}). Nothing was saved: try again in a moment.`,
         );
   }
-  await ctx.db.transaction((tx) =>
-    repo.saveSetting(
-      tx,
-      {
-        name: STRIPE,
-        sealed: sealText(ctx.secret, SEAL_PURPOSE, JSON.stringify(keys)),
-        hint: keyHint(keys.secretKey),
-        updatedBy: actor.userId,
-      },
-      { actor: actor.label, actorUserId: actor.userId, action: 'settings.payments.save' },
-    ),
-  );
-  await applySavedSettings(ctx);
-  return installationSettings(ctx);
+  return saveSealed(ctx, actor, {
+    name: STRIPE,
+    value: keys,
+    hint: keyHint(keys.secretKey),
+    action: 'settings.payments.save',
+  });
 }
 
 /** Forgets Stripe's saved keys: payments are off again (purchases say so, with the operator's contact). */
 export async function removeStripeKeys(ctx: ServiceContext, actor: SettingsActor): Promise<InstallationSettings> {
   if (ctx.baseConfig.stripe) throw conflict(STRIPE_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
-  const removed = await ctx.db.transaction((tx) =>
-    repo.removeSetting(tx, STRIPE, {
-      actor: actor.label,
-      actorUserId: actor.userId,
-      action: 'settings.payments.remove',
-    }),
-  );
-  if (!removed) throw notFound('No Stripe keys are saved.', 'setting_not_found');
-  await applySavedSettings(ctx);
-  return installationSettings(ctx);
+  return removeSaved(ctx, actor, {
+    name: STRIPE,
+    action: 'settings.payments.remove',
+    missing: 'No Stripe keys are saved.',
+  });
+}
+
+const MAIL_ENVIRONMENT =
+  "Mail is set in this server's environment (SMTP_URL), which wins over this page. Change it there.";
+
+/** Asks the mail server whether it takes our login (nothing is sent), then saves it sealed: mail goes out at once. */
+export async function saveMailSettings(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  mail: MailSettings,
+): Promise<InstallationSettings> {
+  if (ctx.baseConfig.accounts.mail) throw conflict(MAIL_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
+  const check = await verifyMailServer(mail.smtpUrl);
+  if (!check.ok) {
+    throw check.refused
+      ? new AppError(
+          422,
+          PROVIDER_KEY_REFUSED_CODE,
+          `The mail server refused this: ${check.reason}. Nothing was saved.`,
+        )
+      : new AppError(
+          502,
+          PROVIDER_UNREACHABLE_CODE,
+          `Could not reach the mail server (${check.reason}). Nothing was saved: check the address and try again.`,
+        );
+  }
+  return saveSealed(ctx, actor, {
+    name: MAIL,
+    value: mail,
+    hint: mailServerOf(mail.smtpUrl),
+    action: 'settings.mail.save',
+  });
+}
+
+/** Forgets the saved mail server: password resets by mail stop, as on a server without SMTP_URL. */
+export async function removeMailSettings(ctx: ServiceContext, actor: SettingsActor): Promise<InstallationSettings> {
+  if (ctx.baseConfig.accounts.mail) throw conflict(MAIL_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
+  return removeSaved(ctx, actor, { name: MAIL, action: 'settings.mail.remove', missing: 'No mail server is saved.' });
 }

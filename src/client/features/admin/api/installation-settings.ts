@@ -4,6 +4,7 @@ import {
   type InstallationSettings,
   installationSettingsSchema,
   type ProviderId,
+  type MailSettings,
   type ProviderKeys,
   type StripeKeys,
 } from '../../../../shared/installation-settings';
@@ -46,6 +47,16 @@ export function useSaveStripeKeys() {
 /** DELETE /api/admin/settings/payments. */
 export function useRemoveStripeKeys() {
   return useSettingsChange(() => apiRequest('DELETE', '/api/admin/settings/payments'));
+}
+
+/** PUT /api/admin/settings/mail: the server asks the mail server, then saves it. */
+export function useSaveMailSettings() {
+  return useSettingsChange((mail: MailSettings) => apiRequest('PUT', '/api/admin/settings/mail', mail));
+}
+
+/** DELETE /api/admin/settings/mail. */
+export function useRemoveMailSettings() {
+  return useSettingsChange(() => apiRequest('DELETE', '/api/admin/settings/mail'));
 }
 
 /** PUT /api/admin/settings/contact: who runs this server (null forgets it). */

@@ -1,4 +1,4 @@
-import { CheckCircle2, CreditCard, KeyRound, Server, Unplug } from 'lucide-react';
+import { CheckCircle2, CreditCard, KeyRound, Mail, Server, Unplug } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 
 import {
@@ -18,8 +18,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
 import {
   useInstallationSettings,
+  useRemoveMailSettings,
   useRemoveProviderKeys,
   useRemoveStripeKeys,
+  useSaveMailSettings,
   useSaveOperatorContact,
   useSaveProviderKeys,
   useSaveStripeKeys,
@@ -236,6 +238,68 @@ export function ProviderSettings({ settings }: { settings: InstallationSettings 
   );
 }
 
+/** A saved setting: what is in use, a way to replace it, and a confirmed way to turn it off. */
+function SavedSetting({
+  children,
+  changeLabel,
+  replacing,
+  onReplace,
+  remove,
+  turnOff,
+}: {
+  children: ReactNode;
+  changeLabel: string;
+  replacing: boolean;
+  onReplace: () => void;
+  remove: {
+    isPending: boolean;
+    mutate: (value: undefined, handlers: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  };
+  turnOff: { label: string; title: string; description: string; done: string };
+}) {
+  return (
+    <div className="grid gap-3">
+      <p className="flex items-start gap-2 text-sm">
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+        <span className="break-words">{children}</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {replacing ? null : (
+          <Button variant="outline" onClick={onReplace}>
+            <KeyRound aria-hidden="true" /> {changeLabel}
+          </Button>
+        )}
+        <ConfirmDeleteDialog
+          trigger={
+            <Button variant="outline">
+              <Unplug aria-hidden="true" /> {turnOff.label}
+            </Button>
+          }
+          title={turnOff.title}
+          description={turnOff.description}
+          confirmLabel="Turn off"
+          pendingLabel="Turning off..."
+          pending={remove.isPending}
+          onConfirm={(close) =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                close();
+                toast({ title: turnOff.done });
+              },
+              onError: (failure) =>
+                toast({
+                  title: `Could not ${turnOff.label.charAt(0).toLowerCase()}${turnOff.label.slice(1)}`,
+                  description: getServerMessage(failure) ?? failure.message,
+                  variant: 'destructive',
+                }),
+            })
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
 /** Card payments: Stripe's keys, tried by the server with a balance read before they are kept. */
 function PaymentsSettings({ payments }: { payments: InstallationSettings['payments'] }) {
   const save = useSaveStripeKeys();
@@ -301,50 +365,24 @@ function PaymentsSettings({ payments }: { payments: InstallationSettings['paymen
           </p>
         ) : null}
         {payments.source === 'saved' ? (
-          <div className="grid gap-3">
-            <p className="flex items-start gap-2 text-sm">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              <span>
-                Secret key {payments.hint} saved {savedOn(payments.savedAt)}, encrypted.{' '}
-                {payments.webhookSecret
-                  ? "Stripe's events are checked with the webhook signing secret."
-                  : 'No webhook signing secret: Stripe’s events (a finished payment, a renewal) are refused until one is saved.'}
-              </span>
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {replacing ? null : (
-                <Button variant="outline" onClick={() => setReplacing(true)}>
-                  <KeyRound aria-hidden="true" /> Replace keys
-                </Button>
-              )}
-              <ConfirmDeleteDialog
-                trigger={
-                  <Button variant="outline">
-                    <Unplug aria-hidden="true" /> Turn payments off
-                  </Button>
-                }
-                title="Turn payments off?"
-                description="The saved Stripe keys are deleted; nobody can buy credits or subscribe until keys are saved again. Payments already made are kept."
-                confirmLabel="Turn off"
-                pendingLabel="Turning off..."
-                pending={remove.isPending}
-                onConfirm={(close) =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => {
-                      close();
-                      toast({ title: 'Payments are off' });
-                    },
-                    onError: (failure) =>
-                      toast({
-                        title: 'Could not turn payments off',
-                        description: getServerMessage(failure) ?? failure.message,
-                        variant: 'destructive',
-                      }),
-                  })
-                }
-              />
-            </div>
-          </div>
+          <SavedSetting
+            changeLabel="Replace keys"
+            replacing={replacing}
+            onReplace={() => setReplacing(true)}
+            remove={remove}
+            turnOff={{
+              label: 'Turn payments off',
+              title: 'Turn payments off?',
+              description:
+                'The saved Stripe keys are deleted; nobody can buy credits or subscribe until keys are saved again. Payments already made are kept.',
+              done: 'Payments are off',
+            }}
+          >
+            Secret key {payments.hint} saved {savedOn(payments.savedAt)}, encrypted.{' '}
+            {payments.webhookSecret
+              ? "Stripe's events are checked with the webhook signing secret."
+              : 'No webhook signing secret: Stripe’s events (a finished payment, a renewal) are refused until one is saved.'}
+          </SavedSetting>
         ) : null}
         {payments.source === 'none' || replacing ? (
           <form className="grid gap-3" onSubmit={submit} aria-label="Stripe keys">
@@ -368,6 +406,112 @@ function PaymentsSettings({ payments }: { payments: InstallationSettings['paymen
               label="Test and turn on"
             >
               Fill in both keys to test them.
+            </KeyFormFooter>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Mail: the SMTP server password resets, verification and notifications go through. */
+function MailSettingsCard({ mail }: { mail: InstallationSettings['mail'] }) {
+  const save = useSaveMailSettings();
+  const remove = useRemoveMailSettings();
+  const [smtpUrl, setSmtpUrl] = useState('');
+  const [from, setFrom] = useState('');
+  const [replacing, setReplacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(
+      { smtpUrl: smtpUrl.trim(), ...(from.trim() ? { from: from.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setSmtpUrl('');
+          setFrom('');
+          setReplacing(false);
+          toast({ title: 'Mail is set up', description: 'Password resets and notifications are sent from now on.' });
+        },
+        onError: (failure) => setError(getServerMessage(failure) ?? `Could not save: ${failure.message}`),
+      },
+    );
+  };
+  return (
+    <Card data-setting="mail">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <Mail aria-hidden="true" className="size-5 text-muted-foreground" /> Mail
+          </CardTitle>
+          {mail.source === 'environment' ? (
+            <Badge tone="brand">Set in the environment</Badge>
+          ) : mail.source === 'saved' ? (
+            <Badge tone="success">On</Badge>
+          ) : (
+            <Badge>Off</Badge>
+          )}
+        </div>
+        <CardDescription>
+          Password resets, email verification and notifications. Without mail, nobody can reset a forgotten password by
+          themselves.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {mail.source === 'environment' ? (
+          <p className="text-sm">
+            Set by SMTP_URL in this server&apos;s environment ({mail.server}), which wins over this page.
+          </p>
+        ) : null}
+        {mail.source === 'saved' ? (
+          <SavedSetting
+            changeLabel="Change"
+            replacing={replacing}
+            onReplace={() => setReplacing(true)}
+            remove={remove}
+            turnOff={{
+              label: 'Turn mail off',
+              title: 'Turn mail off?',
+              description:
+                'The saved mail server is deleted; password resets and notifications by mail stop until one is saved again.',
+              done: 'Mail is off',
+            }}
+          >
+            Through {mail.server}, from {mail.from}; saved {savedOn(mail.savedAt)}, encrypted.
+          </SavedSetting>
+        ) : null}
+        {mail.source === 'none' || replacing ? (
+          <form className="grid gap-3" onSubmit={submit} aria-label="Mail server">
+            <FormField
+              label="Mail server"
+              name="smtpUrl"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              hint="smtps://user:password@mail.example.com:465 (or smtp://…:587). Your mail provider's SMTP settings say which."
+              value={smtpUrl}
+              onChange={(event) => setSmtpUrl(event.target.value)}
+              disabled={save.isPending}
+            />
+            <FormField
+              label="Sender"
+              name="from"
+              optional
+              autoComplete="off"
+              placeholder="For example: Reelsmith <no-reply@example.com>"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              disabled={save.isPending}
+            />
+            <KeyFormFooter
+              error={error}
+              pending={save.isPending}
+              complete={smtpUrl.trim() !== ''}
+              pendingLabel="Asking the mail server…"
+              label="Test and turn on"
+            >
+              Paste the mail server&apos;s address to test it.
             </KeyFormFooter>
           </form>
         ) : null}
@@ -466,6 +610,7 @@ export function InstallationSettingsPanel() {
       <ProviderSettings settings={settings.data} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PaymentsSettings payments={settings.data.payments} />
+        <MailSettingsCard mail={settings.data.mail} />
         <ContactSettings contact={settings.data.contact} />
       </div>
     </div>

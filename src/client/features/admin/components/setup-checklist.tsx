@@ -39,7 +39,7 @@ export function SetupChecklist() {
       title: 'Send mail',
       detail: data.setup.mail
         ? 'Mail is set up: password resets and notifications are sent.'
-        : 'Without SMTP_URL in the environment, nobody can reset a forgotten password by mail.',
+        : 'Without a mail server, nobody can reset a forgotten password by mail: set one up in Settings.',
     },
     {
       done: data.setup.operatorContact,
