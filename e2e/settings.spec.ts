@@ -64,6 +64,7 @@ describe('connecting a video model from the browser', () => {
     await card.getByText(/Key …7c1d saved .*, encrypted\. Now offered: Veo 3 \(fal\.ai\)/).waitFor();
     expect(await page.getByText(/this server makes previews only/).count()).toBe(0);
     await shoot(page, 'settings-connected', card);
+    await shoot(page, 'settings-payments-mail', page.locator('[data-setting="mail"]'));
 
     // The generator offers fal's models now, with no preview notice; the next video goes to fal.ai.
     await page.goto('/generator');
