@@ -21,6 +21,8 @@ export interface ProviderDefaults {
   klingVideoExtend: boolean;
   /** STRIPE_API_URL: another Stripe API server (a test's stand-in), also for keys saved in the browser. */
   stripeApiUrl: string | undefined;
+  /** LLM_TIMEOUT_SECONDS, for a text model saved in the browser. */
+  llmTimeoutMs: number;
 }
 
 /** Saved settings: each provider's keys (its own validated shape), and the operator's contact. */
@@ -38,13 +40,14 @@ export function providersSetByEnvironment(config: Config): Set<ProviderId> {
   if (config.gemini) set.add('gemini');
   if (config.kling) set.add('kling');
   if (config.comfyui) set.add('comfyui');
+  if (config.llm) set.add('llm');
   return set;
 }
 
 /** The configuration in effect: the environment's, with saved settings where the environment sets none. */
 export function withSavedProviders(base: Config, saved: SavedProviders): Config {
   const d = base.providerDefaults;
-  const { fal, replicate, gemini, kling, comfyui } = saved;
+  const { fal, replicate, gemini, kling, comfyui, llm } = saved;
   return {
     ...base,
     fal: base.fal ?? (fal ? { apiKey: fal.apiKey, baseUrl: d.falQueueUrl } : undefined),
@@ -70,6 +73,9 @@ export function withSavedProviders(base: Config, saved: SavedProviders): Config 
           }
         : undefined),
     comfyui: base.comfyui ?? (comfyui ? { url: comfyui.url, authHeader: undefined } : undefined),
+    llm:
+      base.llm ??
+      (llm ? { baseUrl: llm.url, model: llm.model, apiKey: llm.apiKey, timeoutMs: d.llmTimeoutMs } : undefined),
     operatorContact: base.operatorContact ?? saved.operatorContact,
     accounts:
       base.accounts.mail || !saved.mail

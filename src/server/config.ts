@@ -416,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
       klingModel: env.KLING_MODEL,
       klingVideoExtend: env.KLING_VIDEO_EXTEND,
       stripeApiUrl: env.STRIPE_API_URL,
+      llmTimeoutMs: Math.round(env.LLM_TIMEOUT_SECONDS * 1000),
     },
     models: { configPath: env.MODELS_CONFIG, comfyTemplatesDir: env.COMFYUI_TEMPLATES_DIR },
     stripe:

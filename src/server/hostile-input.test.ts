@@ -168,6 +168,7 @@ const INPUT_ROUTES: InputRoute[] = [
         gemini: { provider: 'gemini', apiKey: 'AIza-key' },
         kling: { provider: 'kling', accessKey: 'access', secretKey: 'secret' },
         comfyui: { provider: 'comfyui', url: 'http://127.0.0.1:9/' },
+        llm: { provider: 'llm', url: 'http://127.0.0.1:9/v1', model: 'llama3.2-vision', apiKey: 'sk-local' },
       })[schema.shape.provider.value],
   })),
   // Issue 44: reports, appeals and the safety queue's decisions.

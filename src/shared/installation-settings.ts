@@ -7,13 +7,15 @@ import { singleLine } from './text';
 // stored encrypted with the installation's secret, and used by every web and worker process from the
 // next video on, with no restart. An environment variable, where set, wins and is shown as such.
 
-export const PROVIDER_IDS = ['fal', 'replicate', 'gemini', 'kling', 'comfyui'] as const;
+export const PROVIDER_IDS = ['fal', 'replicate', 'gemini', 'kling', 'comfyui', 'llm'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 export const providerIdSchema = z.enum(PROVIDER_IDS);
 
 export interface ProviderField {
-  name: 'apiKey' | 'apiToken' | 'accessKey' | 'secretKey' | 'url';
+  name: 'apiKey' | 'apiToken' | 'accessKey' | 'secretKey' | 'url' | 'model';
   label: string;
+  /** May be left empty (a local model server needs no key). */
+  optional?: boolean;
   /** Typed as a password (never shown back) or as an address. */
   secret: boolean;
   /** The environment variable that sets it (and wins). */
@@ -70,6 +72,17 @@ export const PROVIDER_FORMS: readonly ProviderForm[] = [
     where: "your ComfyUI server's address, reachable from this server",
     fields: [{ name: 'url', label: 'ComfyUI address', secret: false, env: 'COMFYUI_URL' }],
   },
+  {
+    id: 'llm',
+    name: 'Your own text model',
+    brings: 'AI Enhance and image analysis by a model you run or rent: Ollama, vLLM, LM Studio, OpenAI.',
+    where: "the server's OpenAI-compatible address (Ollama: http://host:11434/v1) and a model it has",
+    fields: [
+      { name: 'url', label: 'Server address', secret: false, env: 'LLM_BASE_URL' },
+      { name: 'model', label: 'Model', secret: false, env: 'LLM_MODEL' },
+      { name: 'apiKey', label: 'API key', secret: true, env: 'LLM_API_KEY', optional: true },
+    ],
+  },
 ];
 
 export const providerFormOf = (id: ProviderId): ProviderForm =>
@@ -93,6 +106,17 @@ export const providerKeysSchema = z.discriminatedUnion('provider', [
     provider: z.literal('kling'),
     accessKey: keyText('The access key'),
     secretKey: keyText('The secret key'),
+  }),
+  z.strictObject({
+    provider: z.literal('llm'),
+    url: z
+      .url({
+        protocol: /^https?$/,
+        error: 'The server address must be an http(s) address, like http://localhost:11434/v1',
+      })
+      .max(500),
+    model: z.string().trim().min(1, 'Name a model the server has').max(200).check(singleLine),
+    apiKey: keyText('The API key').optional(),
   }),
   z.strictObject({
     provider: z.literal('comfyui'),

@@ -19,6 +19,9 @@ import { text } from 'node:stream/consumers';
  *   base URL is http://localhost:11434/v1/, the key is "required but ignored", and of the request
  *   fields it lists model, messages (text content, base64 image content, arrays of content parts),
  *   response_format, temperature, stream.
+ * - Models, https://platform.openai.com/docs/api-reference/models/list: GET {base}/models answers
+ *   `{object: 'list', data: [{id, object: 'model', created, owned_by}]}` (Ollama lists its pulled models
+ *   there too); the stand-in lists `models`.
  * The stand-in checks each request against those rules (a wrong one gets OpenAI's 400 and is recorded
  * with its problem), records it, and plays scripted replies in order.
  */
@@ -59,6 +62,8 @@ export interface FakeOpenAi {
   replies: ChatReply[];
   /** When set, a request without `Authorization: Bearer <apiKey>` is answered 401. */
   apiKey: string | undefined;
+  /** What GET /v1/models lists. */
+  models: string[];
   close(): Promise<void>;
 }
 
@@ -83,6 +88,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     received: [],
     replies: [],
     apiKey: undefined,
+    models: ['llama3.2-vision', 'qwen2.5vl'],
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -105,6 +111,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           problem: null,
         };
         fake.received.push(request);
+        if (request.method === 'GET' && request.path === '/v1/models') {
+          if (fake.apiKey !== undefined && request.headers.authorization !== `Bearer ${fake.apiKey}`) {
+            sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              object: 'list',
+              data: fake.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })),
+            }),
+          );
+          return;
+        }
         const refusal = refusalOf(request, fake.apiKey);
         if (refusal) {
           request.problem = refusal.message;

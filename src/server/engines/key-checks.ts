@@ -14,6 +14,8 @@ import { joinUrl } from './provider-http';
  * - Kling: GET {base}/v1/videos/text2video?pageNum=1&pageSize=1 with the JWT the engine signs (the
  *   task list query of Kling's API reference).
  * - ComfyUI: GET {url}/system_stats, which every ComfyUI server answers with its `system` and `devices`.
+ * - An OpenAI-compatible text model: GET {base}/models (https://platform.openai.com/docs/api-reference/models/list;
+ *   Ollama answers it at /v1/models), whose list must hold the model named.
  */
 
 /** The provider accepted the keys; refused them (the provider's reason); or could not be asked. */
@@ -28,6 +30,20 @@ interface Probe {
   headers: Record<string, string>;
   /** Whether a 2xx body is the provider's answer (ComfyUI: anything else on that address is not ComfyUI). */
   answers?: (body: unknown) => boolean;
+  /** Why a 2xx body is not (default: not ComfyUI's answer). */
+  notAnswered?: (body: unknown) => string;
+}
+
+/** The model ids of an OpenAI-style list (`{object: 'list', data: [{id}]}`). */
+function modelsOf(body: unknown): string[] {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  return Array.isArray(data)
+    ? data.flatMap((m) =>
+        typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'string'
+          ? [(m as { id: string }).id]
+          : [],
+      )
+    : [];
 }
 
 function probeOf(defaults: ProviderDefaults, keys: ProviderKeys): Probe {
@@ -51,6 +67,18 @@ function probeOf(defaults: ProviderDefaults, keys: ProviderKeys): Probe {
       return {
         url: joinUrl(defaults.klingBaseUrl, '/v1/videos/text2video?pageNum=1&pageSize=1'),
         headers: { authorization: `Bearer ${signKlingToken(keys.accessKey, keys.secretKey)}` },
+      };
+    case 'llm':
+      return {
+        url: joinUrl(keys.url, '/models'),
+        headers: keys.apiKey ? { authorization: `Bearer ${keys.apiKey}` } : {},
+        answers: (body) => modelsOf(body).includes(keys.model),
+        notAnswered: (body) => {
+          const names = modelsOf(body);
+          return names.length > 0
+            ? `it has no model named ${keys.model} (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`
+            : 'the address answered, but not with the list of models an OpenAI-compatible server gives';
+        },
       };
     case 'comfyui':
       return {
@@ -133,7 +161,11 @@ export async function checkProviderKeys(
   const body = await readBody(response).catch(() => '');
   if (response.ok) {
     if (probe.answers && !probe.answers(body))
-      return { ok: false, refused: true, reason: 'the address answered, but not as a ComfyUI server does' };
+      return {
+        ok: false,
+        refused: true,
+        reason: probe.notAnswered?.(body) ?? 'the address answered, but not as a ComfyUI server does',
+      };
     return { ok: true };
   }
   // 401 and 403 (and Google's 400 for a key it does not know) are the provider refusing the key.
@@ -141,6 +173,6 @@ export async function checkProviderKeys(
     response.status === 401 ||
     response.status === 403 ||
     (keys.provider === 'gemini' && response.status === 400) ||
-    (keys.provider === 'comfyui' && response.status === 404);
+    ((keys.provider === 'comfyui' || keys.provider === 'llm') && response.status === 404);
   return { ok: false, refused, reason: providerReason(body, response.status) };
 }

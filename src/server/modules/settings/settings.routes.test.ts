@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
 import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
+import { chatAnswer, startFakeOpenAi } from '../../../../tests/support/fake-openai';
 import { makeMediaFixtures } from '../../../../tests/support/media';
 import {
   FAST_PROVIDER_ENV,
@@ -209,5 +210,49 @@ describe("the operator's contact from the browser", () => {
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(['settings.contact.save', 'settings.contact.remove']),
     );
+  });
+});
+
+describe('your own text model from the browser', () => {
+  it('is asked for its list of models, must have the one named, and then answers AI Enhance', async () => {
+    const llm = await startFakeOpenAi();
+    llm.apiKey = 'sk-local-model-key';
+    try {
+      const put = (body: object) =>
+        injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+          cookie: admin,
+          body: { provider: 'llm', ...body },
+        });
+      const missing = await put({ url: llm.baseUrl, model: 'gpt-9', apiKey: 'sk-local-model-key' });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().message).toBe(
+        'Your own text model refused this: it has no model named gpt-9 (it has llama3.2-vision, qwen2.5vl). Nothing was saved.',
+      );
+      const wrongKey = await put({ url: llm.baseUrl, model: 'qwen2.5vl', apiKey: 'sk-wrong' });
+      expect(wrongKey.json().message).toBe(
+        'Your own text model refused this: Incorrect API key provided. Nothing was saved.',
+      );
+
+      const saved = await put({ url: llm.baseUrl, model: 'qwen2.5vl', apiKey: 'sk-local-model-key' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<InstallationSettings>().providers.find((p) => p.id === 'llm')).toMatchObject({
+        source: 'saved',
+        hint: `qwen2.5vl at ${llm.baseUrl}`,
+      });
+      llm.replies.push(
+        chatAnswer({ enhancedPrompt: 'A red fox in deep snow, slow dolly in', improvements: [], confidence: 0.9 }),
+      );
+      const enhanced = await injectJson(t.app, 'POST', '/api/prompts/enhance-text', {
+        cookie: customer,
+        body: { userPrompt: 'A red fox in snow' },
+      });
+      expect(enhanced.statusCode, enhanced.body).toBe(200);
+      const chat = llm.received.find((r) => r.path === '/v1/chat/completions');
+      expect(chat?.body).toMatchObject({ model: 'qwen2.5vl' });
+      expect(chat?.headers.authorization).toBe('Bearer sk-local-model-key');
+      await injectJson(t.app, 'DELETE', '/api/admin/settings/providers/llm', { cookie: admin });
+    } finally {
+      await llm.close();
+    }
   });
 });

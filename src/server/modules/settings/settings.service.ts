@@ -39,6 +39,9 @@ export interface SettingsLog {
   warn(details: object, message: string): void;
 }
 
+/** A provider's reason as a clause of our sentence: without its own closing full stop. */
+const clause = (reason: string) => reason.replace(/[.\s]+$/, '');
+
 /** Who changes a setting (an administrator's session). */
 export interface SettingsActor {
   label: string;
@@ -46,12 +49,13 @@ export interface SettingsActor {
 }
 
 /** The engine kind of the catalogue each provider's key brings. */
-const ENGINE_OF: Record<ProviderId, ModelInfo['engine']> = {
+const ENGINE_OF: Record<ProviderId, ModelInfo['engine'] | null> = {
   fal: 'fal',
   replicate: 'replicate',
   gemini: 'veo',
   kling: 'kling',
   comfyui: 'comfyui',
+  llm: null,
 };
 
 interface SavedRead {
@@ -190,6 +194,7 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
     if (id === 'replicate') return base.replicate ? keyHint(base.replicate.apiToken) : null;
     if (id === 'gemini') return base.gemini ? keyHint(base.gemini.apiKey) : null;
     if (id === 'kling') return base.kling ? keyHint(base.kling.accessKey) : null;
+    if (id === 'llm') return base.llm ? `${base.llm.model} at ${base.llm.baseUrl}` : null;
     return base.comfyui ? base.comfyui.url : null;
   };
   const savedContact = rows.some((r) => r.name === CONTACT) && !unreadable.has(CONTACT);
@@ -259,19 +264,25 @@ export async function saveProviderKeys(
   const check = await checkProviderKeys(ctx.baseConfig.providerDefaults, keys);
   if (!check.ok) {
     throw check.refused
-      ? new AppError(422, PROVIDER_KEY_REFUSED_CODE, `${form.name} refused this: ${check.reason}. Nothing was saved.`)
+      ? new AppError(
+          422,
+          PROVIDER_KEY_REFUSED_CODE,
+          `${form.name} refused this: ${clause(check.reason)}. Nothing was saved.`,
+        )
       : new AppError(
           502,
           PROVIDER_UNREACHABLE_CODE,
-          `Could not check this with ${form.name} (${check.reason}). Nothing was saved: try again in a moment.`,
+          `Could not check this with ${form.name} (${clause(check.reason)}). Nothing was saved: try again in a moment.`,
         );
   }
   const hint =
     keys.provider === 'comfyui'
       ? keys.url
-      : keyHint(
-          keys.provider === 'replicate' ? keys.apiToken : keys.provider === 'kling' ? keys.accessKey : keys.apiKey,
-        );
+      : keys.provider === 'llm'
+        ? `${keys.model} at ${keys.url}`
+        : keyHint(
+            keys.provider === 'replicate' ? keys.apiToken : keys.provider === 'kling' ? keys.accessKey : keys.apiKey,
+          );
   return saveSealed(ctx, actor, { name: keys.provider, value: keys, hint, action: 'settings.provider.save' });
 }
 
@@ -371,11 +382,11 @@ export async function saveStripeKeys(
   const check = await checkStripeKeys(keys, ctx.baseConfig.providerDefaults.stripeApiUrl);
   if (!check.ok) {
     throw check.refused
-      ? new AppError(422, PROVIDER_KEY_REFUSED_CODE, `Stripe refused this: ${check.reason}. Nothing was saved.`)
+      ? new AppError(422, PROVIDER_KEY_REFUSED_CODE, `Stripe refused this: ${clause(check.reason)}. Nothing was saved.`)
       : new AppError(
           502,
           PROVIDER_UNREACHABLE_CODE,
-          `Could not check this with Stripe (${check.reason}). Nothing was saved: try again in a moment.`,
+          `Could not check this with Stripe (${clause(check.reason)}). Nothing was saved: try again in a moment.`,
         );
   }
   return saveSealed(ctx, actor, {
@@ -412,12 +423,12 @@ export async function saveMailSettings(
       ? new AppError(
           422,
           PROVIDER_KEY_REFUSED_CODE,
-          `The mail server refused this: ${check.reason}. Nothing was saved.`,
+          `The mail server refused this: ${clause(check.reason)}. Nothing was saved.`,
         )
       : new AppError(
           502,
           PROVIDER_UNREACHABLE_CODE,
-          `Could not reach the mail server (${check.reason}). Nothing was saved: check the address and try again.`,
+          `Could not reach the mail server (${clause(check.reason)}). Nothing was saved: check the address and try again.`,
         );
   }
   return saveSealed(ctx, actor, {

@@ -32,7 +32,8 @@ function savedOn(iso: string | null): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-function modelsSentence(models: string[]): string {
+function modelsSentence(models: string[], form: ProviderForm): string {
+  if (form.id === 'llm') return 'AI Enhance and image analysis use it.';
   if (models.length === 0) return 'No model of its catalogue is offered yet.';
   return `Now offered: ${models.join(', ')}.`;
 }
@@ -43,6 +44,13 @@ function StatusBadge({ setting }: { setting: ProviderSetting }) {
   if (setting.unreadable) return <Badge tone="warning">Paste the key again</Badge>;
   return <Badge>Not connected</Badge>;
 }
+
+/** What the address and model fields look like, as examples (never read as text already typed). */
+const FIELD_EXAMPLES: Record<string, string> = {
+  'comfyui.url': 'For example: http://gpu-box:8188',
+  'llm.url': 'For example: http://localhost:11434/v1',
+  'llm.model': 'For example: llama3.2-vision',
+};
 
 /** A key form's end: the provider's refusal, and the button that tests and saves (with why it waits). */
 function KeyFormFooter({
@@ -87,7 +95,9 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const keys = { provider: form.id, ...values } as ProviderKeys;
+    // An optional field left empty is not sent (a local model server needs no key).
+    const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+    const keys = { provider: form.id, ...filled } as ProviderKeys;
     save.mutate(keys, {
       onSuccess: (settings) => {
         setValues({});
@@ -100,7 +110,7 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
       onError: (failure) => setError(getServerMessage(failure) ?? `Could not save: ${failure.message}`),
     });
   };
-  const complete = form.fields.every((field) => (values[field.name] ?? '').trim().length > 0);
+  const complete = form.fields.every((field) => field.optional || (values[field.name] ?? '').trim().length > 0);
   return (
     <form className="grid gap-3" onSubmit={submit} aria-label={`${form.name} keys`}>
       {form.fields.map((field) => (
@@ -108,11 +118,12 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
           key={field.name}
           label={replacing ? `New ${field.label.charAt(0).toLowerCase()}${field.label.slice(1)}` : field.label}
           name={field.name}
-          type={field.secret ? 'password' : 'url'}
+          type={field.secret ? 'password' : field.name === 'url' ? 'url' : 'text'}
+          optional={field.optional}
           autoComplete="off"
           spellCheck={false}
-          inputMode={field.secret ? undefined : 'url'}
-          placeholder={field.secret ? undefined : 'http://gpu-box:8188'}
+          inputMode={field.name === 'url' ? 'url' : undefined}
+          placeholder={FIELD_EXAMPLES[`${form.id}.${field.name}`]}
           value={values[field.name] ?? ''}
           onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
           disabled={save.isPending}
@@ -126,7 +137,11 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
         pendingLabel={`Checking with ${form.name}…`}
         label={replacing ? 'Test and replace' : 'Test and connect'}
       >
-        {form.fields.length > 1 ? 'Fill in both keys to test them.' : 'Paste the key to test it.'}
+        {form.id === 'llm'
+          ? 'Give the address and a model to test them.'
+          : form.fields.length > 1
+            ? 'Fill in both keys to test them.'
+            : 'Paste the key to test it.'}
       </KeyFormFooter>
     </form>
   );
@@ -182,7 +197,8 @@ function ProviderCard({ form, setting }: { form: ProviderForm; setting: Provider
         {setting.source === 'environment' ? (
           <p className="text-sm">
             Set by {form.fields.map((f) => f.env).join(' and ')} in this server&apos;s environment
-            {setting.hint ? ` (${setting.hint})` : ''}, which wins over this page. {modelsSentence(setting.models)}
+            {setting.hint ? ` (${setting.hint})` : ''}, which wins over this page.{' '}
+            {modelsSentence(setting.models, form)}
           </p>
         ) : null}
         {setting.source === 'saved' ? (
@@ -190,7 +206,8 @@ function ProviderCard({ form, setting }: { form: ProviderForm; setting: Provider
             <p className="flex items-start gap-2 text-sm">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
               <span>
-                Key {setting.hint} saved {savedOn(setting.savedAt)}, encrypted. {modelsSentence(setting.models)}
+                {form.id === 'llm' ? setting.hint : `Key ${setting.hint ?? ''}`} saved {savedOn(setting.savedAt)},
+                encrypted. {modelsSentence(setting.models, form)}
               </span>
             </p>
             <div className="flex flex-wrap gap-2">
