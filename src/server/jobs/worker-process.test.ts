@@ -3,7 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp, injectJson, listenLocally, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
 import { type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
@@ -203,45 +203,6 @@ describe('worker processes', () => {
   );
 
   it(
-    'renders with a provider key an administrator saved after the worker process started, with no restart',
-    { timeout: 120_000 },
-    async () => {
-      const worker = startWorkerProcess({
-        FAL_BASE_URL: fal.baseUrl,
-        FAL_API_URL: fal.baseUrl,
-        PROVIDER_POLL_SECONDS: '0.05',
-        LOG_LEVEL: 'info',
-      });
-      await waitFor(() => worker.output().includes('Reelsmith worker is running'), worker.output);
-      expect(worker.output()).not.toContain('fal-veo3');
-
-      const admin = await signIn(t.app, await createUser(t.db, { isAdmin: true }));
-      const saved = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
-        cookie: admin,
-        body: { provider: 'fal', apiKey: FAL_SAVED_KEY },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-      const [row] = await t.db.select().from(installationSettings);
-      expect(row?.sealed).not.toContain(FAL_SAVED_KEY);
-
-      const user = await createUser(t.db, { creditsHundredths: 10_000 });
-      const cookie = await signIn(t.app, user);
-      const response = await injectJson(t.app, 'POST', '/api/video-generation', {
-        cookie,
-        body: { prompt: 'A lighthouse in a storm', model: 'fal-veo3', duration: 8 },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      const { id } = response.json<GenerationRecord>();
-      const done = await waitForRow(id, (r) => r.status === 'completed' || r.status === 'failed');
-      expect(done, worker.output()).toMatchObject({ status: 'completed', model: 'fal-veo3' });
-      // Made by fal.ai, asked by the worker process with the key saved in the browser.
-      expect(fal.requests.map((r) => r.endpoint)).toEqual(['fal-ai/veo3']);
-      worker.child.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
-    },
-  );
-
-  it(
     'on SIGTERM stops claiming and hands back a job it cannot finish within its grace time',
     { timeout: 60_000 },
     async () => {
@@ -302,6 +263,50 @@ describe('worker processes', () => {
         .map((e) => (e.data as GenerationRecord).progress);
       expect(stages.length).toBeGreaterThan(2);
       events.close();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+    },
+  );
+  it(
+    'renders with a provider key an administrator saved after the worker process started, with no restart',
+    { timeout: 120_000 },
+    async () => {
+      // A job an earlier test handed back is not this test's: it would be claimed first.
+      await t.db.update(generations).set({ status: 'failed' }).where(eq(generations.status, 'pending'));
+      const worker = startWorkerProcess({
+        FAL_BASE_URL: fal.baseUrl,
+        FAL_API_URL: fal.baseUrl,
+        PROVIDER_POLL_SECONDS: '0.05',
+        LOG_LEVEL: 'info',
+      });
+      await waitFor(() => worker.output().includes('Reelsmith worker is running'), worker.output);
+      expect(worker.output()).not.toContain('fal-veo3');
+
+      const admin = await signIn(t.app, await createUser(t.db, { isAdmin: true }));
+      // Disconnected again at the end: a fal model would otherwise be the default of the tests after.
+      onTestFinished(async () => {
+        await injectJson(t.app, 'DELETE', '/api/admin/settings/providers/fal', { cookie: admin });
+      });
+      const saved = await injectJson(t.app, 'PUT', '/api/admin/settings/providers', {
+        cookie: admin,
+        body: { provider: 'fal', apiKey: FAL_SAVED_KEY },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await t.db.select().from(installationSettings);
+      expect(row?.sealed).not.toContain(FAL_SAVED_KEY);
+
+      const user = await createUser(t.db, { creditsHundredths: 10_000 });
+      const cookie = await signIn(t.app, user);
+      const response = await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'A lighthouse in a storm', model: 'fal-veo3', duration: 8 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = response.json<GenerationRecord>();
+      const done = await waitForRow(id, (r) => r.status === 'completed' || r.status === 'failed');
+      expect(done, worker.output()).toMatchObject({ status: 'completed', model: 'fal-veo3' });
+      // Made by fal.ai, asked by the worker process with the key saved in the browser.
+      expect(fal.requests.map((r) => r.endpoint)).toEqual(['fal-ai/veo3']);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
     },
