@@ -74,6 +74,18 @@ function readMail(plain: string): MailSettings | null {
   }
 }
 
+/** An address as shown to administrators: never a user or password written into it. */
+function withoutCredentials(address: string): string {
+  try {
+    const url = new URL(address);
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return address;
+  }
+}
+
 /** A mail server's address as shown: host and port, never its user or password. */
 function mailServerOf(smtpUrl: string): string {
   try {
@@ -194,7 +206,7 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
     if (id === 'replicate') return base.replicate ? keyHint(base.replicate.apiToken) : null;
     if (id === 'gemini') return base.gemini ? keyHint(base.gemini.apiKey) : null;
     if (id === 'kling') return base.kling ? keyHint(base.kling.accessKey) : null;
-    if (id === 'llm') return base.llm ? `${base.llm.model} at ${base.llm.baseUrl}` : null;
+    if (id === 'llm') return base.llm ? `${base.llm.model} at ${withoutCredentials(base.llm.baseUrl)}` : null;
     return base.comfyui ? base.comfyui.url : null;
   };
   const savedContact = rows.some((r) => r.name === CONTACT) && !unreadable.has(CONTACT);
@@ -279,7 +291,7 @@ export async function saveProviderKeys(
     keys.provider === 'comfyui'
       ? keys.url
       : keys.provider === 'llm'
-        ? `${keys.model} at ${keys.url}`
+        ? `${keys.model} at ${withoutCredentials(keys.url)}`
         : keyHint(
             keys.provider === 'replicate' ? keys.apiToken : keys.provider === 'kling' ? keys.accessKey : keys.apiKey,
           );
