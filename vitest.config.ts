@@ -1,7 +1,31 @@
+import { spawnSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Every server test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set.
+/** Where `npm test` finds PostgreSQL when DATABASE_URL is not set: this machine's, with trust auth. */
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether a PostgreSQL answers there (one SELECT 1 through the pg driver, at most 5 seconds). */
+function localPostgresAnswers(): boolean {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const c = new (require('pg').Client)({ connectionString: ${JSON.stringify(LOCAL_POSTGRES)}, connectionTimeoutMillis: 3000 });
+       c.connect().then(() => c.query('SELECT 1')).then(() => process.exit(0), () => process.exit(1));`,
+    ],
+    { timeout: 5000, stdio: 'ignore' },
+  );
+  return probe.status === 0;
+}
+
+// The README's `npm test` is CI's command exactly: without DATABASE_URL it uses a local PostgreSQL
+// when one answers (set here, before any test worker starts, so every worker sees it), else PGlite only.
+/* eslint-disable no-restricted-properties -- test runner config, not app code */
+if (!process.env.DATABASE_URL && localPostgresAnswers()) process.env.DATABASE_URL = LOCAL_POSTGRES;
+/* eslint-enable no-restricted-properties */
+
+// Every server test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (or found).
 const serverLegs = [
   { name: 'server-pglite', env: { TEST_DB: 'pglite' } },
   // eslint-disable-next-line no-restricted-properties -- test runner config, not app code
