@@ -46,6 +46,8 @@ export function providersSetByEnvironment(config: Config): Set<ProviderId> {
 
 /** The configuration in effect: the environment's, with saved settings where the environment sets none. */
 export function withSavedProviders(base: Config, saved: SavedProviders): Config {
+  // Nothing saved: the environment's configuration itself (the same object, so callers can tell).
+  if (Object.keys(saved).length === 0) return base;
   const d = base.providerDefaults;
   const { fal, replicate, gemini, kling, comfyui, llm } = saved;
   return {

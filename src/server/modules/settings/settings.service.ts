@@ -161,7 +161,10 @@ export async function applySavedSettings(ctx: ServiceContext, log?: SettingsLog)
       { providers: [...unreadable] },
       'Saved provider keys cannot be opened with this installation secret (SESSION_SECRET changed?): save them again on the settings page',
     );
-  ctx.reconfigure(withSavedProviders(ctx.baseConfig, saved));
+  const next = withSavedProviders(ctx.baseConfig, saved);
+  // Nothing saved, and only the environment in effect: the engines built at start stand (no second
+  // build of the catalogue at every start, or at every job whose model cannot run).
+  if (next !== ctx.config) ctx.reconfigure(next);
 }
 
 /**
