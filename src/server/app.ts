@@ -119,6 +119,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     installation: () => ({
       previewNote: isPreviewOnly(ctx.engines.list()) ? PREVIEW_ONLY_NOTE : '',
       assist: textModelOf(ctx.config) ? 'model' : 'local',
+      retention: ctx.config.retention,
     }),
   });
   return app;

@@ -1,5 +1,12 @@
-import type { MailSettings, ProviderId, ProviderKeys, StripeKeys } from '../shared/installation-settings';
+import type {
+  MailSettings,
+  ProviderId,
+  ProviderKeys,
+  RulesSettings,
+  StripeKeys,
+} from '../shared/installation-settings';
 import type { Config } from './config';
+import { withSavedRules } from './config-rules';
 
 /**
  * The providers' settings an administrator saves in the browser (issue 45), joined to the
@@ -30,6 +37,7 @@ export type SavedProviders = Partial<{ [P in ProviderId]: Extract<ProviderKeys, 
   operatorContact?: string;
   stripe?: StripeKeys;
   mail?: MailSettings;
+  rules?: RulesSettings;
 };
 
 /** Which providers the environment configures: their saved settings are kept but not used. */
@@ -48,6 +56,10 @@ export function providersSetByEnvironment(config: Config): Set<ProviderId> {
 export function withSavedProviders(base: Config, saved: SavedProviders): Config {
   // Nothing saved: the environment's configuration itself (the same object, so callers can tell).
   if (Object.keys(saved).length === 0) return base;
+  return withSavedRules(withSavedKeys(base, saved), saved.rules);
+}
+
+function withSavedKeys(base: Config, saved: SavedProviders): Config {
   const d = base.providerDefaults;
   const { fal, replicate, gemini, kling, comfyui, llm } = saved;
   return {

@@ -12,6 +12,8 @@ import { type ModerationConfig, moderationEnv, readModerationConfig } from './co
 import { type ProvenanceConfig, provenanceEnv, readProvenanceConfig } from './config-provenance';
 import { type RetentionConfig, readRetentionConfig, retentionEnv } from './config-retention';
 import type { ProviderDefaults } from './config-providers';
+import { rulesSetIn } from './config-rules';
+import type { RuleName } from '../shared/installation-settings';
 import {
   readRegistrationChallenge,
   type RegistrationChallengeConfig,
@@ -243,6 +245,10 @@ export interface Config {
   operations: OperationsConfig;
   /** The proof-of-work challenge on registration; undefined when off (the default). */
   registrationChallenge: RegistrationChallengeConfig | undefined;
+  /** REGISTRATION_CHALLENGE_COST, for a challenge an administrator turns on in the browser. */
+  registrationChallengeCost: number;
+  /** The rules whose variable is set in the environment: it wins over the settings page (config-rules.ts). */
+  rulesFromEnvironment: ReadonlySet<RuleName>;
   /** Web Push keys and the push services subscriptions may name. */
   notifications: NotificationsConfig;
   /** Outbound webhooks: which private receivers the operator allows, and whether only https passes. */
@@ -433,6 +439,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnv(
     provenance: readProvenanceConfig(env),
     moderation: readModerationConfig(env),
     registrationChallenge: readRegistrationChallenge(env),
+    registrationChallengeCost: env.REGISTRATION_CHALLENGE_COST,
+    rulesFromEnvironment: rulesSetIn(source),
     notifications,
     webhooks: readWebhooksConfig(env, env.NODE_ENV),
   };

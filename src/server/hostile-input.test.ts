@@ -21,6 +21,7 @@ import { adminJobsQuerySchema } from '../shared/admin-jobs';
 import {
   mailSettingsSchema,
   operatorContactBodySchema,
+  rulesSettingsSchema,
   providerKeysSchema,
   stripeKeysSchema,
 } from '../shared/installation-settings';
@@ -151,6 +152,15 @@ const INPUT_ROUTES: InputRoute[] = [
     in: 'body',
     as: 'admin',
     valid: () => ({ contact: 'owner@example.com' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/rules',
+    url: () => '/api/admin/settings/rules',
+    schema: rulesSettingsSchema,
+    in: 'body',
+    as: 'admin',
+    valid: () => ({ videoHours: 48, keepFor: ['admins'], signupCreditsHundredths: 100, registrationChallenge: false }),
   },
   // Issue 45: the settings page connects a provider (one body shape per provider). A valid body would
   // call the provider, so only the hostile ones are sent.

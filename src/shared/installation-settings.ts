@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { KEEP_GROUPS, MAX_VIDEO_RETENTION_HOURS, MIN_VIDEO_RETENTION_HOURS } from './retention';
 import { singleLine } from './text';
 
 // The installation's settings an administrator makes in the browser (issue 45): the video model
@@ -200,6 +201,49 @@ export const operatorContactBodySchema = z.strictObject({
 });
 export type OperatorContactBody = z.infer<typeof operatorContactBodySchema>;
 
+/**
+ * The installation's rules an administrator may set in the browser: how long videos are kept, who
+ * may keep one, what a new account is given, and whether registration asks for a proof of work. Each
+ * is optional: a rule left out keeps what it is; a rule the environment sets cannot be sent.
+ */
+export const rulesSettingsSchema = z.strictObject({
+  /** Hours a finished video (and an upload) is kept (VIDEO_RETENTION_HOURS). */
+  videoHours: z
+    .number({ error: 'Give the hours as a whole number' })
+    .int('Give the hours as a whole number')
+    .min(MIN_VIDEO_RETENTION_HOURS, `Videos are kept at least ${MIN_VIDEO_RETENTION_HOURS} hour`)
+    .max(MAX_VIDEO_RETENTION_HOURS, `Videos are kept at most ${MAX_VIDEO_RETENTION_HOURS} hours (a year)`)
+    .optional(),
+  /** Who may keep a video past that (KEEP_VIDEOS_FOR); empty is nobody. */
+  keepFor: z
+    .array(z.enum(KEEP_GROUPS, { error: `Choose among ${KEEP_GROUPS.join(', ')}` }))
+    .max(KEEP_GROUPS.length)
+    .refine((groups) => new Set(groups).size === groups.length, 'Each group once')
+    .optional(),
+  /** Credits every new account receives (SIGNUP_CREDITS), in hundredths: 100 is one credit. */
+  signupCreditsHundredths: z
+    .number({ error: 'Give the credits as a number' })
+    .int('Give the credits with at most two decimals')
+    .min(0, 'New accounts cannot be given fewer than 0 credits')
+    .max(99_999_999, 'New accounts are given at most 999999 credits')
+    .optional(),
+  /** Whether registration first solves a small proof of work in the browser (REGISTRATION_CHALLENGE). */
+  registrationChallenge: z.boolean({ error: 'Say true or false' }).optional(),
+});
+export type RulesSettings = z.infer<typeof rulesSettingsSchema>;
+export type RuleName = keyof RulesSettings;
+
+/** Each rule's environment variable: set there, it wins and the page only shows it. */
+export const RULE_VARIABLES: Record<RuleName, string> = {
+  videoHours: 'VIDEO_RETENTION_HOURS',
+  keepFor: 'KEEP_VIDEOS_FOR',
+  signupCreditsHundredths: 'SIGNUP_CREDITS',
+  registrationChallenge: 'REGISTRATION_CHALLENGE',
+};
+
+/** A rule in effect and where it comes from ('none': the product's default). */
+const ruleOf = <T extends z.ZodType>(value: T) => z.object({ value, source: settingSourceSchema });
+
 export const installationSettingsSchema = z.object({
   providers: z.array(providerSettingSchema),
   /** Card payments through Stripe: where the keys come from, their mode, and whether Stripe's events are checked. */
@@ -221,6 +265,13 @@ export const installationSettingsSchema = z.object({
   }),
   /** The operator's contact in use, and where it comes from (OPERATOR_CONTACT wins). */
   contact: z.object({ source: settingSourceSchema, value: z.string().nullable() }),
+  /** The rules in effect, each with where it comes from. */
+  rules: z.object({
+    videoHours: ruleOf(z.number().int()),
+    keepFor: ruleOf(z.array(z.enum(KEEP_GROUPS))),
+    signupCreditsHundredths: ruleOf(z.number().int()),
+    registrationChallenge: ruleOf(z.boolean()),
+  }),
   /** True while nothing but the local preview engine can render (the dashboard's checklist shows). */
   previewOnly: z.boolean(),
   /** The rest of the first-run checklist: what the environment configures today. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { createUser, signIn } from '../../../tests/support/factories';
 import { PREVIEW_ONLY_NOTE } from '../../shared/installation';
 import { pickEncoding } from './client-files';
 
@@ -159,6 +160,30 @@ describe("the operator's retention in the pages", () => {
       expect(shell).toContain('name="reelsmith:video-retention-hours" content="1"');
       expect(shell).toContain('name="reelsmith:keep-videos-for" content="subscribers,admins"');
       expect(shell).not.toContain('__');
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says the retention an administrator saves on the settings page in the next pages sent, with no restart', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><meta name="reelsmith:video-retention-hours" content="__VIDEO_RETENTION_HOURS__" /><meta name="reelsmith:keep-videos-for" content="__KEEP_VIDEOS_FOR__" /></head><body></body></html>',
+    );
+    const app = await createTestApp({ CLIENT_DIR: clientDir });
+    try {
+      expect((await app.app.inject({ url: '/generator' })).body).toContain('content="24"');
+      const cookie = await signIn(app.app, await createUser(app.db, { isAdmin: true }));
+      const saved = await injectJson(app.app, 'PUT', '/api/admin/settings/rules', {
+        cookie,
+        body: { videoHours: 168, keepFor: ['admins'] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const shell = (await app.app.inject({ url: '/generator' })).body;
+      expect(shell).toContain('name="reelsmith:video-retention-hours" content="168"');
+      expect(shell).toContain('name="reelsmith:keep-videos-for" content="admins"');
     } finally {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });

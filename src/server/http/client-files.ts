@@ -4,22 +4,29 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { RetentionConfig } from '../config-retention';
 import { ASSIST_PLACEHOLDER, PREVIEW_NOTE_PLACEHOLDER } from '../../shared/installation';
 import { isPageAddress } from '../../shared/pages';
 import { retentionInWords } from '../../shared/retention';
 import { notFound } from '../lib/app-error';
 
 /**
- * What the built pages carry in place of the operator's settings, filled in once at start, when each
- * page is read and compressed: the support address, and the retention (src/client/lib/retention.ts
- * reads the meta tags; the prerendered landing page says the retention in words).
+ * What the built pages carry in place of the operator's settings, filled in when each page is read
+ * and compressed: the support address (once, at start), and the installation's state as it is now
+ * (pageVariants): the retention (src/client/lib/retention.ts reads the meta tags; the prerendered
+ * landing page says the retention in words), the preview note and who answers AI Enhance.
  */
 function pagePlaceholders(config: Config): Record<string, string> {
+  return { __SUPPORT_EMAIL__: config.supportEmail };
+}
+
+function statePlaceholders(state: InstallationState): Record<string, string> {
   return {
-    __SUPPORT_EMAIL__: config.supportEmail,
-    __VIDEO_RETENTION_HOURS__: String(config.retention.videoHours),
-    __KEEP_VIDEOS_FOR__: config.retention.keepFor.join(','),
-    __VIDEO_RETENTION_WORDS__: retentionInWords(config.retention.videoHours),
+    __VIDEO_RETENTION_HOURS__: String(state.retention.videoHours),
+    __KEEP_VIDEOS_FOR__: state.retention.keepFor.join(','),
+    __VIDEO_RETENTION_WORDS__: retentionInWords(state.retention.videoHours),
+    [PREVIEW_NOTE_PLACEHOLDER]: state.previewNote,
+    [ASSIST_PLACEHOLDER]: state.assist,
   };
 }
 
@@ -72,27 +79,29 @@ export interface InstallationState {
   previewNote: string;
   /** Who answers AI Enhance and image analysis (src/server/ai/text-model.ts): a model, or the local rules. */
   assist: 'model' | 'local';
+  /** How long videos are kept and who may keep one (the environment's, or the settings page's). */
+  retention: RetentionConfig;
 }
 
 /**
  * A page as sent: its file with the operator's settings filled in, compressed once per installation
- * state (at most four: with or without the preview note, assist by a model or local), so a model
- * connected or lost changes what the next page says.
+ * state (with or without the preview note, assist by a model or local, the retention), so a model
+ * connected or lost, or a rule changed, changes what the next page says. The last few states are
+ * kept: an administrator trying retentions cannot grow the map without bound.
  */
+const PAGE_STATES_KEPT = 8;
+
 function pageVariants(
   file: string,
   placeholders: Record<string, string>,
 ): (state: InstallationState) => AppShellBodies {
   const byState = new Map<string, AppShellBodies>();
   return (state) => {
-    const key = `${state.assist}:${state.previewNote}`;
+    const key = JSON.stringify(state);
     let page = byState.get(key);
     if (!page) {
-      page = compressAppShell(file, {
-        ...placeholders,
-        [PREVIEW_NOTE_PLACEHOLDER]: state.previewNote,
-        [ASSIST_PLACEHOLDER]: state.assist,
-      });
+      page = compressAppShell(file, { ...placeholders, ...statePlaceholders(state) });
+      if (byState.size >= PAGE_STATES_KEPT) byState.delete(byState.keys().next().value ?? key);
       byState.set(key, page);
     }
     return page;

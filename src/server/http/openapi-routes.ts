@@ -849,6 +849,27 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
         },
       ],
     },
+    'PUT /api/admin/settings/rules': {
+      summary:
+        'Set the installation rules: how long videos are kept, who may keep one, the sign-up grant, the registration challenge',
+      description:
+        'Replaces the saved rules: a rule left out goes back to its default. Takes effect in every process at once; a video already made keeps its expiry. A rule whose environment variable is set cannot be sent.',
+      requestExample: {
+        videoHours: 72,
+        keepFor: ['subscribers'],
+        signupCreditsHundredths: 100,
+        registrationChallenge: true,
+      },
+      errors: [
+        NOT_ADMIN,
+        {
+          status: 409,
+          code: 'set_by_environment',
+          message:
+            "This server's environment sets VIDEO_RETENTION_HOURS, which wins over this page. Change it there, or leave it out.",
+        },
+      ],
+    },
     'DELETE /api/admin/settings/providers/:provider': {
       summary: "Forget a provider's saved key (its models stop being offered)",
       errors: [

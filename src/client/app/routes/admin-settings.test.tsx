@@ -27,6 +27,12 @@ const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSe
     webhookSecret: false,
     webhookUrl: 'http://localhost:3000/api/stripe/webhook',
   },
+  rules: {
+    videoHours: { value: 24, source: 'none' },
+    keepFor: { value: [], source: 'none' },
+    signupCreditsHundredths: { value: 100, source: 'none' },
+    registrationChallenge: { value: false, source: 'none' },
+  },
   previewOnly: true,
   setup: { payments: false, mail: false, operatorContact: false },
   ...overrides,
@@ -142,6 +148,63 @@ describe('/admin/settings', () => {
     const [, init] = callsTo(fetchMock, '/api/admin/settings/contact')[0] ?? [];
     expect(JSON.parse(typeof init?.body === 'string' ? init.body : '{}')).toEqual({ contact: 'owner@example.com' });
     expect(form.getByLabelText<HTMLInputElement>('Email or web address').value).toBe('owner@example.com');
+  });
+
+  it('saves the rules it offers, says what is wrong first, and leaves a rule the environment sets alone', async () => {
+    const withEnvironment = settings({
+      rules: {
+        videoHours: { value: 24, source: 'none' },
+        keepFor: { value: [], source: 'none' },
+        signupCreditsHundredths: { value: 100, source: 'none' },
+        registrationChallenge: { value: true, source: 'environment' },
+      },
+    });
+    const fetchMock = renderAppWith('/admin/settings', {
+      'GET /api/auth/user': admin,
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/settings': () => json(200, withEnvironment),
+      'PUT /api/admin/settings/rules': () =>
+        json(
+          200,
+          settings({
+            rules: {
+              videoHours: { value: 72, source: 'saved' },
+              keepFor: { value: ['subscribers'], source: 'saved' },
+              signupCreditsHundredths: { value: 50, source: 'saved' },
+              registrationChallenge: { value: true, source: 'environment' },
+            },
+          }),
+        ),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Videos and sign-ups' }));
+    expect(form.getByText(/Registration asks for a small proof of work/)).toBeDefined();
+    expect(form.getByText(/set by REGISTRATION_CHALLENGE in this server's environment/)).toBeDefined();
+    expect(form.queryByRole('checkbox', { name: /proof of work/ })).toBeNull();
+
+    const hours = form.getByLabelText('Keep videos for (hours)');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '0');
+    const credits = form.getByLabelText('Credits for each new account');
+    await userEvent.clear(credits);
+    await userEvent.type(credits, 'half');
+    await userEvent.click(form.getByRole('button', { name: 'Save rules' }));
+    expect(form.getByText('Give a whole number of hours from 1 to 8760 (a year).')).toBeDefined();
+    expect(form.getByText(/Give a number of credits like 1 or 0\.5/)).toBeDefined();
+    expect(callsTo(fetchMock, '/api/admin/settings/rules')).toHaveLength(0);
+
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '72');
+    await userEvent.clear(credits);
+    await userEvent.type(credits, '0.5');
+    await userEvent.click(form.getByRole('checkbox', { name: 'Subscribers (active or on a trial)' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByRole('button', { name: 'Back to the defaults' })).toBeDefined();
+    const [, init] = callsTo(fetchMock, '/api/admin/settings/rules')[0] ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '{}')).toEqual({
+      videoHours: 72,
+      keepFor: ['subscribers'],
+      signupCreditsHundredths: 50,
+    });
   });
 
   it('shows the first-run checklist on the dashboard until a real model is connected', async () => {

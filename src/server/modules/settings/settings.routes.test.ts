@@ -15,7 +15,7 @@ import {
 import type { InstallationSettings } from '../../../shared/installation-settings';
 import type { ModelInfo } from '../../../shared/models';
 import { createServiceContext } from '../../context';
-import { adminAuditLog, installationSettings } from '../../db/schema';
+import { adminAuditLog, installationSettings, users } from '../../db/schema';
 import { followInstallationSettings } from './settings.service';
 
 // The settings page's API (issue 45): an administrator connects fal.ai with a key that the fal
@@ -253,6 +253,112 @@ describe('your own text model from the browser', () => {
       await injectJson(t.app, 'DELETE', '/api/admin/settings/providers/llm', { cookie: admin });
     } finally {
       await llm.close();
+    }
+  });
+});
+
+describe('videos and sign-up rules from the browser', () => {
+  const putRules = (body: unknown, cookie = admin, app = t.app) =>
+    injectJson(app, 'PUT', '/api/admin/settings/rules', { cookie, body });
+  const balanceOf = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email)))[0]?.creditsHundredths;
+
+  it('refuses rules out of range, unknown fields and customers, and saves nothing', async () => {
+    for (const body of [
+      { videoHours: 0 },
+      { videoHours: 8761 },
+      { videoHours: 1.5 },
+      { keepFor: ['nobody'] },
+      { keepFor: ['admins', 'admins'] },
+      { signupCreditsHundredths: -1 },
+      { registrationChallenge: 'yes' },
+      { retentionHours: 48 },
+    ]) {
+      const response = await putRules(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await putRules({ videoHours: 48 }, customer)).statusCode).toBe(403);
+    const rows = await t.db.select().from(installationSettings).where(eq(installationSettings.name, 'rules'));
+    expect(rows).toEqual([]);
+    const settings = (
+      await injectJson(t.app, 'GET', '/api/admin/settings', { cookie: admin })
+    ).json<InstallationSettings>();
+    expect(settings.rules).toEqual({
+      videoHours: { value: 24, source: 'none' },
+      keepFor: { value: [], source: 'none' },
+      signupCreditsHundredths: { value: 100, source: 'none' },
+      registrationChallenge: { value: false, source: 'none' },
+    });
+  });
+
+  it('gives new accounts the saved credits, keeps videos the saved hours, lets the saved groups keep them, and asks for the challenge', async () => {
+    const saved = await putRules({ videoHours: 72, keepFor: ['everyone'], signupCreditsHundredths: 250 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<InstallationSettings>().rules).toMatchObject({
+      videoHours: { value: 72, source: 'saved' },
+      keepFor: { value: ['everyone'], source: 'saved' },
+      signupCreditsHundredths: { value: 250, source: 'saved' },
+      registrationChallenge: { value: false, source: 'none' },
+    });
+
+    const email = `rules-${Date.now()}@example.com`;
+    const registered = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: 'a long enough password 1', firstName: 'Rule' },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(await balanceOf(email)).toBe(250);
+
+    const worker = startTestWorker(t);
+    try {
+      const record = await startGeneration(t, customer, { model: 'local', duration: 2 });
+      const { row } = await followJob(t, record.id, 120_000);
+      expect(row).toMatchObject({ status: 'completed' });
+      const hours = ((row?.expiresAt?.getTime() ?? 0) - (row?.completedAt?.getTime() ?? 0)) / 3_600_000;
+      expect(hours).toBeCloseTo(72, 3);
+      const kept = await injectJson(t.app, 'POST', `/api/video-generation/${record.id}/keep`, {
+        cookie: customer,
+        body: { keep: true },
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+    } finally {
+      await worker.stop(1000);
+    }
+
+    expect((await putRules({ registrationChallenge: true })).statusCode).toBe(200);
+    const options = (await injectJson(t.app, 'GET', '/api/auth/providers')).json();
+    expect(options).toMatchObject({ registrationChallenge: true });
+    const refused = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email: `rules-b-${Date.now()}@example.com`, password: 'a long enough password 1', firstName: 'Rule' },
+    });
+    expect(refused.json()).toMatchObject({ code: 'challenge_required' });
+
+    // Back to the defaults: every rule as the environment (here: the product) has it.
+    const reset = await putRules({});
+    expect(reset.json<InstallationSettings>().rules).toEqual({
+      videoHours: { value: 24, source: 'none' },
+      keepFor: { value: [], source: 'none' },
+      signupCreditsHundredths: { value: 100, source: 'none' },
+      registrationChallenge: { value: false, source: 'none' },
+    });
+    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.rules.save'));
+    expect(audit).toHaveLength(3);
+  });
+
+  it('leaves a rule set in the environment to the environment, and saves the others', async () => {
+    const envApp = await createTestApp({ VIDEO_RETENTION_HOURS: '48', SIGNUP_CREDITS: '' });
+    try {
+      const cookie = await signIn(envApp.app, await createUser(envApp.db, { isAdmin: true }));
+      const fixed = await putRules({ videoHours: 12, signupCreditsHundredths: 0 }, cookie, envApp.app);
+      expect(fixed.statusCode).toBe(409);
+      expect(fixed.json().message).toContain('VIDEO_RETENTION_HOURS');
+      const saved = await putRules({ signupCreditsHundredths: 0 }, cookie, envApp.app);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<InstallationSettings>().rules).toMatchObject({
+        videoHours: { value: 48, source: 'environment' },
+        signupCreditsHundredths: { value: 0, source: 'saved' },
+      });
+    } finally {
+      await envApp.close();
     }
   });
 });

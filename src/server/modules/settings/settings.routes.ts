@@ -8,6 +8,7 @@ import {
   providerIdSchema,
   stripeKeysSchema,
   providerKeysSchema,
+  rulesSettingsSchema,
 } from '../../../shared/installation-settings';
 import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
@@ -72,6 +73,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     '/api/admin/settings/contact',
     { schema: { body: operatorContactBodySchema, response: { 200: installationSettingsSchema } } },
     async (request) => settings.saveOperatorContact(ctx, actorOf(requireAdmin(request)), request.body),
+  );
+
+  app.put(
+    '/api/admin/settings/rules',
+    { schema: { body: rulesSettingsSchema, response: { 200: installationSettingsSchema } } },
+    async (request) => settings.saveRules(ctx, actorOf(requireAdmin(request)), request.body),
   );
 
   app.delete(

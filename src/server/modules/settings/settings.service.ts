@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type InstallationSettings,
   keyHint,
@@ -9,6 +10,10 @@ import {
   type StripeKeys,
   stripeKeysSchema,
   PROVIDER_KEY_REFUSED_CODE,
+  RULE_VARIABLES,
+  type RuleName,
+  type RulesSettings,
+  rulesSettingsSchema,
   PROVIDER_UNREACHABLE_CODE,
   type ProviderId,
   type ProviderKeys,
@@ -34,6 +39,7 @@ const SEAL_PURPOSE = 'installation-settings';
 const CONTACT = 'operator_contact';
 const STRIPE = 'stripe';
 const MAIL = 'mail';
+const RULES = 'rules';
 
 export interface SettingsLog {
   warn(details: object, message: string): void;
@@ -65,15 +71,6 @@ interface SavedRead {
   unreadable: Set<string>;
 }
 
-function readMail(plain: string): MailSettings | null {
-  try {
-    const parsed = mailSettingsSchema.safeParse(JSON.parse(plain));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** An address as shown to administrators: never a user or password written into it. */
 function withoutCredentials(address: string): string {
   try {
@@ -96,19 +93,12 @@ function mailServerOf(smtpUrl: string): string {
   }
 }
 
-function readStripe(plain: string): StripeKeys | null {
+/** A saved setting's opened text as its schema's value, or null when it is not one. */
+function readJson<T extends z.ZodType>(schema: T, plain: string | null): z.infer<T> | null {
+  if (plain === null) return null;
   try {
-    const parsed = stripeKeysSchema.safeParse(JSON.parse(plain));
+    const parsed = schema.safeParse(JSON.parse(plain));
     return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function readContact(plain: string): string | null {
-  try {
-    const parsed = operatorContactBodySchema.safeParse(JSON.parse(plain));
-    return parsed.success ? parsed.data.contact : null;
   } catch {
     return null;
   }
@@ -121,34 +111,35 @@ async function readSaved(ctx: ServiceContext): Promise<SavedRead> {
   for (const row of rows) {
     const plain = openText(ctx.secret, SEAL_PURPOSE, row.sealed);
     if (row.name === MAIL) {
-      const mail = plain === null ? null : readMail(plain);
+      const mail = readJson(mailSettingsSchema, plain);
       if (mail) saved.mail = mail;
       else unreadable.add(row.name);
       continue;
     }
+    if (row.name === RULES) {
+      const rules = readJson(rulesSettingsSchema, plain);
+      if (rules) saved.rules = rules;
+      else unreadable.add(row.name);
+      continue;
+    }
     if (row.name === STRIPE) {
-      const keys = plain === null ? null : readStripe(plain);
+      const keys = readJson(stripeKeysSchema, plain);
       if (keys) saved.stripe = keys;
       else unreadable.add(row.name);
       continue;
     }
     if (row.name === CONTACT) {
-      const contact = plain === null ? null : readContact(plain);
+      const contact = readJson(operatorContactBodySchema, plain)?.contact;
       if (contact) saved.operatorContact = contact;
       else unreadable.add(row.name);
       continue;
     }
-    let parsed: ReturnType<typeof providerKeysSchema.safeParse> | null = null;
-    try {
-      parsed = plain === null ? null : providerKeysSchema.safeParse(JSON.parse(plain));
-    } catch {
-      parsed = null;
-    }
-    if (!parsed?.success || parsed.data.provider !== row.name) {
+    const keys = readJson(providerKeysSchema, plain);
+    if (!keys || keys.provider !== row.name) {
       unreadable.add(row.name);
       continue;
     }
-    Object.assign(saved, { [parsed.data.provider]: parsed.data });
+    Object.assign(saved, { [keys.provider]: keys });
   }
   return { saved, rows, unreadable };
 }
@@ -200,7 +191,7 @@ export async function followInstallationSettings(ctx: ServiceContext, log: Setti
 
 /** The settings page's view: each provider, where its settings come from, and the models it brings now. */
 export async function installationSettings(ctx: ServiceContext): Promise<InstallationSettings> {
-  const { rows, unreadable } = await readSaved(ctx);
+  const { rows, unreadable, saved } = await readSaved(ctx);
   const fromEnvironment = providersSetByEnvironment(ctx.baseConfig);
   const models = ctx.engines.list();
   const base = ctx.baseConfig;
@@ -217,7 +208,23 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
   const stripe = ctx.config.stripe;
   const mailRow = unreadable.has(MAIL) ? undefined : rows.find((r) => r.name === MAIL);
   const mail = ctx.config.accounts.mail;
+  const savedRules = saved.rules ?? {};
+  const ruleSource = (rule: RuleName) =>
+    base.rulesFromEnvironment.has(rule) ? 'environment' : savedRules[rule] !== undefined ? 'saved' : 'none';
+  const config = ctx.config;
   return {
+    rules: {
+      videoHours: { value: config.retention.videoHours, source: ruleSource('videoHours') },
+      keepFor: { value: config.retention.keepFor, source: ruleSource('keepFor') },
+      signupCreditsHundredths: {
+        value: config.accounts.signupCreditsHundredths,
+        source: ruleSource('signupCreditsHundredths'),
+      },
+      registrationChallenge: {
+        value: config.registrationChallenge !== undefined,
+        source: ruleSource('registrationChallenge'),
+      },
+    },
     mail: {
       source: base.accounts.mail ? 'environment' : mailRow ? 'saved' : 'none',
       server: mail ? mailServerOf(mail.smtpUrl) : null,
@@ -458,4 +465,24 @@ export async function saveMailSettings(
 export async function removeMailSettings(ctx: ServiceContext, actor: SettingsActor): Promise<InstallationSettings> {
   if (ctx.baseConfig.accounts.mail) throw conflict(MAIL_ENVIRONMENT, SET_BY_ENVIRONMENT_CODE);
   return removeSaved(ctx, actor, { name: MAIL, action: 'settings.mail.remove', missing: 'No mail server is saved.' });
+}
+
+/**
+ * Saves the installation's rules (each rule left out goes back to the environment's value, or the
+ * product's default) and puts them in effect in every process. A rule the environment sets is refused.
+ */
+export async function saveRules(
+  ctx: ServiceContext,
+  actor: SettingsActor,
+  rules: RulesSettings,
+): Promise<InstallationSettings> {
+  const fixed = (Object.keys(rules) as RuleName[]).filter((rule) => ctx.baseConfig.rulesFromEnvironment.has(rule));
+  if (fixed.length > 0) {
+    const names = fixed.map((rule) => RULE_VARIABLES[rule]).join(', ');
+    throw conflict(
+      `This server's environment sets ${names}, which wins over this page. Change it there, or leave it out.`,
+      SET_BY_ENVIRONMENT_CODE,
+    );
+  }
+  return saveSealed(ctx, actor, { name: RULES, value: rules, hint: '', action: 'settings.rules.save' });
 }

@@ -6,6 +6,7 @@ import {
   type ProviderId,
   type MailSettings,
   type ProviderKeys,
+  type RulesSettings,
   type StripeKeys,
 } from '../../../../shared/installation-settings';
 import { apiRequest } from '../../../lib/api-client';
@@ -69,4 +70,9 @@ export function useRemoveProviderKeys() {
   return useSettingsChange((id: ProviderId) =>
     apiRequest('DELETE', `/api/admin/settings/providers/${encodeURIComponent(id)}`),
   );
+}
+
+/** PUT /api/admin/settings/rules: retention, who may keep a video, the sign-up grant, the challenge. */
+export function useSaveRules() {
+  return useSettingsChange((rules: RulesSettings) => apiRequest('PUT', '/api/admin/settings/rules', rules));
 }

@@ -26,6 +26,7 @@ import {
   useSaveProviderKeys,
   useSaveStripeKeys,
 } from '../api/installation-settings';
+import { RulesSettingsCard } from './rules-settings';
 
 function savedOn(iso: string | null): string {
   if (!iso) return '';
@@ -629,6 +630,7 @@ export function InstallationSettingsPanel() {
         <PaymentsSettings payments={settings.data.payments} />
         <MailSettingsCard mail={settings.data.mail} />
         <ContactSettings contact={settings.data.contact} />
+        <RulesSettingsCard rules={settings.data.rules} />
       </div>
     </div>
   );
