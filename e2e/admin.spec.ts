@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, shoot, useBrowser } from './support/browser';
+import { makeFinishedVideo, openPage, shoot, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -122,24 +122,7 @@ describe('administration in the browser', () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
     await signInThroughForm(page, admin.email, admin.password);
     const token = `console${Date.now().toString(36)}`;
-    const made = await page.request.post('/api/video-generation', {
-      headers: { origin: baseUrl },
-      data: { prompt: `A lighthouse at dusk ${token}`, model: 'local', duration: 2 },
-    });
-    expect(made.status()).toBe(201);
-    const id = ((await made.json()) as { id: string }).id;
-    await expect
-      .poll(
-        async () => {
-          const list = (await (await page.request.get('/api/video-generation')).json()) as {
-            id: string;
-            status: string;
-          }[];
-          return list.find((record) => record.id === id)?.status;
-        },
-        { timeout: 120_000, interval: 500 },
-      )
-      .toBe('completed');
+    await makeFinishedVideo(page, baseUrl, `A lighthouse at dusk ${token}`);
 
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Jobs Console' }).first().click();

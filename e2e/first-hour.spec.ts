@@ -28,6 +28,12 @@ describe('a keyless installation is honest about what it makes', () => {
       const box = await note.boundingBox();
       expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height * 1.5);
       if (size === 'phone') await shoot(page, 'first-hour-landing', note);
+      // This server takes no payments: the pricing says who to ask, with no dollar price in sight.
+      expect(html).toContain('data-payments="off"');
+      const pricing = page.locator('section[aria-labelledby="pricing-title"]');
+      await page.getByTestId('pricing-without-payments').waitFor({ state: 'visible' });
+      expect(await pricing.innerText()).not.toContain('$');
+      if (size === 'phone') await shoot(page, 'first-hour-pricing', pricing);
       assertNoPageErrors();
       await context.close();
     });

@@ -65,6 +65,9 @@ describe('connecting a video model from the browser', () => {
     expect(await page.getByText(/this server makes previews only/).count()).toBe(0);
     await shoot(page, 'settings-connected', card);
     await shoot(page, 'settings-payments-mail', page.locator('[data-setting="mail"]'));
+    const rules = page.getByRole('form', { name: 'Videos and sign-ups' });
+    await rules.getByLabel('Keep videos for (hours)').waitFor();
+    await shoot(page, 'settings-rules', rules);
 
     // The generator offers fal's models now, with no preview notice; the next video goes to fal.ai.
     await page.goto('/generator');

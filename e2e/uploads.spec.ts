@@ -74,6 +74,10 @@ describe('uploads in the browser', () => {
       )
       .toBe(true);
     expect((await addedTexts()).some((text) => /S3|returned/.test(text))).toBe(false);
+    // The same file could only be refused again: no Retry, on the file or in the status bar.
+    const dialog = page.locator('.uppy-Dashboard[aria-hidden=false]');
+    await dialog.locator('.uppy-StatusBar.is-error').waitFor();
+    expect(await dialog.getByRole('button', { name: /Retry/i }).count()).toBe(0);
     await shoot(page, 'upload-refused');
     assertNoPageErrors();
     await context.close();

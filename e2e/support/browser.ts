@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { readEnv } from '../../src/server/config';
 
 // Flags this machine needs: no sandbox as root, and no background traffic to a network we do not have.
@@ -201,4 +201,30 @@ export async function uploadImage(page: Page, file: string): Promise<void> {
   await picker.setInputFiles(file);
   await page.getByRole('button', { name: /^Upload 1 file/ }).click();
   await page.getByText('✓ Image Ready').waitFor();
+}
+
+/**
+ * Makes a short video with the local engine as the signed-in page's user, and waits until it is
+ * finished (the list says 'completed'). Answers its id.
+ */
+export async function makeFinishedVideo(page: Page, baseUrl: string, prompt: string): Promise<string> {
+  const made = await page.request.post('/api/video-generation', {
+    headers: { origin: baseUrl },
+    data: { prompt, model: 'local', duration: 2 },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/video-generation')).json()) as {
+          id: string;
+          status: string;
+        }[];
+        return list.find((record) => record.id === id)?.status;
+      },
+      { timeout: 120_000, interval: 500 },
+    )
+    .toBe('completed');
+  return id;
 }

@@ -120,6 +120,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       previewNote: isPreviewOnly(ctx.engines.list()) ? PREVIEW_ONLY_NOTE : '',
       assist: textModelOf(ctx.config) ? 'model' : 'local',
       retention: ctx.config.retention,
+      payments: ctx.config.stripe !== undefined,
     }),
   });
   return app;

@@ -37,6 +37,7 @@ describe('accounts configuration', () => {
       mail: undefined,
       signupCreditsHundredths: 100,
       unverifiedCanSpend: true,
+      registrationOpen: true,
     });
   });
 

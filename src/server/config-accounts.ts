@@ -54,6 +54,10 @@ export const accountsEnv = {
   UNVERIFIED_ACCOUNTS_CAN_SPEND: withDefault('true').pipe(
     z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
   ),
+  /** Whether anyone may open an account (true, the default); false: only the first account, the administrator's. */
+  REGISTRATION_OPEN: withDefault('true').pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+  ),
   /** Credits every new account receives (two decimals at most); 1 pays for one standard video. */
   SIGNUP_CREDITS: withDefault('1').refine(
     (v) => /^\d{1,6}(\.\d{1,2})?$/.test(v),
@@ -80,6 +84,8 @@ export interface AccountsConfig {
   signupCreditsHundredths: number;
   /** Without mail: whether an account whose email was never verified may spend (UNVERIFIED_ACCOUNTS_CAN_SPEND). */
   unverifiedCanSpend: boolean;
+  /** REGISTRATION_OPEN: new accounts (by password or a first external sign-in) are taken. */
+  registrationOpen: boolean;
 }
 
 /** The accounts configuration, or a sentence saying what is wrong. */
@@ -117,5 +123,6 @@ export function readAccountsConfig(env: AccountsEnv & { PUBLIC_URL?: string | un
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Reelsmith <no-reply@${host}>` } : undefined,
     signupCreditsHundredths: Number(whole) * 100 + Number(fraction.padEnd(2, '0')),
     unverifiedCanSpend: env.UNVERIFIED_ACCOUNTS_CAN_SPEND,
+    registrationOpen: env.REGISTRATION_OPEN,
   };
 }

@@ -274,6 +274,11 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
     group: 'Accounts and sign-in',
     meaning: 'Without `SMTP_URL`: whether accounts whose email was never verified may make videos.',
   },
+  REGISTRATION_OPEN: {
+    group: 'Accounts and sign-in',
+    meaning:
+      "Whether anyone may open an account, by password or a first external sign-in; `false` keeps the server to its accounts (the first, the administrator's, can always be made).",
+  },
   SIGNUP_CREDITS: {
     group: 'Accounts and sign-in',
     meaning: 'Credits every new account receives (two decimals at most; 0 turns it off).',

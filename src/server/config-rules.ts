@@ -24,6 +24,7 @@ export function withSavedRules(base: Config, rules: RulesSettings | undefined): 
   const videoHours = use('videoHours');
   const keepFor = use('keepFor');
   const signupCreditsHundredths = use('signupCreditsHundredths');
+  const registrationOpen = use('registrationOpen');
   const challenge = use('registrationChallenge');
   return {
     ...base,
@@ -31,7 +32,11 @@ export function withSavedRules(base: Config, rules: RulesSettings | undefined): 
       videoHours: videoHours ?? base.retention.videoHours,
       keepFor: keepFor ?? base.retention.keepFor,
     },
-    accounts: signupCreditsHundredths === undefined ? base.accounts : { ...base.accounts, signupCreditsHundredths },
+    accounts: {
+      ...base.accounts,
+      signupCreditsHundredths: signupCreditsHundredths ?? base.accounts.signupCreditsHundredths,
+      registrationOpen: registrationOpen ?? base.accounts.registrationOpen,
+    },
     registrationChallenge:
       challenge === undefined
         ? base.registrationChallenge

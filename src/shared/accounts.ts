@@ -14,6 +14,8 @@ export const signInOptionsSchema = z.object({
   registrationChallenge: z.boolean().default(false),
   /** Who to ask for help (OPERATOR_CONTACT, else SUPPORT_EMAIL when set): an email or a URL; null when neither; older servers omit it. */
   operatorContact: z.string().nullable().default(null),
+  /** New accounts are taken (REGISTRATION_OPEN, or the settings page); older servers omit it. */
+  registrationOpen: z.boolean().default(true),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
@@ -129,3 +131,8 @@ export const NO_PASSWORD_MESSAGE =
 export const DELETE_CONFIRMATION_MESSAGE = 'Type your email exactly as it is shown to confirm.';
 export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE =
   'This server cannot send email, so a new address cannot be confirmed here. Ask the administrator to change it.';
+
+/** A registration on a server that takes no new accounts (REGISTRATION_OPEN=false, or the settings page). */
+export const REGISTRATION_CLOSED_CODE = 'registration_closed';
+export const REGISTRATION_CLOSED_MESSAGE =
+  'This server is not taking new accounts. Ask the person who runs it for one.';

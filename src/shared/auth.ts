@@ -104,7 +104,10 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const userStatusSchema = z.object({
   availableCredits: z.number(),
   isUnlimited: z.boolean(),
+  /** The spec's plan code (always JUST_FOR_FUN: the product has one plan). */
   plan: planSchema,
+  /** What the screens call how this user pays: 'Credits', 'Daily Subscription', 'Daily Subscription (trial)' or 'Unlimited'. */
+  planName: z.string(),
 });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
@@ -115,6 +118,20 @@ export type MessageBody = z.infer<typeof messageSchema>;
 export function toDisplayName(user: { firstName: string | null; lastName: string | null; email: string }): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return name || (user.email.split('@')[0] ?? user.email);
+}
+
+/** How a user pays, as the screens name it (the balance's planName). */
+export function planNameOf(status: SubscriptionStatus): string {
+  switch (status) {
+    case 'premium_unlimited':
+      return 'Unlimited';
+    case 'active':
+      return 'Daily Subscription';
+    case 'trial':
+      return 'Daily Subscription (trial)';
+    case 'inactive':
+      return 'Credits';
+  }
 }
 
 /** Unlimited generation is the premium_unlimited subscription status. */

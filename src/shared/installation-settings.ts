@@ -227,6 +227,8 @@ export const rulesSettingsSchema = z.strictObject({
     .min(0, 'New accounts cannot be given fewer than 0 credits')
     .max(99_999_999, 'New accounts are given at most 999999 credits')
     .optional(),
+  /** Whether anyone may open an account (REGISTRATION_OPEN). */
+  registrationOpen: z.boolean({ error: 'Say true or false' }).optional(),
   /** Whether registration first solves a small proof of work in the browser (REGISTRATION_CHALLENGE). */
   registrationChallenge: z.boolean({ error: 'Say true or false' }).optional(),
 });
@@ -238,6 +240,7 @@ export const RULE_VARIABLES: Record<RuleName, string> = {
   videoHours: 'VIDEO_RETENTION_HOURS',
   keepFor: 'KEEP_VIDEOS_FOR',
   signupCreditsHundredths: 'SIGNUP_CREDITS',
+  registrationOpen: 'REGISTRATION_OPEN',
   registrationChallenge: 'REGISTRATION_CHALLENGE',
 };
 
@@ -270,6 +273,7 @@ export const installationSettingsSchema = z.object({
     videoHours: ruleOf(z.number().int()),
     keepFor: ruleOf(z.array(z.enum(KEEP_GROUPS))),
     signupCreditsHundredths: ruleOf(z.number().int()),
+    registrationOpen: ruleOf(z.boolean()),
     registrationChallenge: ruleOf(z.boolean()),
   }),
   /** True while nothing but the local preview engine can render (the dashboard's checklist shows). */

@@ -14,6 +14,12 @@ export const PREVIEW_ONLY_NOTE =
 /** Where the pages say who answers AI Enhance and image analysis: 'model' (Gemini or the operator's), or 'local' rules. */
 export const ASSIST_PLACEHOLDER = '__ASSIST__';
 
+/**
+ * Where the pages say whether this server takes payments ('on' or 'off', on the html element's
+ * data-payments): the prerendered landing page shows prices, or who to ask, from its first paint.
+ */
+export const PAYMENTS_PLACEHOLDER = '__PAYMENTS__';
+
 /** True when nothing but the local preview engine can render here. */
 export function isPreviewOnly(models: readonly Pick<ModelInfo, 'available' | 'isPreview'>[]): boolean {
   return !models.some((model) => model.available && !model.isPreview);

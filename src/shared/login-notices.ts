@@ -1,3 +1,4 @@
+import { REGISTRATION_CLOSED_MESSAGE } from './accounts';
 import { SUSPENDED_MESSAGE } from './safety';
 
 /** Notices the /login page shows for its `error` and `message` query parameters (docs/product-rules.md, Wording). */
@@ -62,6 +63,8 @@ export function loginErrorNotice(error: string, rawDetails: string | null): Logi
       return notice('Login Failed', withDetails('Sign-in could not be completed.', details));
     case 'account_suspended':
       return notice('Account Suspended', SUSPENDED_MESSAGE);
+    case 'registration_closed':
+      return notice('No New Accounts', REGISTRATION_CLOSED_MESSAGE);
     case 'session_save_failed':
       return notice('Session Error', withDetails('Your session could not be saved.', details));
     default:

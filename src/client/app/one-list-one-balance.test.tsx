@@ -174,7 +174,7 @@ describe('one list and one balance', () => {
     act(() => {
       stream.onopen?.();
       stream.emit('balance', {
-        status: { availableCredits: 6, isUnlimited: false, plan: 'JUST_FOR_FUN' },
+        status: { availableCredits: 6, isUnlimited: false, plan: 'JUST_FOR_FUN', planName: 'Credits' },
         generationStatus: {
           dailyUsed: 3,
           dailyLimit: 15,

@@ -16,8 +16,10 @@ import {
 } from './testing/render-app';
 
 function renderSignedIn(overrides: ApiRoutes = {}) {
-  return renderAppWith('/credits', {
+  // Any signed-in page but /credits, whose own Log Out stands in for the header's.
+  return renderAppWith('/history', {
     'GET /api/auth/user': () => json(200, createAuthUser()),
+    'GET /api/video-generation': () => json(200, []),
     'GET /api/user/balance': () => balance({ availableCredits: 12, isUnlimited: false, plan: 'JUST_FOR_FUN' }),
     'GET /api/payments/config': () => json(200, { enabled: false, publishableKey: null }),
     ...overrides,
@@ -36,7 +38,7 @@ async function openSignOutEverywhere() {
   return screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
 }
 
-preloadPage(() => import('./routes/credits'));
+preloadPage(() => import('./routes/history'));
 afterEach(resetAfterTest);
 
 describe('signing out from the header', () => {

@@ -14,6 +14,15 @@ export function previewNote(): string {
 }
 
 /**
+ * True when the page says this server takes no payments (no Stripe keys): prices become who to ask.
+ * The dev server and tests, whose pages say nothing, count as taking them.
+ */
+export function paymentsOff(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.documentElement.dataset.payments === 'off';
+}
+
+/**
  * True when AI Enhance and image analysis are this server's own rules and measurements, not an AI
  * model (no Gemini key and no model of the operator's). Only a page that says so counts.
  */

@@ -11,6 +11,7 @@ const NONE: SignInOptions = {
   passwordReset: false,
   registrationChallenge: false,
   operatorContact: null,
+  registrationOpen: true,
 };
 
 /**
@@ -19,7 +20,10 @@ const NONE: SignInOptions = {
  */
 function toSignInOptions(body: unknown): SignInOptions {
   if (typeof body !== 'object' || body === null) return NONE;
-  const { oidc, google, passwordReset, registrationChallenge, operatorContact } = body as Record<string, unknown>;
+  const { oidc, google, passwordReset, registrationChallenge, operatorContact, registrationOpen } = body as Record<
+    string,
+    unknown
+  >;
   const label = typeof oidc === 'object' && oidc !== null ? (oidc as Record<string, unknown>).label : null;
   return {
     oidc: typeof label === 'string' && label ? { label } : null,
@@ -27,6 +31,8 @@ function toSignInOptions(body: unknown): SignInOptions {
     passwordReset: passwordReset === true,
     registrationChallenge: registrationChallenge === true,
     operatorContact: typeof operatorContact === 'string' && operatorContact ? operatorContact : null,
+    // Only a server that says it is closed is: an older one says nothing and takes accounts.
+    registrationOpen: registrationOpen !== false,
   };
 }
 

@@ -193,7 +193,7 @@ describe("the operator's retention in the pages", () => {
 
 describe('what the installation makes, in the pages', () => {
   const PAGE =
-    '<html><head><meta name="reelsmith:preview-note" content="__PREVIEW_NOTE__" /><meta name="reelsmith:assist" content="__ASSIST__" /></head><body><div id="root" data-prerendered-landing><p data-preview-note>__PREVIEW_NOTE__</p></div></body></html>';
+    '<html data-payments="__PAYMENTS__"><head><meta name="reelsmith:preview-note" content="__PREVIEW_NOTE__" /><meta name="reelsmith:assist" content="__ASSIST__" /></head><body><div id="root" data-prerendered-landing><p data-preview-note>__PREVIEW_NOTE__</p></div></body></html>';
 
   async function pagesOf(env: Record<string, string>) {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-client-'));
@@ -220,6 +220,13 @@ describe('what the installation makes, in the pages', () => {
       expect(page).not.toContain('__');
     }
     expect(landing).toContain(`<p data-preview-note>${PREVIEW_ONLY_NOTE}</p>`);
+    // No Stripe keys: the pages say so, and the landing page shows who to ask instead of prices.
+    for (const page of [landing, shell]) expect(page).toContain('<html data-payments="off">');
+  });
+
+  it('says a server with Stripe keys takes payments', async () => {
+    const { landing, shell } = await pagesOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    for (const page of [landing, shell]) expect(page).toContain('<html data-payments="on">');
   });
 
   it('says nothing of previews once a real model is connected, and names a model for AI assist', async () => {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { RetentionConfig } from '../config-retention';
-import { ASSIST_PLACEHOLDER, PREVIEW_NOTE_PLACEHOLDER } from '../../shared/installation';
+import { ASSIST_PLACEHOLDER, PAYMENTS_PLACEHOLDER, PREVIEW_NOTE_PLACEHOLDER } from '../../shared/installation';
 import { isPageAddress } from '../../shared/pages';
 import { retentionInWords } from '../../shared/retention';
 import { notFound } from '../lib/app-error';
@@ -27,6 +27,7 @@ function statePlaceholders(state: InstallationState): Record<string, string> {
     __VIDEO_RETENTION_WORDS__: retentionInWords(state.retention.videoHours),
     [PREVIEW_NOTE_PLACEHOLDER]: state.previewNote,
     [ASSIST_PLACEHOLDER]: state.assist,
+    [PAYMENTS_PLACEHOLDER]: state.payments ? 'on' : 'off',
   };
 }
 
@@ -81,6 +82,8 @@ export interface InstallationState {
   assist: 'model' | 'local';
   /** How long videos are kept and who may keep one (the environment's, or the settings page's). */
   retention: RetentionConfig;
+  /** Whether this server takes payments (Stripe's keys, from the environment or the settings page). */
+  payments: boolean;
 }
 
 /**

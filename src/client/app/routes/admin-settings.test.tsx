@@ -31,6 +31,7 @@ const settings = (overrides: Partial<InstallationSettings> = {}): InstallationSe
     videoHours: { value: 24, source: 'none' },
     keepFor: { value: [], source: 'none' },
     signupCreditsHundredths: { value: 100, source: 'none' },
+    registrationOpen: { value: true, source: 'none' },
     registrationChallenge: { value: false, source: 'none' },
   },
   previewOnly: true,
@@ -156,6 +157,7 @@ describe('/admin/settings', () => {
         videoHours: { value: 24, source: 'none' },
         keepFor: { value: [], source: 'none' },
         signupCreditsHundredths: { value: 100, source: 'none' },
+        registrationOpen: { value: true, source: 'none' },
         registrationChallenge: { value: true, source: 'environment' },
       },
     });
@@ -171,6 +173,7 @@ describe('/admin/settings', () => {
               videoHours: { value: 72, source: 'saved' },
               keepFor: { value: ['subscribers'], source: 'saved' },
               signupCreditsHundredths: { value: 50, source: 'saved' },
+              registrationOpen: { value: false, source: 'saved' },
               registrationChallenge: { value: true, source: 'environment' },
             },
           }),
@@ -197,6 +200,7 @@ describe('/admin/settings', () => {
     await userEvent.clear(credits);
     await userEvent.type(credits, '0.5');
     await userEvent.click(form.getByRole('checkbox', { name: 'Subscribers (active or on a trial)' }));
+    await userEvent.click(form.getByRole('checkbox', { name: /Anyone may open an account/ }));
     await userEvent.click(form.getByRole('button', { name: 'Save rules' }));
     expect(await screen.findByRole('button', { name: 'Back to the defaults' })).toBeDefined();
     const [, init] = callsTo(fetchMock, '/api/admin/settings/rules')[0] ?? [];
@@ -204,6 +208,7 @@ describe('/admin/settings', () => {
       videoHours: 72,
       keepFor: ['subscribers'],
       signupCreditsHundredths: 50,
+      registrationOpen: false,
     });
   });
 

@@ -47,6 +47,9 @@ describe('the /credits page', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Back to Generator' }).getAttribute('href')).toBe('/generator');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeDefined();
+    // The page's own Log Out stands for the header's Logout: one way out, and Sign out everywhere.
+    expect(screen.getAllByRole('button', { name: /Log ?out/i })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Sign out everywhere/ })).toBeDefined();
     expect(screen.getByRole('link', { name: /See daily plans/ }).getAttribute('href')).toBe('/subscribe');
   });
 
@@ -130,5 +133,12 @@ describe('the /credits page', () => {
     expect(screen.queryByRole('link', { name: /Purchase/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay on Stripe Checkout' })).toBeNull();
     expect(screen.queryByText(/processed by Stripe/)).toBeNull();
+    // No dollar price where nothing can be bought, and one way to log out, beside the title.
+    expect(screen.getByText('Credits never expire.')).toBeDefined();
+    expect(
+      document.querySelector('main')?.textContent,
+      document.querySelector('main')?.textContent ?? '',
+    ).not.toContain('$');
+    expect(screen.getAllByRole('button', { name: /Log ?out/i })).toHaveLength(1);
   });
 });

@@ -34,7 +34,12 @@ export function CreditsPage() {
   const unlimited = useUserStatus({ enabled: isAuthenticated }).data?.isUnlimited === true;
 
   return (
-    <AppShell title="Buy Credits" subtitle="$1 per credit. Credits never expire." actions={<CreditsLinks />}>
+    <AppShell
+      title="Buy Credits"
+      subtitle={canPay ? '$1 per credit. Credits never expire.' : 'Credits never expire.'}
+      actions={<CreditsLinks />}
+      headerLogout={false}
+    >
       {/* Phones: balance, packages, then the purchase panel; desktops: packages left, the rest right. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-start">
         <div className="lg:col-start-2 lg:row-start-1">
@@ -55,7 +60,12 @@ export function CreditsPage() {
             <h2 id="packages-heading" className="text-lg font-semibold">
               {canPay ? 'Choose a package' : 'Credit packages'}
             </h2>
-            <CreditPackagePicker selected={selected} onSelect={setSelected} informationOnly={!canPay || unlimited} />
+            <CreditPackagePicker
+              selected={selected}
+              onSelect={setSelected}
+              informationOnly={!canPay || unlimited}
+              withPrices={canPay}
+            />
           </section>
         </div>
         <aside aria-label="Purchase" className="grid gap-6 lg:col-start-2 lg:row-start-2">
@@ -65,7 +75,7 @@ export function CreditsPage() {
           ) : (
             <CreditsPurchasePanel key={selected} credits={selected} canPay={canPay} />
           )}
-          <DailyGenerationsCard />
+          <DailyGenerationsCard withPrices={canPay} />
           {canPay ? <SecurePaymentsNote /> : null}
         </aside>
       </div>
@@ -113,7 +123,7 @@ function ChooseHint() {
 }
 
 /** The other reading of the commercial model: daily generations on /subscribe. */
-function DailyGenerationsCard() {
+function DailyGenerationsCard({ withPrices }: { withPrices: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -121,8 +131,8 @@ function DailyGenerationsCard() {
           <CalendarClock aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Daily generations
         </CardTitle>
         <CardDescription>
-          {DAILY_GENERATION_LIMIT} videos every day from {formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS)}/day, plus extra
-          generation packs.
+          {DAILY_GENERATION_LIMIT} videos every day
+          {withPrices ? ` from ${formatPrice(SUBSCRIPTION_INTRO_PRICE_CENTS)}/day` : ''}, plus extra generation packs.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -45,6 +45,30 @@ describe('the /register page', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
   });
 
+  it('says a server taking no new accounts is closed, with who runs it, instead of a form it would refuse', async () => {
+    stubApi({
+      'GET /api/auth/user': signedOut,
+      'GET /api/auth/providers': () =>
+        json(200, {
+          oidc: null,
+          google: false,
+          passwordReset: false,
+          registrationOpen: false,
+          operatorContact: 'owner@example.com',
+        }),
+    });
+    renderApp('/register');
+    expect(await screen.findByRole('heading', { name: 'No new accounts' })).toBeDefined();
+    expect(
+      screen.getByText('This server is not taking new accounts. Ask the person who runs it for one.'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'owner@example.com' }).getAttribute('href')).toBe(
+      'mailto:owner@example.com',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to your account' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
   it('asks for the required fields before calling the server', async () => {
     stubApi({ 'GET /api/auth/user': signedOut });
     const user = userEvent.setup();

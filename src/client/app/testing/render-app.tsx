@@ -41,7 +41,7 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
  */
 export function balance(status: Partial<UserStatus> = {}, generationStatus: Partial<GenerationStatus> = {}): Response {
   return json(200, {
-    status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN', ...status },
+    status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN', planName: 'Credits', ...status },
     generationStatus: {
       dailyUsed: 0,
       dailyLimit: 15,

@@ -19,6 +19,8 @@ interface AppShellProps {
   width?: 'default' | 'wide';
   /** The header's Admin Dashboard link; off on the admin screen itself. */
   showAdminLink?: boolean;
+  /** The header's Logout; off where the page has its own Log Out beside the title (/credits, as the spec asks). */
+  headerLogout?: boolean;
   children: ReactNode;
 }
 
@@ -50,12 +52,13 @@ export function AppShell({
   actions,
   width = 'default',
   showAdminLink = true,
+  headerLogout = true,
   children,
 }: AppShellProps) {
   const heading = usePageHeadingFocus();
   return (
     <div className="min-h-dvh bg-background pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
-      <AppHeader maxWidth={WIDTHS[width]} showAdminLink={showAdminLink} />
+      <AppHeader maxWidth={WIDTHS[width]} showAdminLink={showAdminLink} headerLogout={headerLogout} />
       <main className={cn('mx-auto w-full px-4 py-5 sm:px-6 sm:py-10', WIDTHS[width])}>
         <div className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -73,7 +76,15 @@ export function AppShell({
   );
 }
 
-function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLink: boolean }) {
+function AppHeader({
+  maxWidth,
+  showAdminLink,
+  headerLogout,
+}: {
+  maxWidth: string;
+  showAdminLink: boolean;
+  headerLogout: boolean;
+}) {
   const { user } = useAuth();
   const logout = useLogout();
   return (
@@ -103,9 +114,11 @@ function AppHeader({ maxWidth, showAdminLink }: { maxWidth: string; showAdminLin
             </Link>
           ) : null}
           <SignOutEverywhereButton />
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            <LogOut aria-hidden="true" /> Logout
-          </Button>
+          {headerLogout ? (
+            <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <LogOut aria-hidden="true" /> Logout
+            </Button>
+          ) : null}
         </nav>
       </div>
       <MainNav maxWidth={maxWidth} />

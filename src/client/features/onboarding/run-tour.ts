@@ -5,7 +5,7 @@ import { type Config, type DriveStep, driver, type PopoverDOM } from 'driver.js'
 
 import { markTourCompleted, type TourId } from './tour-storage';
 import { retentionWords } from '../../lib/retention';
-import { assistIsLocal, previewNote } from '../../lib/installation';
+import { assistIsLocal, paymentsOff, previewNote } from '../../lib/installation';
 import { type TourStep, tourSteps } from './tours';
 
 let running = false;
@@ -83,7 +83,7 @@ function tidyHighlight(active: Element | undefined) {
  */
 export function runTour(id: TourId, options: { onEnd?: () => void } = {}): boolean {
   if (running) return false;
-  const installation = { previewOnly: previewNote() !== '', localAssist: assistIsLocal() };
+  const installation = { previewOnly: previewNote() !== '', localAssist: assistIsLocal(), paymentsOff: paymentsOff() };
   const steps = tourSteps(id, retentionWords(), installation).map(toDriveStep);
   const opener = document.activeElement;
   running = true;

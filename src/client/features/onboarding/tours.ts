@@ -10,12 +10,16 @@ export interface TourStep {
   previewOnly?: string;
   /** What the step says instead where AI Enhance and image analysis are this server's own rules. */
   localAssist?: string;
+  /** What the step says instead on a server that takes no payments (no word of dollars). */
+  noPayments?: string;
 }
 
 /** What this installation can do, which some steps put in their own words. */
 export interface TourInstallation {
   previewOnly: boolean;
   localAssist: boolean;
+  /** No Stripe keys: credits are not sold here. */
+  paymentsOff: boolean;
 }
 
 /** Screens (docs/product-rules.md), tours: welcome, image upload, video upload, text prompt, advanced JSON, audio detection, generate. */
@@ -78,6 +82,8 @@ const FIRST_TIME_TOUR: TourStep[] = [
     title: 'Credits pay for videos',
     description:
       'A credit costs $1 and never expires. A standard video costs 1 credit, economy half a credit, and a video with audio 3.',
+    noPayments:
+      'A standard video costs 1 credit, economy half a credit, and a video with audio 3. Credits never expire. This server does not sell credits: for more, ask the person who runs it.',
   },
   {
     element: '[data-tour="nav-subscribe"]',
@@ -103,10 +109,11 @@ export const TOURS: Record<TourId, TourStep[]> = { generator: GENERATOR_TOUR, 'f
  * '1 hour') filled in.
  */
 export function tourSteps(id: TourId, retention: string, installation: TourInstallation): TourStep[] {
-  return TOURS[id].map(({ previewOnly, localAssist, ...step }) => {
+  return TOURS[id].map(({ previewOnly, localAssist, noPayments, ...step }) => {
     const words =
       (installation.previewOnly ? previewOnly : undefined) ??
       (installation.localAssist ? localAssist : undefined) ??
+      (installation.paymentsOff ? noPayments : undefined) ??
       step.description;
     return { ...step, description: words.replaceAll('{retention}', retention) };
   });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type CompletedUpload,
   getFailureMessages,
+  isRetryableUpload,
   plainUploadError,
   readStorageErrorMessage,
   settleUpload,
@@ -57,6 +58,15 @@ describe('getFailureMessages', () => {
       'Upload failed',
     ]);
     expect(getFailureMessages({ successful: [uploaded] })).toEqual([]);
+  });
+});
+
+describe('isRetryableUpload', () => {
+  it('offers Retry after a lost connection, a server failure, an expired link or a busy server, never for a refused file', () => {
+    for (const status of [403, 408, 429, 500, 502, 503]) expect(isRetryableUpload({ status })).toBe(true);
+    expect(isRetryableUpload(new Error('Network error'))).toBe(true);
+    expect(isRetryableUpload(null)).toBe(true);
+    for (const status of [400, 413, 415, 422]) expect(isRetryableUpload({ status })).toBe(false);
   });
 });
 

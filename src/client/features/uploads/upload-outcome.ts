@@ -79,6 +79,17 @@ const STATUS_WORDS: Record<number, string> = {
 const UPLOAD_DID_NOT_GO_THROUGH = 'The upload did not go through. Check your connection, then retry.';
 
 /**
+ * Whether trying the same file again can work: not when the server refused the file itself (its
+ * type, its size, anything else it named with a 4xx), only after a lost connection, a server
+ * failure, an expired link (a retry asks for a new one) or too many uploads at once.
+ */
+export function isRetryableUpload(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : null;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return true;
+  return status === 403 || status === 408 || status === 429;
+}
+
+/**
  * The sentence a person sees for a failed file: our upload URL's own (its JSON answer), else a plain
  * one for the answer's status (a browser can lose the body of an answer sent while the file was
  * still going up, and S3 answers XML), never the storage client's "S3 returned 415".

@@ -9,7 +9,7 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type Body, type Meta } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 
-import { plainUploadError, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
+import { isRetryableUpload, plainUploadError, settleUpload, UPLOAD_CONFIGURATION_FAILED } from './upload-outcome';
 import type { Uploader, UploaderOptions, UploadFile, UploadParameters, UploadRestrictions } from './uploader-types';
 
 /** Browser timings (docs/product-rules.md): the widget's information messages stay 5 seconds. */
@@ -79,22 +79,28 @@ export function createUploader(options: UploaderOptions): Uploader {
     },
   });
 
+  const dashboard = uppy.getPlugin<Dashboard<Meta, Body>>('Dashboard');
+  if (!dashboard) throw new Error('The upload dialog did not install');
+
   // A plain sentence on the file (our upload URL's own, else one for the status) instead of Uppy's
   // "S3 returned 415", and said in the dialog's message bar too, not only in the file's tooltip.
-  // Core's own handler ran first, so this one wins.
+  // Core's own handler ran first, so this one wins. A file the server refused (its type, its size)
+  // is offered no Retry, which could only fail again: the way on is another file.
   uppy.on('upload-error', (file, error) => {
     const message = plainUploadError(error);
     if (file && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
     uppy.info(message, 'error', INFO_TIMEOUT_MS);
+    // Marked on the dialog, which upload-dialog.css reads: Uppy has no Retry per file, and its own
+    // option, set at this point, leaves the file's button drawn (titled "Retry upload") until the
+    // file changes again.
+    dashboard.el?.toggleAttribute('data-refused', !isRetryableUpload(error));
   });
+  uppy.on('file-added', () => dashboard.el?.removeAttribute('data-refused'));
 
   // Screens (docs/product-rules.md): restriction failures are only logged (the dialog shows its own message).
   uppy.on('restriction-failed', (file, error) => {
     warn('Restriction failed:', file?.name ?? '', error.message);
   });
-
-  const dashboard = uppy.getPlugin<Dashboard<Meta, Body>>('Dashboard');
-  if (!dashboard) throw new Error('The upload dialog did not install');
 
   let clearOnOpen = false;
   uppy.on('complete', (result) => {

@@ -39,6 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       google: google !== undefined,
       passwordReset: mail !== undefined,
       registrationChallenge: ctx.config.registrationChallenge !== undefined,
+      registrationOpen: accounts().registrationOpen,
       operatorContact: operatorContact(ctx.config),
     };
   });

@@ -240,7 +240,12 @@ describe('user status', () => {
     const user = await createUser(t.db, { creditsHundredths: 350 });
     const cookie = await signIn(t.app, user);
     const response = await injectJson(t.app, 'GET', '/api/user/status', { cookie });
-    expect(response.json()).toEqual({ availableCredits: 3.5, isUnlimited: false, plan: 'JUST_FOR_FUN' });
+    expect(response.json()).toEqual({
+      availableCredits: 3.5,
+      isUnlimited: false,
+      plan: 'JUST_FOR_FUN',
+      planName: 'Credits',
+    });
   });
 
   it('reports unlimited users and needs a session', async () => {
@@ -260,6 +265,7 @@ describe('external sign-in when not configured', () => {
       passwordReset: false,
       registrationChallenge: false,
       operatorContact: null,
+      registrationOpen: true,
     });
   });
 

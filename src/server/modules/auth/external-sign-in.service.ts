@@ -29,7 +29,8 @@ export class ExternalSignInError extends Error {
       | 'redirect_uri_mismatch'
       | 'google_auth_failed'
       | 'session_save_failed'
-      | 'account_suspended',
+      | 'account_suspended'
+      | 'registration_closed',
     readonly details: string,
   ) {
     super(details);

@@ -84,6 +84,7 @@ describe('OpenID Connect sign-in at /api/login', () => {
       passwordReset: false,
       registrationChallenge: false,
       operatorContact: null,
+      registrationOpen: true,
     });
   });
 

@@ -1,4 +1,4 @@
-import type { AccountSignIns } from '../../../shared/accounts';
+import { type AccountSignIns, REGISTRATION_CLOSED_MESSAGE } from '../../../shared/accounts';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import {
   createAccountIn,
   findUserByEmailIn,
+  isAdminClaimed,
   findUserById,
   lockUser,
   markEmailVerified,
@@ -62,6 +63,8 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
       `An account with ${profile.email} already exists, and the sign-in provider has not verified that this email is yours. Sign in with your password instead.`,
     );
   }
+  if (!existing && !ctx.config.accounts.registrationOpen && (await isAdminClaimed(tx)))
+    throw new ExternalSignInError('registration_closed', REGISTRATION_CLOSED_MESSAGE);
   const user =
     existing ??
     (await createAccountIn(tx, signupPolicy(ctx), {

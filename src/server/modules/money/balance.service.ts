@@ -1,4 +1,4 @@
-import { isUnlimitedStatus, type UserStatus } from '../../../shared/auth';
+import { isUnlimitedStatus, planNameOf, type UserStatus } from '../../../shared/auth';
 import type { LiveBalance } from '../../../shared/live-events';
 import type { CreditBalance } from '../../../shared/money/credits';
 import { toCredits } from '../../../shared/money/credits';
@@ -16,6 +16,7 @@ export function presentUserStatus(user: UserRow): UserStatus {
     availableCredits: toCredits(user.creditsHundredths),
     isUnlimited: isUnlimitedStatus(user.subscriptionStatus),
     plan: user.plan,
+    planName: planNameOf(user.subscriptionStatus),
   };
 }
 

@@ -90,7 +90,7 @@ describe('GET /api/user/balance', () => {
       generationStatus: await get('/api/user/generation-status'),
     });
     expect(balance.json()).toMatchObject({
-      status: { availableCredits: 12.5, isUnlimited: false, plan: 'JUST_FOR_FUN' },
+      status: { availableCredits: 12.5, isUnlimited: false, plan: 'JUST_FOR_FUN', planName: 'Daily Subscription' },
       generationStatus: { dailyUsed: 0, subscriptionStatus: 'active', canGenerate: true },
     });
     expect(await get('/api/credits/balance')).toEqual({ credits: 12.5 });

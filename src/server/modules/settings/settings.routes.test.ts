@@ -16,6 +16,7 @@ import type { InstallationSettings } from '../../../shared/installation-settings
 import type { ModelInfo } from '../../../shared/models';
 import { createServiceContext } from '../../context';
 import { adminAuditLog, installationSettings, users } from '../../db/schema';
+import { accountForIdentity } from '../auth/identities.service';
 import { followInstallationSettings } from './settings.service';
 
 // The settings page's API (issue 45): an administrator connects fal.ai with a key that the fal
@@ -287,6 +288,7 @@ describe('videos and sign-up rules from the browser', () => {
       videoHours: { value: 24, source: 'none' },
       keepFor: { value: [], source: 'none' },
       signupCreditsHundredths: { value: 100, source: 'none' },
+      registrationOpen: { value: true, source: 'none' },
       registrationChallenge: { value: false, source: 'none' },
     });
   });
@@ -338,10 +340,67 @@ describe('videos and sign-up rules from the browser', () => {
       videoHours: { value: 24, source: 'none' },
       keepFor: { value: [], source: 'none' },
       signupCreditsHundredths: { value: 100, source: 'none' },
+      registrationOpen: { value: true, source: 'none' },
       registrationChallenge: { value: false, source: 'none' },
     });
     const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.rules.save'));
     expect(audit).toHaveLength(3);
+  });
+
+  it('closes registration to new accounts, by password and by a first external sign-in, and opens it again', async () => {
+    // The installation's first account (which becomes its administrator) is always taken: make it first.
+    await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email: `owner-${Date.now()}@example.com`, password: 'a long enough password 1', firstName: 'Own' },
+    });
+    expect((await putRules({ registrationOpen: false })).statusCode).toBe(200);
+    expect((await injectJson(t.app, 'GET', '/api/auth/providers')).json()).toMatchObject({ registrationOpen: false });
+    const email = `closed-${Date.now()}@example.com`;
+    const refused = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: 'a long enough password 1', firstName: 'Nova' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'registration_closed',
+      message: 'This server is not taking new accounts. Ask the person who runs it for one.',
+    });
+    expect(await balanceOf(email)).toBeUndefined();
+    const profile = {
+      provider: 'google' as const,
+      subject: `g-${Date.now()}`,
+      emailVerified: true,
+      firstName: 'N',
+      lastName: null,
+    };
+    await expect(accountForIdentity(t.ctx, { ...profile, email })).rejects.toMatchObject({
+      code: 'registration_closed',
+    });
+    // An account the server has signs in through a provider as before.
+    const existing = await createUser(t.db, { email: `kept-${Date.now()}@example.com` });
+    expect((await accountForIdentity(t.ctx, { ...profile, email: existing.email })).id).toBe(existing.id);
+
+    expect((await putRules({})).statusCode).toBe(200);
+    const opened = await injectJson(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: 'a long enough password 1', firstName: 'Nova' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+  });
+
+  it('takes the first account on a closed server, the administrator, and no other', async () => {
+    const closed = await createTestApp({ REGISTRATION_OPEN: 'false' });
+    try {
+      const register = (email: string) =>
+        injectJson(closed.app, 'POST', '/api/auth/register', {
+          body: { email, password: 'a long enough password 1', firstName: 'Ada' },
+        });
+      const first = await register(`first-${Date.now()}@example.com`);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ isAdmin: true });
+      expect((await register(`second-${Date.now()}@example.com`)).json()).toMatchObject({
+        code: 'registration_closed',
+      });
+    } finally {
+      await closed.close();
+    }
   });
 
   it('leaves a rule set in the environment to the environment, and saves the others', async () => {

@@ -220,6 +220,7 @@ export async function installationSettings(ctx: ServiceContext): Promise<Install
         value: config.accounts.signupCreditsHundredths,
         source: ruleSource('signupCreditsHundredths'),
       },
+      registrationOpen: { value: config.accounts.registrationOpen, source: ruleSource('registrationOpen') },
       registrationChallenge: {
         value: config.registrationChallenge !== undefined,
         source: ruleSource('registrationChallenge'),

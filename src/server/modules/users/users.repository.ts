@@ -27,6 +27,15 @@ export async function claimFirstAdmin(tx: Executor): Promise<boolean> {
   return claimed.length > 0;
 }
 
+/** Whether the installation's first account (its administrator) has been made. */
+export async function isAdminClaimed(tx: Executor): Promise<boolean> {
+  const [row] = await tx
+    .select({ claimed: installation.adminClaimed })
+    .from(installation)
+    .where(eq(installation.id, 1));
+  return row?.claimed ?? false;
+}
+
 export async function makeUnlimitedAdmin(tx: Executor, userId: string): Promise<UserRow> {
   const [row] = await tx
     .update(users)

@@ -1,3 +1,4 @@
+import { REGISTRATION_CLOSED_CODE, REGISTRATION_CLOSED_MESSAGE } from '../../../shared/accounts';
 import { type AuthUser, isTourId, type TourId, toDisplayName } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -13,6 +14,8 @@ export interface SignupPolicy {
   signupCreditsHundredths: number;
   /** Mail is configured: an account made with an unproven email gets its credits once it is verified. */
   creditsAwaitVerifiedEmail: boolean;
+  /** New accounts are taken (REGISTRATION_OPEN); closed, only the installation's first account can be made. */
+  registrationOpen: boolean;
 }
 
 /** The sign-up policy of this server's configuration. */
@@ -20,6 +23,7 @@ export function signupPolicy(ctx: ServiceContext): SignupPolicy {
   return {
     signupCreditsHundredths: ctx.config.accounts.signupCreditsHundredths,
     creditsAwaitVerifiedEmail: ctx.config.accounts.mail !== undefined,
+    registrationOpen: ctx.config.accounts.registrationOpen,
   };
 }
 
@@ -41,6 +45,9 @@ export async function createAccount(ctx: ServiceContext, data: repo.NewUser): Pr
  * configured and the email is not yet proven: then they wait for grantPendingSignupCredits.
  */
 export async function createAccountIn(tx: Executor, policy: SignupPolicy, data: repo.NewUser): Promise<UserRow> {
+  // Closed to new accounts: the first (the administrator's, claimed in this transaction) is still made.
+  if (!policy.registrationOpen && (await repo.isAdminClaimed(tx)))
+    throw forbidden(REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_CODE);
   const waits = policy.creditsAwaitVerifiedEmail && !data.emailVerifiedAt && policy.signupCreditsHundredths > 0;
   const user = await repo.insertUser(tx, { ...data, signupCreditsPending: waits });
   if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
@@ -129,6 +136,11 @@ export async function applyProvenEmail(
 }
 
 /** The user with this email inside the caller's transaction, or null. */
+/** Whether the installation's first account (its administrator) has been made. */
+export function isAdminClaimed(tx: Executor): Promise<boolean> {
+  return repo.isAdminClaimed(tx);
+}
+
 export function findUserByEmailIn(tx: Executor, email: string): Promise<UserRow | null> {
   return repo.findUserByEmail(tx, email);
 }

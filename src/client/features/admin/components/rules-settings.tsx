@@ -43,6 +43,33 @@ function FromEnvironment({ rule, children }: { rule: RuleName; children: string 
   );
 }
 
+/** A yes-or-no rule: its box, its name, and what it does in a line under it. */
+function RuleCheckbox(props: {
+  name: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 items-start gap-3 text-sm sm:min-h-8">
+      <input
+        type="checkbox"
+        name={props.name}
+        className="mt-0.5 size-4 accent-primary"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>
+        {props.label}
+        <span className="block text-xs text-muted-foreground">{props.hint}</span>
+      </span>
+    </label>
+  );
+}
+
 /** "1", "0.5", "12.25": credits as hundredths, or null when it is not such a number. */
 function creditsToHundredths(text: string): number | null {
   const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -59,6 +86,7 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
   const [hours, setHours] = useState(String(rules.videoHours.value));
   const [keepFor, setKeepFor] = useState<Set<KeepGroup>>(new Set(rules.keepFor.value));
   const [credits, setCredits] = useState(String(toCredits(rules.signupCreditsHundredths.value)));
+  const [open, setOpen] = useState(rules.registrationOpen.value);
   const [challenge, setChallenge] = useState(rules.registrationChallenge.value);
   const [errors, setErrors] = useState<{ hours?: string; credits?: string; form?: string }>({});
   const fixed = (rule: RuleName) => rules[rule].source === 'environment';
@@ -70,6 +98,7 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
         setHours(String(settings.rules.videoHours.value));
         setKeepFor(new Set(settings.rules.keepFor.value));
         setCredits(String(toCredits(settings.rules.signupCreditsHundredths.value)));
+        setOpen(settings.rules.registrationOpen.value);
         setChallenge(settings.rules.registrationChallenge.value);
         toast({
           title: done,
@@ -97,6 +126,7 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
         next.credits = 'Give a number of credits like 1 or 0.5 (at most two decimals), or 0 for none.';
       else body.signupCreditsHundredths = value;
     }
+    if (!fixed('registrationOpen')) body.registrationOpen = open;
     if (!fixed('registrationChallenge')) body.registrationChallenge = challenge;
     setErrors(next);
     if (Object.keys(next).length === 0) send(body, 'Rules saved');
@@ -184,6 +214,20 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
               ))}
             </fieldset>
           )}
+          {fixed('registrationOpen') ? (
+            <FromEnvironment rule="registrationOpen">
+              {rules.registrationOpen.value ? 'Anyone may open an account' : 'No new accounts are taken'}
+            </FromEnvironment>
+          ) : (
+            <RuleCheckbox
+              name="registrationOpen"
+              label="Anyone may open an account"
+              hint="Off: the registration page says this server takes no new accounts, and a first sign-in with Google or single sign-on is refused. Existing accounts sign in as before."
+              checked={open}
+              disabled={save.isPending}
+              onChange={setOpen}
+            />
+          )}
           {fixed('registrationChallenge') ? (
             <FromEnvironment rule="registrationChallenge">
               {rules.registrationChallenge.value
@@ -191,23 +235,14 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
                 : 'Registration asks for no proof of work'}
             </FromEnvironment>
           ) : (
-            <label className="flex min-h-11 items-start gap-3 text-sm sm:min-h-8">
-              <input
-                type="checkbox"
-                name="registrationChallenge"
-                className="mt-0.5 size-4 accent-primary"
-                checked={challenge}
-                disabled={save.isPending}
-                onChange={(event) => setChallenge(event.target.checked)}
-              />
-              <span>
-                Ask each registration to solve a small proof of work first
-                <span className="block text-xs text-muted-foreground">
-                  Slows scripts that open accounts for the free credit. The browser does it in about a second; no
-                  outside service is involved.
-                </span>
-              </span>
-            </label>
+            <RuleCheckbox
+              name="registrationChallenge"
+              label="Ask each registration to solve a small proof of work first"
+              hint="Slows scripts that open accounts for the free credit. The browser does it in about a second; no outside service is involved."
+              checked={challenge}
+              disabled={save.isPending}
+              onChange={setChallenge}
+            />
           )}
           {errors.form ? (
             <p role="alert" className="text-sm font-medium text-destructive">

@@ -48,7 +48,7 @@ export function GalleryToolbar({ query, onQueryChange }: GalleryToolbarProps) {
           onChange={(event) => update({ search: event.target.value })}
           placeholder="Search videos..."
           aria-label="Search videos"
-          className="h-10 pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 pr-9 pl-9 md:h-10 [&::-webkit-search-cancel-button]:hidden"
         />
         {query.search ? (
           <button

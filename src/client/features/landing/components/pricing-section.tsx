@@ -33,16 +33,29 @@ function PackageCard({ pack }: { pack: CreditPackage }) {
   );
 }
 
+// The page is prerendered once for every server; the server marks <html data-payments="off"> where
+// it takes no payments, and these variants show who to ask there instead of dollar prices (the
+// markup is the same either way, so hydration matches).
+const WITH_PAYMENTS = '[[data-payments=off]_&]:hidden';
+const WITHOUT_PAYMENTS = 'hidden [[data-payments=off]_&]:block';
+
 export function PricingSection() {
   return (
     <section aria-labelledby="pricing-title" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">
       <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
         Simple pricing
       </h2>
-      <p className="mt-2 text-center text-muted-foreground">
+      <p className={cn('mt-2 text-center text-muted-foreground', WITH_PAYMENTS)}>
         Credits cost {formatPrice(CREDIT_PRICE_CENTS)} each and never expire. Pay only for the videos you make.
       </p>
-      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <p
+        data-testid="pricing-without-payments"
+        className={cn('mt-2 text-center text-muted-foreground', WITHOUT_PAYMENTS)}
+      >
+        Videos are paid in credits, and credits never expire. This server does not sell credits: for more, ask the
+        person who runs it.
+      </p>
+      <ul className={cn('mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4', WITH_PAYMENTS)}>
         {CREDIT_PACKAGES.map((pack) => (
           <PackageCard key={pack.credits} pack={pack} />
         ))}

@@ -11,10 +11,17 @@ interface CreditPackagePickerProps {
   onSelect: (credits: number) => void;
   /** A server that takes no payments: the packages are information only, nothing to select. */
   informationOnly?: boolean;
+  /** False on a server that takes no payments: no dollar price where nothing can be bought. */
+  withPrices?: boolean;
 }
 
 /** Prices (docs/product-rules.md): the four packages at $1 a credit, 30 marked most popular. */
-export function CreditPackagePicker({ selected, onSelect, informationOnly = false }: CreditPackagePickerProps) {
+export function CreditPackagePicker({
+  selected,
+  onSelect,
+  informationOnly = false,
+  withPrices = true,
+}: CreditPackagePickerProps) {
   if (informationOnly) {
     return (
       <ul aria-label="Credit packages" className="grid grid-cols-2 gap-3 sm:gap-4">
@@ -29,7 +36,9 @@ export function CreditPackagePicker({ selected, onSelect, informationOnly = fals
               </Badge>
             ) : null}
             <span className="text-xl font-bold tracking-tight sm:text-2xl">{formatCreditTitle(credits)}</span>
-            <span className="text-lg font-semibold text-muted-foreground">{formatPrice(priceCents)}</span>
+            {withPrices ? (
+              <span className="text-lg font-semibold text-muted-foreground">{formatPrice(priceCents)}</span>
+            ) : null}
             <span className="text-xs text-muted-foreground">
               About {credits} standard {credits === 1 ? 'video' : 'videos'}
             </span>

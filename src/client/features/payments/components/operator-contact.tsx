@@ -1,4 +1,4 @@
-import { operatorContactHref } from '../../../../shared/money/payments';
+import { OperatorContactLink } from '../../../components/ui/operator-contact-link';
 import { usePaymentsConfig } from '../api/get-payments-config';
 
 /**
@@ -10,15 +10,7 @@ export function OperatorContact({ className }: { className?: string }) {
   if (!contact) return <span className={className}>To get credits, ask the person who runs this server.</span>;
   return (
     <span className={className}>
-      To get credits, contact the operator:{' '}
-      <a
-        href={operatorContactHref(contact)}
-        className="font-semibold break-all text-primary underline underline-offset-4"
-        {...(contact.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
-      >
-        {contact}
-      </a>
-      .
+      To get credits, contact the operator: <OperatorContactLink contact={contact} />.
     </span>
   );
 }
