@@ -98,6 +98,7 @@ describe('external sign-in in the browser', () => {
         passwordReset: false,
         registrationChallenge: false,
         operatorContact: null,
+        registrationOpen: true,
       });
     };
     for (const path of ['/login', '/register', '/']) {

@@ -87,7 +87,7 @@ describe("issue 19's screens", () => {
     );
     await answer(page, '/api/payments/config', { enabled: true, publishableKey: 'pk_test_shots' });
     await answer(page, '/api/user/balance', {
-      status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN' },
+      status: { availableCredits: 0, isUnlimited: false, plan: 'JUST_FOR_FUN', planName: 'Daily Subscription' },
       generationStatus: {
         dailyUsed: 3,
         dailyLimit: 15,
