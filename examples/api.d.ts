@@ -102,7 +102,8 @@ export interface paths {
                          * @example {
                          *       "availableCredits": 1,
                          *       "isUnlimited": true,
-                         *       "plan": "JUST_FOR_FUN"
+                         *       "plan": "JUST_FOR_FUN",
+                         *       "planName": "Credits"
                          *     }
                          */
                         "application/json": {
@@ -110,6 +111,8 @@ export interface paths {
                             isUnlimited: boolean;
                             /** @enum {string} */
                             plan: "JUST_FOR_FUN";
+                            /** @example Credits */
+                            planName: string;
                         };
                     };
                 };
@@ -364,7 +367,8 @@ export interface paths {
                          *       "status": {
                          *         "availableCredits": 1,
                          *         "isUnlimited": true,
-                         *         "plan": "JUST_FOR_FUN"
+                         *         "plan": "JUST_FOR_FUN",
+                         *         "planName": "Credits"
                          *       },
                          *       "generationStatus": {
                          *         "dailyUsed": 1,
@@ -381,6 +385,8 @@ export interface paths {
                                 isUnlimited: boolean;
                                 /** @enum {string} */
                                 plan: "JUST_FOR_FUN";
+                                /** @example Credits */
+                                planName: string;
                             };
                             generationStatus: {
                                 dailyUsed: number;

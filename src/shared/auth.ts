@@ -107,7 +107,7 @@ export const userStatusSchema = z.object({
   /** The spec's plan code (always JUST_FOR_FUN: the product has one plan). */
   plan: planSchema,
   /** What the screens call how this user pays: 'Credits', 'Daily Subscription', 'Daily Subscription (trial)' or 'Unlimited'. */
-  planName: z.string(),
+  planName: z.string().meta({ examples: ['Credits'] }),
 });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 

@@ -69,3 +69,13 @@ export function rateLimitKey(request: FastifyRequest): string {
   if (request.accessToken) return `token:${request.accessToken.id}`;
   return request.user?.id ?? request.ip;
 }
+
+/** The rate limiter's key for routes limited per person: the signed-in user (their tokens together), else the address. */
+export function userRateLimitKey(request: FastifyRequest): string {
+  return request.user?.id ?? request.ip;
+}
+
+/** A route's limit per person (userRateLimitKey): at most `max` calls in `timeWindow` ('1 minute'). */
+export function perUserRateLimit(max: number, timeWindow: string) {
+  return { rateLimit: { max, timeWindow, keyGenerator: userRateLimitKey } };
+}

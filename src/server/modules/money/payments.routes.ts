@@ -22,7 +22,7 @@ import {
   subscriptionDetailsSchema,
 } from '../../../shared/money/billing-account';
 import type { ServiceContext } from '../../context';
-import { requireUser } from '../../http/guards';
+import { perUserRateLimit, requireUser } from '../../http/guards';
 import { unauthorized } from '../../lib/app-error';
 import { requireStripe } from '../../stripe/stripe-client';
 import * as checkout from './stripe/checkout.service';
@@ -36,13 +36,7 @@ import { listReceipts } from './receipts.service';
 import { handleWebhookEvent, verifyWebhookEvent } from './stripe/webhooks.service';
 
 /** Per user: each call creates objects at Stripe. */
-const perUserLimit = {
-  rateLimit: {
-    max: 20,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  },
-};
+const perUserLimit = perUserRateLimit(20, '1 minute');
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   /** The caller (the spec's 401 sentence for credit purchases), or 503 on a server without keys. */

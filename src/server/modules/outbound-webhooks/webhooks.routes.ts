@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
@@ -11,26 +10,18 @@ import {
   webhookIdParamsSchema,
 } from '../../../shared/webhooks';
 import type { ServiceContext } from '../../context';
-import { requireUser } from '../../http/guards';
+import { perUserRateLimit, requireUser } from '../../http/guards';
 import * as webhooks from './webhooks.service';
 
 /** Each user may send this many test events and redeliveries a minute (each is an outbound request now). */
-const sendLimit = {
-  rateLimit: {
-    max: 20,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  },
-};
+const sendLimit = perUserRateLimit(20, '1 minute');
 
 /** The account page's webhook endpoints: add, list, delete, test, delivery log, redeliver (session only). */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/account/webhooks',
     {
-      config: {
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip },
-      },
+      config: perUserRateLimit(20, '1 minute'),
       schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } },
     },
     async (request, reply) => {

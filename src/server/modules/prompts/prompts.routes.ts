@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyzeImageAnswerSchema,
@@ -7,21 +6,14 @@ import {
   enhanceTextRequestSchema,
 } from '../../../shared/ai';
 import type { ServiceContext } from '../../context';
-import { requireUser } from '../../http/guards';
+import { perUserRateLimit, requireUser } from '../../http/guards';
 import * as prompts from './prompts.service';
 
 /**
  * Per user (per IP when signed out), the user's tokens included: each call costs money (Gemini) or
  * CPU (the local detector). A token needs `videos:write` (the result is spent on a video).
  */
-const perUserLimit = {
-  tokenScope: 'videos:write' as const,
-  rateLimit: {
-    max: 30,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  },
-};
+const perUserLimit = { tokenScope: 'videos:write' as const, ...perUserRateLimit(30, '1 minute') };
 
 export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,17 +10,11 @@ import {
   rulesSettingsSchema,
 } from '../../../shared/installation-settings';
 import type { ServiceContext } from '../../context';
-import { requireAdmin } from '../../http/guards';
+import { perUserRateLimit, requireAdmin } from '../../http/guards';
 import * as settings from './settings.service';
 
 // Each save asks the provider (one outbound call): a few a minute is plenty for a person.
-const keyCheckLimit = {
-  rateLimit: {
-    max: 20,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  },
-};
+const keyCheckLimit = perUserRateLimit(20, '1 minute');
 
 const actorOf = (user: { id: string; email: string }) => ({ label: `admin:${user.email}`, userId: user.id });
 

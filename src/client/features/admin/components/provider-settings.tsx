@@ -148,40 +148,9 @@ function KeysForm({ form, replacing }: { form: ProviderForm; replacing: boolean 
   );
 }
 
-function DisconnectButton({ form }: { form: ProviderForm }) {
-  const remove = useRemoveProviderKeys();
-  return (
-    <ConfirmDeleteDialog
-      trigger={
-        <Button variant="outline">
-          <Unplug aria-hidden="true" /> Disconnect
-        </Button>
-      }
-      title={`Disconnect ${form.name}?`}
-      description={`Its saved key is deleted and its models stop being offered. Videos already made are kept.`}
-      confirmLabel="Disconnect"
-      pendingLabel="Disconnecting..."
-      pending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(form.id, {
-          onSuccess: () => {
-            close();
-            toast({ title: `${form.name} disconnected` });
-          },
-          onError: (failure) =>
-            toast({
-              title: 'Could not disconnect',
-              description: getServerMessage(failure) ?? failure.message,
-              variant: 'destructive',
-            }),
-        })
-      }
-    />
-  );
-}
-
 function ProviderCard({ form, setting }: { form: ProviderForm; setting: ProviderSetting }) {
   const [replacing, setReplacing] = useState(false);
+  const remove = useRemoveProviderKeys();
   const Icon = form.id === 'comfyui' ? Server : KeyRound;
   return (
     <Card data-provider={form.id}>
@@ -203,23 +172,26 @@ function ProviderCard({ form, setting }: { form: ProviderForm; setting: Provider
           </p>
         ) : null}
         {setting.source === 'saved' ? (
-          <div className="grid gap-3">
-            <p className="flex items-start gap-2 text-sm">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              <span>
-                {form.id === 'llm' ? setting.hint : `Key ${setting.hint ?? ''}`} saved {savedOn(setting.savedAt)},
-                encrypted. {modelsSentence(setting.models, form)}
-              </span>
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {replacing ? null : (
-                <Button variant="outline" onClick={() => setReplacing(true)}>
-                  <KeyRound aria-hidden="true" /> Replace key
-                </Button>
-              )}
-              <DisconnectButton form={form} />
-            </div>
-          </div>
+          <SavedSetting
+            changeLabel="Replace key"
+            replacing={replacing}
+            onReplace={() => setReplacing(true)}
+            remove={{
+              isPending: remove.isPending,
+              mutate: (_nothing, handlers) => remove.mutate(form.id, handlers),
+            }}
+            turnOff={{
+              label: 'Disconnect',
+              title: `Disconnect ${form.name}?`,
+              description: 'Its saved key is deleted and its models stop being offered. Videos already made are kept.',
+              done: `${form.name} disconnected`,
+              confirmLabel: 'Disconnect',
+              pendingLabel: 'Disconnecting...',
+            }}
+          >
+            {form.id === 'llm' ? setting.hint : `Key ${setting.hint ?? ''}`} saved {savedOn(setting.savedAt)},
+            encrypted. {modelsSentence(setting.models, form)}
+          </SavedSetting>
         ) : null}
         {setting.unreadable ? (
           <p className="text-sm text-amber-800 dark:text-amber-300">
@@ -273,7 +245,15 @@ function SavedSetting({
     isPending: boolean;
     mutate: (value: undefined, handlers: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
   };
-  turnOff: { label: string; title: string; description: string; done: string };
+  /** The confirmation's button reads 'Turn off' ('Turning off...') unless it says otherwise. */
+  turnOff: {
+    label: string;
+    title: string;
+    description: string;
+    done: string;
+    confirmLabel?: string;
+    pendingLabel?: string;
+  };
 }) {
   return (
     <div className="grid gap-3">
@@ -295,8 +275,8 @@ function SavedSetting({
           }
           title={turnOff.title}
           description={turnOff.description}
-          confirmLabel="Turn off"
-          pendingLabel="Turning off..."
+          confirmLabel={turnOff.confirmLabel ?? 'Turn off'}
+          pendingLabel={turnOff.pendingLabel ?? 'Turning off...'}
           pending={remove.isPending}
           onConfirm={(close) =>
             remove.mutate(undefined, {
