@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/server/config';
-import { registerAccount } from './support/app-server';
+import { freePort, registerAccount } from './support/app-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PNG = readFileSync(path.join(root, 'tests/fixtures/chelsea.png'));
@@ -33,12 +33,14 @@ function run(
 describe('a production install (npm install --omit=dev after a build, then npm run serve)', () => {
   const appDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-prod-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-prod-data-'));
-  const port = 5000 + Math.floor(Math.random() * 800);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let port = 0;
+  let baseUrl = '';
   let server: ChildProcess | undefined;
   let output = '';
 
   beforeAll(async () => {
+    port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
     for (const file of ['package.json', 'package-lock.json', 'dist'])
       cpSync(path.join(root, file), path.join(appDir, file), { recursive: true });
     const env: NodeJS.ProcessEnv = { ...readEnv(), NODE_ENV: 'production' };

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../../src/server/config';
+import { freePort } from '../../tests/support/ports';
+
+export { freePort };
 
 export interface RunningServer {
   baseUrl: string;
@@ -16,7 +19,7 @@ export interface RunningServer {
  */
 export async function startBuiltServer(extraEnv: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-e2e-extra-'));
-  const port = 4000 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...readEnv(),

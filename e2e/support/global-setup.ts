@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readEnv } from '../../src/server/config';
+import { freePort } from './app-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ let dataDir: string | undefined;
 /** Starts the app with the README's command (`npm start`: build, migrate, serve) on a free port and a fresh DATA_DIR. */
 export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-e2e-'));
-  const port = 3100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...readEnv(),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
+import { freePort } from '../../tests/support/ports';
 import { readEnv } from './config';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
@@ -47,7 +48,7 @@ describe('main', () => {
   });
 
   it('migrates, answers on PORT with DATA_DIR honoured, and exits 0 on SIGTERM', async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',

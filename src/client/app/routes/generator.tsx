@@ -6,10 +6,7 @@ import { type AiResultIds, DEFAULT_GENERATION_DURATION, parseAdvancedSettings } 
 import { CONSENT_REQUIRED_CODE, CONTENT_POLICY_CODE } from '../../../shared/moderation';
 import type { UserStatus } from '../../../shared/auth';
 import { isPreviewOnly } from '../../../shared/installation';
-import { chosenModel } from '../../../shared/models';
-import { requestRefusal } from '../../../shared/model-fit';
 import { toCredits } from '../../../shared/money/credits';
-import { modelPriceOf, priceHundredths } from '../../../shared/money/pricing';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { AppShell } from '../../components/layouts/app-shell';
 import { PhoneCollapsible } from '../../components/layouts/phone-collapsible';
@@ -29,11 +26,8 @@ import { LikenessConsent } from '../../features/generations/components/likeness-
 import { PreviewOnlyNotice } from '../../features/generations/components/preview-only-notice';
 import { RecentHistoryCard } from '../../features/generations/components/recent-history-card';
 import {
-  compareCandidates,
-  fitControls,
   rememberControls,
   rememberedControls,
-  shapeKeysOf,
   splitControls,
 } from '../../features/generations/controls/video-controls';
 import { useGeneratorForm } from '../../features/generations/hooks/use-generator-form';
@@ -42,19 +36,19 @@ import { RemixNotice } from '../../features/generations/remix/remix-notice';
 import { MediaInputCard, type MediaInputValue } from '../../features/uploads/components/media-input-card';
 import {
   KeyframeInputs,
-  keyframeFields,
   type KeyframeValue,
   unavailableInputs,
 } from '../../features/uploads/components/keyframe-inputs';
 import { AiEnhancePanel } from '../../features/prompts/components/ai-enhance-panel';
 import { ImageAnalysisCard } from '../../features/prompts/components/image-analysis-card';
 import { useImageAnalysis } from '../../features/prompts/hooks/use-image-analysis';
-import { type DescriptionToSend, usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
+import { usePromptEnhancement } from '../../features/prompts/hooks/use-prompt-enhancement';
 import { useFilesCleanup } from '../../features/uploads/hooks/use-files-cleanup';
 import { InstallButton } from '../../features/install/components/install-button';
 import { GeneratorTourAutoStart, GeneratorTourButton } from '../../features/onboarding/components/generator-tour';
 import { ApiError, getServerMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { quoteGeneration } from '../generator-quote';
 import { retentionTitle, retentionWords } from '../../lib/retention';
 
 /** Screens (docs/product-rules.md): the media player opens 2 seconds after a generation starts. */
@@ -154,37 +148,7 @@ export function GeneratorPage() {
   const payer = nextGenerationPayer(status.data?.isUnlimited ?? false, generationStatus.data);
   // What Generate sends, with the AI results its text came from: shown in the cost, named in the request, charged alike.
   const toSend = enhancement.toSend();
-  const aiUse = {
-    usedPromptEnhancement: Boolean(toSend.aiResultIds.promptEnhancement),
-    usedImageAnalysis: Boolean(toSend.aiResultIds.imageAnalysis),
-  };
   const models = useModels();
-  const model = chosenModel(models.data, form.state.model);
-  // What the video is rendered at on this model: the picks it takes, else its defaults.
-  // A shape key typed in the settings JSON (older habits) counts as that pick, so the price stays the charge.
-  const typed = parseAdvancedSettings(form.state.advancedSettings);
-  const picks = { ...form.state.controls, ...(typed.ok ? shapeKeysOf(typed.settings) : {}) };
-  const fitted = model ? fitControls(model, picks, form.state.isEconomy) : null;
-  // The uploads the request names, as the chosen model takes them.
-  const inputFields = {
-    imageFile: media.image ?? null,
-    videoFile: media.video ?? null,
-    audioFile: media.audio ?? null,
-    ...keyframeFields(model, keyframes, media.image),
-  };
-  // What the server checks of it against a model (src/shared/model-fit.ts): Generate waits on its sentence.
-  const request = fitted ? { ...inputFields, ...fitted } : null;
-  const unfit = model && request ? (requestRefusal(model, request)?.message ?? null) : null;
-  // Priced here as the server will charge it, with the model's price from the catalogue; the
-  // standard prices until the catalogue arrives (or if it cannot be loaded), then the total only.
-  const uses = {
-    hasAudio: form.state.audioEnabled,
-    isEconomy: form.state.isEconomy,
-    hasPromptEnhancement: aiUse.usedPromptEnhancement,
-    hasImageAnalysis: aiUse.usedImageAnalysis,
-    ...(fitted ? { duration: fitted.duration, resolution: fitted.resolution } : {}),
-  };
-  const price = priceHundredths(uses, model && modelPriceOf(model));
   // 'Use Enhanced' puts the AI's text in the description: the user's own words before it are kept
   // while the description is still that text, so a price over the balance has a way out there too.
   const [ownWords, setOwnWords] = useState<{ aiText: string; own: string } | null>(null);
@@ -194,65 +158,28 @@ export function GeneratorPage() {
     setOwnWords(Object.keys(form.state.aiResultIds).length === 0 && own.trim() ? { aiText: text, own } : null);
     form.setDescription(text, aiResultIds);
   };
-  const beforeEnhanced = ownWords && ownWords.aiText === form.state.description ? ownWords.own : null;
-  // Without the add-ons: with AI Enhance's result still on offer, the user's own description at its own
-  // price (a description that is itself AI text, from Use This, keeps its share: its words are the
-  // add-on's); after 'Use Enhanced', the words the user wrote before it.
-  const droppable =
-    enhancement.enabled && toSend.aiResultIds.promptEnhancement !== form.state.aiResultIds.promptEnhancement;
-  const plain: DescriptionToSend | null = droppable
-    ? { text: form.state.description, aiResultIds: form.state.aiResultIds }
-    : beforeEnhanced !== null
-      ? { text: beforeEnhanced, aiResultIds: {} }
-      : null;
-  const plainPrice = priceHundredths(
-    {
-      ...uses,
-      hasPromptEnhancement: Boolean(plain?.aiResultIds.promptEnhancement),
-      hasImageAnalysis: Boolean(plain?.aiResultIds.imageAnalysis),
-    },
-    model && modelPriceOf(model),
-  );
-  // The same video in economy mode (its add-ons kept): offered when it fits a balance the asked one does not.
-  const economyFitted = model && !form.state.isEconomy ? fitControls(model, picks, true) : null;
-  const economyTotal =
-    model && economyFitted
-      ? priceHundredths(
-          { ...uses, isEconomy: true, duration: economyFitted.duration, resolution: economyFitted.resolution },
-          modelPriceOf(model),
-        ).total
-      : null;
-  const create = useCreateGeneration();
   // Variations: Generate makes this many videos with different seeds, priced as that many.
   const [variations, setVariations] = useState(1);
+  // Compare: the same request on a second model too.
+  const [compareId, setCompareId] = useState<string | null>(null);
+  const quote = quoteGeneration({
+    models: models.data,
+    state: form.state,
+    media,
+    keyframes,
+    toSend,
+    enhancing: enhancement.enabled,
+    beforeEnhanced: ownWords && ownWords.aiText === form.state.description ? ownWords.own : null,
+    compareId,
+    variations,
+  });
+  const { model, fitted, inputFields, unfit, price, plain, economyFitted, economyTotal, candidates, compareModel } =
+    quote;
+  const create = useCreateGeneration();
   // Real people only with consent: asked once the server found a face in a chosen picture.
   const [consentAsked, setConsentAsked] = useState(false);
   const [consentGiven, setConsentGiven] = useState(false);
   const consentBox = useRef<HTMLInputElement>(null);
-  // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
-  const [compareId, setCompareId] = useState<string | null>(null);
-  const candidates = compareCandidates(models.data, model, request);
-  const compareModel = candidates.find((m) => m.id === compareId) ?? null;
-  const compareFitted =
-    compareModel && fitted
-      ? fitControls(compareModel, { ...fitted, cameraMove: fitted.cameraMove ?? undefined }, form.state.isEconomy)
-      : null;
-  const comparePrice = (base: typeof uses) =>
-    compareModel && compareFitted
-      ? priceHundredths(
-          { ...base, duration: compareFitted.duration, resolution: compareFitted.resolution },
-          modelPriceOf(compareModel),
-        ).total
-      : 0;
-  const totalPrice = compareModel ? price.total + comparePrice(uses) : price.total * variations;
-  const plainTotal = compareModel
-    ? plainPrice.total +
-      comparePrice({
-        ...uses,
-        hasPromptEnhancement: Boolean(plain?.aiResultIds.promptEnhancement),
-        hasImageAnalysis: Boolean(plain?.aiResultIds.imageAnalysis),
-      })
-    : plainPrice.total * variations;
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -409,7 +336,7 @@ export function GeneratorPage() {
           <ImageAnalysisCard state={imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
-            cost={toCredits(totalPrice)}
+            cost={toCredits(quote.totalPrice)}
             variations={variations}
             onVariationsChange={(count) => {
               setVariations(count);
@@ -429,7 +356,7 @@ export function GeneratorPage() {
                   compareModel && model && credits !== null && !describeGenerationPayer(payer)
                     ? [
                         { name: model.name, cost: toCredits(price.total) },
-                        { name: compareModel.name, cost: toCredits(comparePrice(uses)) },
+                        { name: compareModel.name, cost: toCredits(quote.comparedPrice) },
                       ]
                     : null
                 }
@@ -447,9 +374,9 @@ export function GeneratorPage() {
             fitted={fitted}
             onGenerate={() => handleGenerate()}
             withoutAddOns={
-              plain && credits !== null && credits !== undefined && toCredits(plainTotal) <= credits
+              plain && credits !== null && credits !== undefined && toCredits(quote.plainTotal) <= credits
                 ? {
-                    cost: toCredits(plainTotal),
+                    cost: toCredits(quote.plainTotal),
                     onGenerate: () => handleGenerate(true),
                     ...(plain.text !== form.state.description ? { ownWords: plain.text } : {}),
                   }

@@ -1,0 +1,135 @@
+import { parseAdvancedSettings } from '../../shared/generations';
+import { chosenModel, type ModelInfo } from '../../shared/models';
+import { requestRefusal } from '../../shared/model-fit';
+import { modelPriceOf, type PriceInputs, priceHundredths } from '../../shared/money/pricing';
+import {
+  compareCandidates,
+  type FittedControls,
+  fitControls,
+  shapeKeysOf,
+} from '../features/generations/controls/video-controls';
+import type { GeneratorFormState } from '../features/generations/hooks/use-generator-form';
+import type { DescriptionToSend } from '../features/prompts/hooks/use-prompt-enhancement';
+import { keyframeFields, type KeyframeValue } from '../features/uploads/components/keyframe-inputs';
+import type { MediaInputValue } from '../features/uploads/components/media-input-card';
+
+/** What the generator knows when it prices what Generate would send. */
+export interface QuoteInputs {
+  /** The catalogue (undefined until it arrives). */
+  models: ModelInfo[] | undefined;
+  state: Pick<
+    GeneratorFormState,
+    'model' | 'advancedSettings' | 'controls' | 'isEconomy' | 'audioEnabled' | 'description' | 'aiResultIds'
+  >;
+  media: MediaInputValue;
+  keyframes: KeyframeValue;
+  /** The description Generate sends, with the AI results its text came from (AI Enhance's, when on). */
+  toSend: DescriptionToSend;
+  /** AI Enhance is on. */
+  enhancing: boolean;
+  /** After 'Use Enhanced', the words the user wrote before it (while the description is still the AI's text). */
+  beforeEnhanced: string | null;
+  /** The second model of a comparison, or null. */
+  compareId: string | null;
+  variations: number;
+}
+
+/**
+ * What Generate would send and what it costs, worked out from the form as the server will: the
+ * model and the shape it renders, the uploads the request names, the sentence the server would
+ * refuse it with, the price (with the add-ons, a comparison or the variations), and the two ways to
+ * a lower price the page offers when the balance is short: without the add-ons, and Economy.
+ */
+export function quoteGeneration(input: QuoteInputs) {
+  const { state, media, toSend } = input;
+  const model = chosenModel(input.models, state.model);
+  const modelPrice = model && modelPriceOf(model);
+  // What the video is rendered at on this model: the picks it takes, else its defaults.
+  // A shape key typed in the settings JSON (older habits) counts as that pick, so the price stays the charge.
+  const typed = parseAdvancedSettings(state.advancedSettings);
+  const picks = { ...state.controls, ...(typed.ok ? shapeKeysOf(typed.settings) : {}) };
+  const fitted: FittedControls | null = model ? fitControls(model, picks, state.isEconomy) : null;
+  // The uploads the request names, as the chosen model takes them.
+  const inputFields = {
+    imageFile: media.image ?? null,
+    videoFile: media.video ?? null,
+    audioFile: media.audio ?? null,
+    ...keyframeFields(model, input.keyframes, media.image),
+  };
+  // What the server checks of it against a model (src/shared/model-fit.ts): Generate waits on its sentence.
+  const request = fitted ? { ...inputFields, ...fitted } : null;
+  const unfit = model && request ? (requestRefusal(model, request)?.message ?? null) : null;
+  // Priced as the server will charge it, with the model's price from the catalogue; the standard
+  // prices until the catalogue arrives (or if it cannot be loaded).
+  const uses: PriceInputs = {
+    hasAudio: state.audioEnabled,
+    isEconomy: state.isEconomy,
+    hasPromptEnhancement: Boolean(toSend.aiResultIds.promptEnhancement),
+    hasImageAnalysis: Boolean(toSend.aiResultIds.imageAnalysis),
+    ...(fitted ? { duration: fitted.duration, resolution: fitted.resolution } : {}),
+  };
+  const price = priceHundredths(uses, modelPrice);
+
+  // Without the add-ons: with AI Enhance's result still on offer, the user's own description at its own
+  // price (a description that is itself AI text, from Use This, keeps its share: its words are the
+  // add-on's); after 'Use Enhanced', the words the user wrote before it.
+  const droppable = input.enhancing && toSend.aiResultIds.promptEnhancement !== state.aiResultIds.promptEnhancement;
+  const plain: DescriptionToSend | null = droppable
+    ? { text: state.description, aiResultIds: state.aiResultIds }
+    : input.beforeEnhanced !== null
+      ? { text: input.beforeEnhanced, aiResultIds: {} }
+      : null;
+  const plainUses: PriceInputs = {
+    ...uses,
+    hasPromptEnhancement: Boolean(plain?.aiResultIds.promptEnhancement),
+    hasImageAnalysis: Boolean(plain?.aiResultIds.imageAnalysis),
+  };
+  const plainPrice = priceHundredths(plainUses, modelPrice);
+
+  // The same video in economy mode (its add-ons kept): offered when it fits a balance the asked one does not.
+  const economyFitted = model && !state.isEconomy ? fitControls(model, picks, true) : null;
+  const economyTotal =
+    model && economyFitted
+      ? priceHundredths(
+          { ...uses, isEconomy: true, duration: economyFitted.duration, resolution: economyFitted.resolution },
+          modelPriceOf(model),
+        ).total
+      : null;
+
+  // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
+  const candidates = compareCandidates(input.models, model, request);
+  const compareModel = candidates.find((m) => m.id === input.compareId) ?? null;
+  const compareFitted =
+    compareModel && fitted
+      ? fitControls(compareModel, { ...fitted, cameraMove: fitted.cameraMove ?? undefined }, state.isEconomy)
+      : null;
+  const comparePrice = (base: PriceInputs) =>
+    compareModel && compareFitted
+      ? priceHundredths(
+          { ...base, duration: compareFitted.duration, resolution: compareFitted.resolution },
+          modelPriceOf(compareModel),
+        ).total
+      : 0;
+  const times = input.variations;
+  return {
+    model,
+    fitted,
+    inputFields,
+    request,
+    unfit,
+    price,
+    plain,
+    economyFitted,
+    economyTotal,
+    candidates,
+    compareModel,
+    /** The second model's price alone, with the add-ons asked. */
+    comparedPrice: comparePrice(uses),
+    /** Everything Generate makes: both models of a comparison, else each variation. */
+    totalPrice: compareModel ? price.total + comparePrice(uses) : price.total * times,
+    /** The same without the add-ons. */
+    plainTotal: compareModel ? plainPrice.total + comparePrice(plainUses) : plainPrice.total * times,
+  };
+}
+
+export type GenerationQuote = ReturnType<typeof quoteGeneration>;
