@@ -3,7 +3,7 @@ import type { Config } from './config';
 
 /**
  * The installation's rules saved in the browser (retention, who may keep a video, the sign-up grant,
- * the registration challenge; issue 45) over the configuration read from the environment. A rule
+ * whether new accounts are taken, the registration challenge; issue 45) over the configuration read from the environment. A rule
  * whose variable the environment sets keeps the environment's value: the operator's file wins.
  */
 

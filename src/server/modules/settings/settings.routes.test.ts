@@ -385,16 +385,22 @@ describe('videos and sign-up rules from the browser', () => {
     expect(opened.statusCode, opened.body).toBe(201);
   });
 
-  it('takes the first account on a closed server, the administrator, and no other', async () => {
+  it('takes the first account on a closed server, the administrator, and no other, even two at once', async () => {
     const closed = await createTestApp({ REGISTRATION_OPEN: 'false' });
     try {
       const register = (email: string) =>
         injectJson(closed.app, 'POST', '/api/auth/register', {
           body: { email, password: 'a long enough password 1', firstName: 'Ada' },
         });
-      const first = await register(`first-${Date.now()}@example.com`);
-      expect(first.statusCode, first.body).toBe(201);
-      expect(first.json()).toMatchObject({ isAdmin: true });
+      // Two first registrations at once: one becomes the administrator, the other is not made.
+      const both = await Promise.all([
+        register(`first-a-${Date.now()}@example.com`),
+        register(`first-b-${Date.now()}@example.com`),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 403]);
+      expect(both.find((r) => r.statusCode === 201)?.json()).toMatchObject({ isAdmin: true });
+      expect(both.find((r) => r.statusCode === 403)?.json()).toMatchObject({ code: 'registration_closed' });
+      expect(await closed.db.select().from(users)).toHaveLength(1);
       expect((await register(`second-${Date.now()}@example.com`)).json()).toMatchObject({
         code: 'registration_closed',
       });

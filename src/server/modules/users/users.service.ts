@@ -53,6 +53,8 @@ export async function createAccountIn(tx: Executor, policy: SignupPolicy, data: 
   if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
   if (!waits && policy.signupCreditsHundredths > 0) await grantSignupCredits(tx, user.id, policy);
   if (await repo.claimFirstAdmin(tx)) return repo.makeUnlimitedAdmin(tx, user.id);
+  // Two first accounts at once on a closed server: the one that lost the claim is not made (rolled back).
+  if (!policy.registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_CODE);
   return (await repo.findUserById(tx, user.id)) ?? user;
 }
 
