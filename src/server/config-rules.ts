@@ -3,8 +3,9 @@ import type { Config } from './config';
 
 /**
  * The installation's rules saved in the browser (retention, who may keep a video, the sign-up grant,
- * whether new accounts are taken, the registration challenge; issue 45) over the configuration read from the environment. A rule
- * whose variable the environment sets keeps the environment's value: the operator's file wins.
+ * whether new accounts are taken, the registration challenge; issue 45) over the configuration read
+ * from the environment. A rule whose variable the environment sets keeps the environment's value:
+ * the operator's file wins.
  */
 
 /** Which rules the environment sets (a variable present and not empty). */

@@ -54,6 +54,11 @@ export type ServiceOverrides = Partial<
   stripe?: StripeClient;
 };
 
+/** What the engine catalogue is built from, besides files read at start: each provider's settings. */
+function engineSettingsOf(config: Config): string {
+  return JSON.stringify([config.fal, config.replicate, config.gemini, config.kling, config.comfyui]);
+}
+
 export function createServiceContext(
   config: Config,
   database: Database,
@@ -74,7 +79,12 @@ export function createServiceContext(
       // Replicate's webhook registry holds the jobs waiting on it: kept while the token is the same.
       const sameReplicate = next.replicate?.apiToken === current.replicate?.apiToken;
       const nextWebhooks = sameReplicate ? webhooks : createWebhookRegistry(next);
-      const nextEngines = overrides.engines ?? createEngineRegistry(next, { media, webhooks: nextWebhooks });
+      // The catalogue (which reads MODELS_CONFIG and the ComfyUI templates from disk) is built again only
+      // when a provider's settings changed: a saved rule, contact, mail server or Stripe key keeps it.
+      const sameEngines = sameReplicate && engineSettingsOf(next) === engineSettingsOf(current);
+      const nextEngines = sameEngines
+        ? engines
+        : (overrides.engines ?? createEngineRegistry(next, { media, webhooks: nextWebhooks }));
       // The Stripe client is made again only when its key or server changed.
       if (next.stripe?.secretKey !== current.stripe?.secretKey || next.stripe?.apiUrl !== current.stripe?.apiUrl)
         stripe = stripeFor(next);

@@ -160,7 +160,13 @@ const INPUT_ROUTES: InputRoute[] = [
     schema: rulesSettingsSchema,
     in: 'body',
     as: 'admin',
-    valid: () => ({ videoHours: 48, keepFor: ['admins'], signupCreditsHundredths: 100, registrationChallenge: false }),
+    valid: () => ({
+      videoHours: 48,
+      keepFor: ['admins'],
+      signupCreditsHundredths: 100,
+      registrationOpen: true,
+      registrationChallenge: false,
+    }),
   },
   // Issue 45: the settings page connects a provider (one body shape per provider). A valid body would
   // call the provider, so only the hostile ones are sent.

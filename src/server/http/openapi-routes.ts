@@ -851,13 +851,14 @@ export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
     },
     'PUT /api/admin/settings/rules': {
       summary:
-        'Set the installation rules: how long videos are kept, who may keep one, the sign-up grant, the registration challenge',
+        'Set the installation rules: how long videos are kept, who may keep one, the sign-up grant, whether new accounts are taken, the registration challenge',
       description:
         'Replaces the saved rules: a rule left out goes back to its default. Takes effect in every process at once; a video already made keeps its expiry. A rule whose environment variable is set cannot be sent.',
       requestExample: {
         videoHours: 72,
         keepFor: ['subscribers'],
         signupCreditsHundredths: 100,
+        registrationOpen: true,
         registrationChallenge: true,
       },
       errors: [

@@ -1,4 +1,4 @@
-import { type AccountSignIns, REGISTRATION_CLOSED_MESSAGE } from '../../../shared/accounts';
+import { type AccountSignIns, REGISTRATION_CLOSED_CODE } from '../../../shared/accounts';
 import type { ServiceContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -6,7 +6,6 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import {
   createAccountIn,
   findUserByEmailIn,
-  isAdminClaimed,
   findUserById,
   lockUser,
   markEmailVerified,
@@ -63,8 +62,6 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
       `An account with ${profile.email} already exists, and the sign-in provider has not verified that this email is yours. Sign in with your password instead.`,
     );
   }
-  if (!existing && !ctx.config.accounts.registrationOpen && (await isAdminClaimed(tx)))
-    throw new ExternalSignInError('registration_closed', REGISTRATION_CLOSED_MESSAGE);
   const user =
     existing ??
     (await createAccountIn(tx, signupPolicy(ctx), {
@@ -74,6 +71,11 @@ async function resolveIdentity(ctx: ServiceContext, tx: Executor, profile: Exter
       emailVerifiedAt: profile.emailVerified ? new Date() : null,
       firstName: profile.firstName,
       lastName: profile.lastName,
+    }).catch((error: unknown) => {
+      // A server taking no new accounts: said on the sign-in page, as the other refusals are.
+      if (error instanceof AppError && error.code === REGISTRATION_CLOSED_CODE)
+        throw new ExternalSignInError('registration_closed', error.message);
+      throw error;
     }));
   const linked = await repo.insertIdentity(tx, {
     provider: profile.provider,

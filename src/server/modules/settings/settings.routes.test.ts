@@ -294,8 +294,12 @@ describe('videos and sign-up rules from the browser', () => {
   });
 
   it('gives new accounts the saved credits, keeps videos the saved hours, lets the saved groups keep them, and asks for the challenge', async () => {
+    const catalogue = t.ctx.engines;
     const saved = await putRules({ videoHours: 72, keepFor: ['everyone'], signupCreditsHundredths: 250 });
     expect(saved.statusCode, saved.body).toBe(200);
+    // A rule changes no provider: the model catalogue is not built again.
+    expect(t.ctx.engines).toBe(catalogue);
+    expect(t.ctx.config.retention.videoHours).toBe(72);
     expect(saved.json<InstallationSettings>().rules).toMatchObject({
       videoHours: { value: 72, source: 'saved' },
       keepFor: { value: ['everyone'], source: 'saved' },

@@ -138,11 +138,6 @@ export async function applyProvenEmail(
 }
 
 /** The user with this email inside the caller's transaction, or null. */
-/** Whether the installation's first account (its administrator) has been made. */
-export function isAdminClaimed(tx: Executor): Promise<boolean> {
-  return repo.isAdminClaimed(tx);
-}
-
 export function findUserByEmailIn(tx: Executor, email: string): Promise<UserRow | null> {
   return repo.findUserByEmail(tx, email);
 }

@@ -6,7 +6,8 @@ import {
   type RuleName,
   type RulesSettings,
 } from '../../../../shared/installation-settings';
-import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
+import { hasAtMostTwoDecimals } from '../../../../shared/admin';
+import { formatCreditCount, toCredits, toHundredths } from '../../../../shared/money/credits';
 import {
   KEEP_GROUPS,
   type KeepGroup,
@@ -70,11 +71,11 @@ function RuleCheckbox(props: {
   );
 }
 
-/** "1", "0.5", "12.25": credits as hundredths, or null when it is not such a number. */
+/** "1", "0.5", "12.25": credits as hundredths, or null when it is not such a number (the admin table's rule). */
 function creditsToHundredths(text: string): number | null {
-  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const credits = Number(text);
+  if (text.trim() === '' || credits < 0 || credits > 999_999 || !hasAtMostTwoDecimals(credits)) return null;
+  return toHundredths(credits);
 }
 
 /**
