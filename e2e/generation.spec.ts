@@ -64,7 +64,15 @@ describe('making a video in the browser', () => {
         element.muted = true;
         await element.play();
         const start = element.currentTime;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Playing means its clock moves: wait for it to have moved, by its own events.
+        await new Promise<void>((resolve) => {
+          const moved = () => {
+            if (element.currentTime - start <= 0.3) return;
+            element.removeEventListener('timeupdate', moved);
+            resolve();
+          };
+          element.addEventListener('timeupdate', moved);
+        });
         return element.currentTime - start;
       });
       expect(advanced).toBeGreaterThan(0.3);

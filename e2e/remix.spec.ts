@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { GenerationRecord } from '../src/shared/generations';
 import { mkdirSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
-import { openPage, signIn, useBrowser } from './support/browser';
+import { animationsDone, nextFrames, openPage, signIn, useBrowser } from './support/browser';
 
 // Remix and Continue in Chromium, with the local engine standing in for a model that takes an image.
 const baseUrl = inject('baseUrl');
@@ -40,7 +40,8 @@ async function shootAt(page: Page, name: string, target: Locator, open?: () => P
       await page.setViewportSize(viewport);
       await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       if (open) await open();
-      await page.waitForTimeout(300);
+      await animationsDone(page);
+      await nextFrames(page);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
       if (open) await page.keyboard.press('Escape');
     }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, shoot, signIn, useBrowser } from './support/browser';
+import { nextFrames, openPage, shoot, signIn, useBrowser } from './support/browser';
 import { registerAccount } from './support/app-server';
 
 const baseUrl = inject('baseUrl');
@@ -192,10 +192,12 @@ describe('installable app', () => {
       window.localStorage.setItem('reelsmith:completed-tours', JSON.stringify(['first-time', 'generator']));
     });
     await page.clock.install();
+    // The banner's chunk loads after sign-in; its 30 s start when it mounts, in the same commit as
+    // the presence call of the component that holds it (the page clock runs on meanwhile).
+    let mounted = page.waitForRequest('**/api/notifications/presence');
     await signIn(page, email, PASSWORD);
     await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
-    // The banner's chunk loads after sign-in; its 30 s start when it mounts (the page clock runs on meanwhile).
-    await page.waitForTimeout(1500);
+    await mounted;
     const banner = page.getByRole('region', { name: 'Install Reelsmith' });
     await page.clock.fastForward(20_000);
     expect(await banner.count()).toBe(0);
@@ -220,10 +222,12 @@ describe('installable app', () => {
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => window.localStorage.getItem('reelsmith:install-dismissed'))).toBe('true');
+    mounted = page.waitForRequest('**/api/notifications/presence');
     await page.reload();
     await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    await mounted;
     await page.clock.fastForward(31_000);
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await banner.count()).toBe(0);
 
     // The generator's own button stays, and opens the same steps.

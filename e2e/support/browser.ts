@@ -146,6 +146,11 @@ export async function nextFrames(page: Page): Promise<void> {
   });
 }
 
+/** Every CSS animation and transition running on the page has finished (a dialog or menu opened). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
 /**
  * Opens `url` and waits until the page has settled: its heading is drawn, and none of its API
  * calls is in flight (counted in the page by `openPage`'s wrapper of `fetch`) for two drawn frames in
