@@ -100,7 +100,7 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   },
   DATA_DIR: {
     group: 'Database and storage',
-    meaning: 'Where the embedded database, uploaded files, the session secret and the VAPID keys live.',
+    meaning: 'Where the embedded database, uploaded files and the session secret live.',
   },
   DATABASE_URL: {
     group: 'Database and storage',
@@ -401,17 +401,18 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   VAPID_PUBLIC_KEY: {
     group: 'Notifications and webhooks',
     meaning: 'The VAPID public key that signs Web Push requests (with the private key: both or neither).',
-    defaultInWords: 'a pair made on first start in `$DATA_DIR/vapid-keys.json`',
+    defaultInWords: 'one pair for the installation, made on first start and kept in the database',
   },
   VAPID_PRIVATE_KEY: {
     group: 'Notifications and webhooks',
-    meaning: 'The VAPID private key; give every machine (web and workers) the same pair.',
-    defaultInWords: 'a pair made on first start in `$DATA_DIR/vapid-keys.json`',
+    meaning: 'The VAPID private key; when set, give every process (web and workers) the same pair.',
+    defaultInWords: 'one pair for the installation, made on first start and kept in the database',
   },
   VAPID_SUBJECT: {
     group: 'Notifications and webhooks',
     meaning: 'Who push services may contact about this server: a mailto: or https: URL.',
-    defaultInWords: '`PUBLIC_URL` when https, else mailto:no-reply@ its host',
+    defaultInWords:
+      '`OPERATOR_CONTACT` (an email as mailto:, or https), else `PUBLIC_URL` when https, else mailto:no-reply@ its host',
   },
   PUSH_ALLOWED_HOSTS: {
     group: 'Notifications and webhooks',

@@ -7,8 +7,8 @@ import { z } from 'zod';
 export const notificationsEnv = {
   /**
    * The VAPID key pair (RFC 8292) that signs this server's Web Push requests, base64url as
-   * `npx web-push generate-vapid-keys` prints them. Both or neither: without them the server makes a
-   * pair on first start and keeps it in DATA_DIR/vapid-keys.json (give every machine the same pair).
+   * `npx web-push generate-vapid-keys` prints them. Both or neither: without them the first process
+   * makes a pair and keeps it in the database, where every other process finds it.
    */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -30,7 +30,7 @@ export const notificationsEnv = {
         .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 32-byte P-256 private key in base64url (43 characters)')
         .optional(),
     ),
-  /** Who push services may contact about this server: a mailto: or https: URL (default: PUBLIC_URL when https, else mailto:no-reply@ its host). */
+  /** Who push services may contact about this server: a mailto: or https: URL (default: modules/notifications/push-keys.ts vapidSubject). */
   VAPID_SUBJECT: z
     .string()
     .optional()

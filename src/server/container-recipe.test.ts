@@ -54,7 +54,14 @@ describe.skipIf(onPostgres)('the container recipe', () => {
     const compose = parse(text, { merge: true }) as {
       services: Record<
         string,
-        { image?: string; build?: unknown; command?: string[]; environment?: Record<string, unknown>; deploy?: unknown }
+        {
+          image?: string;
+          build?: unknown;
+          command?: string[];
+          environment?: Record<string, unknown>;
+          env_file?: { path: string; required: boolean }[];
+          deploy?: unknown;
+        }
       >;
     };
     const services = compose.services;
@@ -72,6 +79,9 @@ describe.skipIf(onPostgres)('the container recipe', () => {
       ).toEqual([]);
       expect(String(environment.DATABASE_URL)).toMatch(/^postgres:\/\/.*@postgres:5432\//);
       expect(environment.S3_BUCKET).toBeTruthy();
+      // Every setting in .env reaches both processes: the web process and the workers never disagree.
+      expect(services[name]?.env_file, name).toEqual([{ path: '.env', required: false }]);
+      expect(environment.DATA_DIR, name).toBe('/data');
     }
   });
 });

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -7,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { createTestApp, injectJson, listenLocally, type TestApp } from '../../../tests/support/app';
 import { createUser, signIn } from '../../../tests/support/factories';
 import { type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
+import { type FakePushService, startFakePushService } from '../../../tests/support/fake-push-service';
 import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
 import { openSse } from '../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../shared/generations';
+import type { NotificationSettings } from '../../shared/notifications';
 import type { CredentialsReport } from '../../shared/provenance';
 import { readEnv } from '../config';
 import { creditLedger, type GenerationRow, generations, installationSettings, users } from '../db/schema';
@@ -82,6 +86,7 @@ describe('worker processes', () => {
   }
   let t: TestApp;
   let fal: FakeFal;
+  let push: FakePushService;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     // The test app makes its fresh database where TEST_DB and DATABASE_URL say: on that PostgreSQL.
@@ -89,13 +94,15 @@ describe('worker processes', () => {
     vi.stubEnv('DATABASE_URL', postgres.url);
     fal = await startFakeFal((await makeMediaFixtures()).video, FAL_SAVED_KEY);
     fal.stepMs = 20;
+    push = await startFakePushService();
     // fal.ai's addresses only (no key): an administrator connects it from the browser in one test.
-    t = await createTestApp({ FAL_BASE_URL: fal.baseUrl, FAL_API_URL: fal.baseUrl });
+    t = await createTestApp({ FAL_BASE_URL: fal.baseUrl, FAL_API_URL: fal.baseUrl, PUSH_ALLOWED_HOSTS: push.host });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await t?.close();
     await fal?.close();
+    await push?.close();
     vi.unstubAllEnvs();
   });
 
@@ -199,6 +206,40 @@ describe('worker processes', () => {
 
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    "signs a worker process's notification with the key the browser subscribed with, whatever its data folder",
+    { timeout: 180_000 },
+    async () => {
+      const user = await createUser(t.db, { creditsHundredths: 100 });
+      const cookie = await signIn(t.app, user);
+      // The browser subscribes through the web process, with the public key that process hands out.
+      const browser = push.subscribe();
+      const subscribed = await injectJson(t.app, 'POST', '/api/notifications/push-subscriptions', {
+        cookie,
+        body: browser.json,
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      const publicKey = subscribed.json<NotificationSettings>().push.publicKey;
+      const made = await injectJson(t.app, 'POST', '/api/video-generation', {
+        cookie,
+        body: { prompt: 'A paper boat on a rainy street', duration: 2, resolution: '480p' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+
+      // A worker in its own container: a data folder of its own, the installation's settings otherwise.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-worker-data-'));
+      onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+      const worker = startWorkerProcess({ DATA_DIR: dataDir, PUSH_ALLOWED_HOSTS: push.host });
+      const [message] = await push.waitForMessages(1, 150_000);
+      // The push service took it (it refuses a JWT that does not verify) and the browser decrypted it.
+      expect(push.refused).toEqual([]);
+      expect(message?.vapidKey).toBe(publicKey);
+      expect(JSON.parse(message?.payload ?? '{}')).toMatchObject({ title: 'Your video is ready' });
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
     },
   );
 

@@ -31,3 +31,17 @@ export const notificationSettings = pgTable('notification_settings', {
   presentUntil: timestamp('present_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The installation's VAPID key pair (RFC 8292), made once by the first process that needs it and
+ * read by every other: a browser subscribes with the web process's public key, and a worker in
+ * another container must sign its push requests with the same pair, or push services refuse them.
+ * One row, `id = 'installation'`; unused when VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set.
+ */
+export const pushKeys = pgTable('push_keys', {
+  id: text('id').primaryKey(),
+  /** Both base64url, as `web-push generate-vapid-keys` prints them. */
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

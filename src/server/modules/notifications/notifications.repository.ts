@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notificationSettings, type PushSubscriptionRow, pushSubscriptions } from '../../db/schema';
+import { notificationSettings, pushKeys, type PushSubscriptionRow, pushSubscriptions } from '../../db/schema';
 
 export async function findSettings(
   tx: Executor,
@@ -73,4 +73,29 @@ export async function deleteSubscription(tx: Executor, userId: string, endpoint:
 
 export async function deleteSubscriptionsById(tx: Executor, ids: string[]): Promise<void> {
   if (ids.length > 0) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+}
+
+const INSTALLATION = 'installation';
+
+/** The installation's VAPID pair, if one has been made. */
+export async function findPushKeys(db: Executor): Promise<{ publicKey: string; privateKey: string } | null> {
+  const [row] = await db
+    .select({ publicKey: pushKeys.publicKey, privateKey: pushKeys.privateKey })
+    .from(pushKeys)
+    .where(eq(pushKeys.id, INSTALLATION));
+  return row ?? null;
+}
+
+/** Keeps `keys` unless another process kept a pair first; either way, answers the pair kept. */
+export async function keepPushKeys(
+  db: Executor,
+  keys: { publicKey: string; privateKey: string },
+): Promise<{ publicKey: string; privateKey: string }> {
+  await db
+    .insert(pushKeys)
+    .values({ id: INSTALLATION, publicKey: keys.publicKey, privateKey: keys.privateKey })
+    .onConflictDoNothing({ target: pushKeys.id });
+  const kept = await findPushKeys(db);
+  if (!kept) throw new Error('the VAPID key pair was not kept');
+  return kept;
 }

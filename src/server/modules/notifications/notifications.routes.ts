@@ -9,12 +9,12 @@ import {
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
 import * as notifications from './notifications.service';
-import { vapidKeys } from './web-push';
+import { vapidKeys } from './push-keys';
 
 /** Being told when a video is ready or failed: the account page's choices, browsers' subscriptions, presence. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   // The VAPID pair is made (or read) at start, so the first browser to subscribe does not wait for it.
-  await vapidKeys(ctx.config);
+  await vapidKeys(ctx);
   app.addHook('onClose', async () => notifications.settleNotifications(ctx));
 
   app.get('/api/notifications', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) =>

@@ -12,7 +12,8 @@ import { escapeHtml } from '../../lib/html';
 import { sendMail } from '../../lib/mailer';
 import { findUserById } from '../users/users.service';
 import * as repo from './notifications.repository';
-import { pushEndpointProblem, sendPush, vapidKeys } from './web-push';
+import { vapidKeys, vapidSubject } from './push-keys';
+import { pushEndpointProblem, sendPush } from './web-push';
 
 /** Browsers per account that receive notifications; a new one beyond this replaces the oldest. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
@@ -23,7 +24,7 @@ export async function getSettings(ctx: ServiceContext, userId: string): Promise<
   const [settings, subscriptions, keys] = await Promise.all([
     repo.findSettings(ctx.db, userId),
     repo.countSubscriptions(ctx.db, userId),
-    vapidKeys(ctx.config),
+    vapidKeys(ctx),
   ]);
   const available = ctx.config.accounts.mail !== undefined;
   return {
@@ -119,14 +120,24 @@ async function deliver(ctx: ServiceContext, video: FinishedVideo, log: FastifyBa
   ]);
 }
 
+/** Contact addresses this process has already warned about, once each. */
+const warnedSubjects = new Set<string>();
+
 async function pushToAll(
   ctx: ServiceContext,
   subscriptions: Awaited<ReturnType<typeof repo.listSubscriptions>>,
   message: PushMessage,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const keys = await vapidKeys(ctx.config);
-  const subject = ctx.config.notifications.vapidSubject ?? defaultVapidSubject(ctx.config.publicUrl);
+  const keys = await vapidKeys(ctx);
+  const { subject, acceptable } = vapidSubject(ctx.config);
+  if (!acceptable && !warnedSubjects.has(subject)) {
+    warnedSubjects.add(subject);
+    log.warn(
+      { subject },
+      "Push services such as Apple's refuse this contact address: set OPERATOR_CONTACT (an email address) or VAPID_SUBJECT",
+    );
+  }
   const results = await Promise.all(
     subscriptions.map(async (s) => ({ id: s.id, ...(await sendPush(s, message, { keys, subject })) })),
   );
@@ -157,11 +168,6 @@ async function emailUser(
     text: `${message.body}\n\n${link}\n${kept ? `${kept}\n` : ''}\nYou asked for these e-mails; turn them off on your account page: ${account}\n`,
     html: `<p>${escapeHtml(message.body)}</p><p><a href="${escapeHtml(link)}">${video.outcome === 'completed' ? 'Watch your video' : 'Open Reelsmith'}</a>${kept ? ` ${kept}` : ''}</p><p>You asked for these e-mails; <a href="${escapeHtml(account)}">turn them off on your account page</a>.</p>`,
   });
-}
-
-/** VAPID's contact must be https: or mailto: (RFC 8292, section 2.1): this server's address, or a mailbox at its host. */
-function defaultVapidSubject(publicUrl: string): string {
-  return publicUrl.startsWith('https://') ? publicUrl : `mailto:no-reply@${new URL(publicUrl).hostname}`;
 }
 
 const DESCRIPTION_LIMIT = 80;

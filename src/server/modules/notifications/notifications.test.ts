@@ -4,6 +4,7 @@ import { type FakePushService, startFakePushService } from '../../../../tests/su
 import { followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp';
 import type { NotificationSettings } from '../../../shared/notifications';
+import { findPushKeys, keepPushKeys } from './notifications.repository';
 import { settleNotifications } from './notifications.service';
 
 let push: FakePushService;
@@ -142,14 +143,16 @@ describe('notifications when a video is ready', { timeout: 240_000 }, () => {
     expect(removed.json<NotificationSettings>().push.subscriptions).toBe(0);
   });
 
-  it('keeps the server’s VAPID key pair in the data directory across restarts', async () => {
+  it('keeps the installation’s VAPID key pair in the database, the one every process signs with', async () => {
     const { t } = pipeline;
     const { cookie } = await payingUser(t);
     const first = (await injectJson(t.app, 'GET', '/api/notifications', { cookie })).json<NotificationSettings>();
-    const { readFile } = await import('node:fs/promises');
-    const stored = JSON.parse(await readFile(`${t.dataDir}/vapid-keys.json`, 'utf8')) as { publicKey: string };
-    expect(stored.publicKey).toBe(first.push.publicKey);
     expect(first.push.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const kept = await findPushKeys(t.db);
+    expect(kept?.publicKey).toBe(first.push.publicKey);
+    // Kept first wins: a second process that made its own pair at the same time answers the kept one.
+    const other = await keepPushKeys(t.db, { publicKey: 'another', privateKey: 'another' });
+    expect(other.publicKey).toBe(first.push.publicKey);
   });
 
   it('answers 401 to a visitor', async () => {

@@ -1,7 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { PushMessage } from '../../../shared/notifications';
-import type { Config } from '../../config';
 
 // Web Push (RFC 8030) with message encryption (RFC 8291, aes128gcm) and VAPID (RFC 8292). The
 // `web-push` package builds each request (encrypts the payload, signs the VAPID JWT); we send it with
@@ -50,48 +47,9 @@ export function pushEndpointProblem(endpoint: string, allowedHosts: readonly str
   return null;
 }
 
-const cachedKeys = new WeakMap<Config, Promise<VapidKeys>>();
-
-/**
- * The configured VAPID pair, or the one kept in DATA_DIR/vapid-keys.json, made on first use (the
- * first of several processes to write it wins; the others read it).
- */
-export function vapidKeys(config: Config): Promise<VapidKeys> {
-  let keys = cachedKeys.get(config);
-  if (!keys) {
-    keys = config.notifications.vapidKeys
-      ? Promise.resolve(config.notifications.vapidKeys)
-      : readOrMakeKeys(path.join(config.dataDir, 'vapid-keys.json'));
-    cachedKeys.set(config, keys);
-    keys.catch(() => cachedKeys.delete(config));
-  }
-  return keys;
-}
-
-async function readOrMakeKeys(file: string): Promise<VapidKeys> {
-  try {
-    return parseKeys(await readFile(file, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const made = (await loadWebPush()).generateVAPIDKeys();
-  // With PostgreSQL and S3 nothing else may have made DATA_DIR yet.
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    await writeFile(file, `${JSON.stringify(made, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-    return made;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return parseKeys(await readFile(file, 'utf8'));
-  }
-}
-
-function parseKeys(text: string): VapidKeys {
-  const value = JSON.parse(text) as Partial<VapidKeys>;
-  if (typeof value.publicKey !== 'string' || typeof value.privateKey !== 'string') {
-    throw new Error('vapid-keys.json does not hold a publicKey and a privateKey');
-  }
-  return { publicKey: value.publicKey, privateKey: value.privateKey };
+/** A new VAPID pair (P-256), base64url like `web-push generate-vapid-keys` prints it. */
+export async function makeVapidKeys(): Promise<VapidKeys> {
+  return (await loadWebPush()).generateVAPIDKeys();
 }
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';
