@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { testModel } from '../../../tests/support/model-info';
-import { type QuoteInputs, quoteGeneration } from './generator-quote';
+import { buildGenerationRequest, type QuoteInputs, quoteGeneration } from './generator-quote';
 
 const standard = testModel({ id: 'local', isDefault: true, resolutions: ['480p', '720p'] });
 const premium = testModel({ id: 'fal-veo3', name: 'Veo 3', credits: 4, economyCredits: 2, isPreview: false });
@@ -81,5 +81,66 @@ describe('quoteGeneration', () => {
     const imageOnly = testModel({ id: 'local', isDefault: true, inputs: ['text', 'image'] });
     const quote = quoteGeneration(asked({ models: [imageOnly], media: { video: '/objects/uploads/u/v' } }));
     expect(quote.unfit).toMatch(/video/i);
+  });
+});
+
+// What Generate sends for a quote (POST /api/video-generation's body).
+describe('buildGenerationRequest', () => {
+  const choices = (overrides: Partial<Parameters<typeof buildGenerationRequest>[1]> = {}) => ({
+    state: { advancedSettings: '', audioEnabled: false, audioDescription: 'Drums', isEconomy: false, model: null },
+    sent: { text: 'A fox in the snow', aiResultIds: {} },
+    variations: 1,
+    consentToLikeness: false,
+    ...overrides,
+  });
+
+  it("sends the model's fitted shape as the request's own fields and the settings' other keys as settings", () => {
+    // A shape typed in the settings counts as that pick: the quote fitted it, and the request names it.
+    const advancedSettings = '{"aspectRatio": "9:16", "seed": 4}';
+    const quote = quoteGeneration(asked({ state: { ...asked().state, advancedSettings } }));
+    const built = buildGenerationRequest(quote, choices({ state: { ...choices().state, advancedSettings } }));
+    expect(built).toEqual({
+      ok: true,
+      request: {
+        description: 'A fox in the snow',
+        settings: { seed: 4 },
+        aiResultIds: {},
+        imageFile: null,
+        videoFile: null,
+        audioFile: null,
+        endImageFile: null,
+        referenceImageFiles: [],
+        hasAudio: false,
+        isEconomy: false,
+        aspectRatio: '9:16',
+        resolution: quote.fitted?.resolution,
+        duration: 10,
+        variations: 1,
+      },
+    });
+  });
+
+  it('names a comparison once, with the audio description only while audio is on, and the consent once given', () => {
+    const quote = quoteGeneration(asked({ compareId: 'fal-veo3' }));
+    const built = buildGenerationRequest(
+      quote,
+      choices({ state: { ...choices().state, audioEnabled: true }, variations: 3, consentToLikeness: true }),
+    );
+    expect(built.ok && built.request).toMatchObject({
+      audioDescription: 'Drums',
+      hasAudio: true,
+      variations: 1,
+      compareModel: 'fal-veo3',
+      consentToLikeness: true,
+    });
+    expect(buildGenerationRequest(quote, choices())).not.toHaveProperty('request.audioDescription');
+  });
+
+  it('refuses Advanced Settings that are not JSON with the sentence shown under the box', () => {
+    const built = buildGenerationRequest(
+      quoteGeneration(asked()),
+      choices({ state: { ...choices().state, advancedSettings: '{seed: 4' } }),
+    );
+    expect(built).toEqual({ ok: false, message: expect.stringMatching(/^Advanced settings/) as unknown });
   });
 });

@@ -1,4 +1,4 @@
-import { parseAdvancedSettings } from '../../shared/generations';
+import { DEFAULT_GENERATION_DURATION, type GenerationRequest, parseAdvancedSettings } from '../../shared/generations';
 import { chosenModel, type ModelInfo } from '../../shared/models';
 import { requestRefusal } from '../../shared/model-fit';
 import { modelPriceOf, type PriceInputs, priceHundredths } from '../../shared/money/pricing';
@@ -133,3 +133,51 @@ export function quoteGeneration(input: QuoteInputs) {
 }
 
 export type GenerationQuote = ReturnType<typeof quoteGeneration>;
+
+/** What Generate sends besides what the quote worked out. */
+export interface RequestChoices {
+  state: Pick<GeneratorFormState, 'advancedSettings' | 'audioEnabled' | 'audioDescription' | 'isEconomy' | 'model'>;
+  /** The description and its AI results: what the quote priced, or the version without the add-ons. */
+  sent: DescriptionToSend;
+  variations: number;
+  /** The user ticked the likeness consent the server asked for. */
+  consentToLikeness: boolean;
+}
+
+/**
+ * The body of POST /api/video-generation for a quote, or the Advanced Settings box's own sentence
+ * when its JSON would be refused (the same check as under the box, before anything is sent).
+ */
+export function buildGenerationRequest(
+  quote: Pick<GenerationQuote, 'fitted' | 'inputFields' | 'compareModel'>,
+  { state, sent, variations, consentToLikeness }: RequestChoices,
+): { ok: true; request: GenerationRequest } | { ok: false; message: string } {
+  const settings = parseAdvancedSettings(state.advancedSettings);
+  if (!settings.ok) return settings;
+  // The shape and camera go as the request's own fields; the settings keep the rest (seed, negative prompt).
+  const { aspectRatio, resolution, cameraMove, ...rest } = settings.settings;
+  const { fitted, compareModel } = quote;
+  const controls = fitted
+    ? {
+        aspectRatio: fitted.aspectRatio,
+        resolution: fitted.resolution,
+        duration: fitted.duration,
+        ...(fitted.cameraMove ? { cameraMove: fitted.cameraMove } : {}),
+      }
+    : { aspectRatio, resolution, cameraMove, duration: DEFAULT_GENERATION_DURATION };
+  const request: GenerationRequest = {
+    description: sent.text,
+    ...(state.audioEnabled ? { audioDescription: state.audioDescription } : {}),
+    settings: rest,
+    aiResultIds: sent.aiResultIds,
+    ...quote.inputFields,
+    hasAudio: state.audioEnabled,
+    isEconomy: state.isEconomy,
+    ...controls,
+    ...(state.model ? { model: state.model } : {}),
+    variations: compareModel ? 1 : variations,
+    ...(compareModel ? { compareModel: compareModel.id } : {}),
+    ...(consentToLikeness ? { consentToLikeness: true } : {}),
+  };
+  return { ok: true, request };
+}

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { beforeAll, expect, vi } from 'vitest';
 
 import type { AuthUser, UserStatus } from '../../../shared/auth';
+import type { CreatedGenerationRecord } from '../../../shared/generations';
 import type { GenerationStatus } from '../../../shared/money/plans';
 import { dismissToast } from '../../components/ui/use-toast';
 import { createQueryClient } from '../../lib/query-client';
@@ -31,6 +32,29 @@ export function createAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     subscriptionStatus: 'inactive',
     createdAt: '2025-01-01T00:00:00.000Z',
     completedTours: [],
+    ...overrides,
+  };
+}
+
+/** The answer to Generate (POST /api/video-generation): one waiting video on the local engine, unless the overrides say otherwise. */
+export function createGenerationAnswer(overrides: Partial<CreatedGenerationRecord> = {}): CreatedGenerationRecord {
+  return {
+    id: 'gen-1',
+    prompt: 'A fox in the snow',
+    status: 'pending',
+    creditsUsed: 1,
+    duration: 10,
+    model: 'local',
+    hasAudio: false,
+    outputVideoUrl: null,
+    posterUrl: null,
+    watchPath: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+    progress: 0,
+    progressStage: null,
+    errorMessage: null,
+    group: [],
     ...overrides,
   };
 }

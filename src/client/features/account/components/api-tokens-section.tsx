@@ -12,6 +12,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeaderRow } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
@@ -146,17 +147,16 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken)
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">What it may do</legend>
         {TOKEN_SCOPES.map((scope) => (
-          <label key={scope} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-8">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={scopes.has(scope)}
-              onChange={(event) => toggle(scope, event.target.checked)}
-            />
-            <span>
-              {TOKEN_SCOPE_LABELS[scope]} <code className="text-xs text-muted-foreground">{scope}</code>
-            </span>
-          </label>
+          <CheckboxField
+            key={scope}
+            label={
+              <>
+                {TOKEN_SCOPE_LABELS[scope]} <code className="text-xs text-muted-foreground">{scope}</code>
+              </>
+            }
+            checked={scopes.has(scope)}
+            onCheckedChange={(checked) => toggle(scope, checked)}
+          />
         ))}
       </fieldset>
       <div className="grid gap-2 sm:max-w-xs">

@@ -18,6 +18,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerMessage } from '../../../lib/api-client';
@@ -41,33 +42,6 @@ function FromEnvironment({ rule, children }: { rule: RuleName; children: string 
       {children}{' '}
       <span className="text-muted-foreground">(set by {RULE_VARIABLES[rule]} in this server&apos;s environment)</span>
     </p>
-  );
-}
-
-/** A yes-or-no rule: its box, its name, and what it does in a line under it. */
-function RuleCheckbox(props: {
-  name: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex min-h-11 items-start gap-3 text-sm sm:min-h-8">
-      <input
-        type="checkbox"
-        name={props.name}
-        className="mt-0.5 size-4 accent-primary"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <span>
-        {props.label}
-        <span className="block text-xs text-muted-foreground">{props.hint}</span>
-      </span>
-    </label>
   );
 }
 
@@ -195,23 +169,20 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
                 <span className="font-normal text-muted-foreground">(none: nobody)</span>
               </legend>
               {KEEP_GROUPS.map((group) => (
-                <label key={group} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-8">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={keepFor.has(group)}
-                    disabled={save.isPending}
-                    onChange={(event) =>
-                      setKeepFor((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(group);
-                        else next.delete(group);
-                        return next;
-                      })
-                    }
-                  />
-                  {KEEP_GROUP_LABELS[group]}
-                </label>
+                <CheckboxField
+                  key={group}
+                  label={KEEP_GROUP_LABELS[group]}
+                  checked={keepFor.has(group)}
+                  disabled={save.isPending}
+                  onCheckedChange={(checked) =>
+                    setKeepFor((current) => {
+                      const next = new Set(current);
+                      if (checked) next.add(group);
+                      else next.delete(group);
+                      return next;
+                    })
+                  }
+                />
               ))}
             </fieldset>
           )}
@@ -220,13 +191,13 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
               {rules.registrationOpen.value ? 'Anyone may open an account' : 'No new accounts are taken'}
             </FromEnvironment>
           ) : (
-            <RuleCheckbox
+            <CheckboxField
               name="registrationOpen"
               label="Anyone may open an account"
-              hint="Off: the registration page says this server takes no new accounts, and a first sign-in with Google or single sign-on is refused. Existing accounts sign in as before."
+              description="Off: the registration page says this server takes no new accounts, and a first sign-in with Google or single sign-on is refused. Existing accounts sign in as before."
               checked={open}
               disabled={save.isPending}
-              onChange={setOpen}
+              onCheckedChange={setOpen}
             />
           )}
           {fixed('registrationChallenge') ? (
@@ -236,13 +207,13 @@ export function RulesSettingsCard({ rules }: { rules: Rules }) {
                 : 'Registration asks for no proof of work'}
             </FromEnvironment>
           ) : (
-            <RuleCheckbox
+            <CheckboxField
               name="registrationChallenge"
               label="Ask each registration to solve a small proof of work first"
-              hint="Slows scripts that open accounts for the free credit. The browser does it in about a second; no outside service is involved."
+              description="Slows scripts that open accounts for the free credit. The browser does it in about a second; no outside service is involved."
               checked={challenge}
               disabled={save.isPending}
-              onChange={setChallenge}
+              onCheckedChange={setChallenge}
             />
           )}
           {errors.form ? (

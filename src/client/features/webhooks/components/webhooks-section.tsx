@@ -11,6 +11,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeaderRow } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
@@ -101,18 +102,13 @@ function AddEndpointForm({ onCreated }: { onCreated: (created: CreatedWebhook) =
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((event) => (
-          <label key={event} className="flex items-start gap-2 text-sm max-md:min-h-11">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-violet-600"
-              checked={events.includes(event)}
-              onChange={(e) => toggle(event, e.target.checked)}
-            />
-            <span>
-              <code className="font-mono text-xs">{event}</code>
-              <span className="block text-muted-foreground">{WEBHOOK_EVENT_LABELS[event]}</span>
-            </span>
-          </label>
+          <CheckboxField
+            key={event}
+            label={<code className="font-mono text-xs">{event}</code>}
+            description={WEBHOOK_EVENT_LABELS[event]}
+            checked={events.includes(event)}
+            onCheckedChange={(checked) => toggle(event, checked)}
+          />
         ))}
       </fieldset>
       {error ? (
