@@ -89,6 +89,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/readyz/, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // The worker controls the tab that installed it at once (not only after a reload), so a
+        // notification's click can send that tab to the video.
+        clientsClaim: true,
         // Web Push: shows the server's 'video ready' messages (src/client/public/push-sw.js).
         importScripts: ['/push-sw.js'],
         // The uploader chunk is the largest file (about 260 kB); nothing bigger belongs in the shell.

@@ -274,6 +274,100 @@ describe('installable app', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('sends the tab that turned notifications on to the video a notification names, with no reload in between', async () => {
+    const email = await newAccount('Nia');
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    await signIn(page, email, PASSWORD);
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    // The worker this page installed takes it over at once: no reload.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // What the server's push shows, clicked: the worker's own notificationclick handler runs.
+    await worker.evaluate(async () => {
+      // The worker's own globals (this project's types are the page's, not a worker's).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+      };
+      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: object) => Event })
+        .NotificationEvent;
+      await scope.registration.showNotification('Your video is ready', {
+        tag: 'video-e2e',
+        data: { url: '/media?video=e2e-video' },
+      });
+      const [notification] = await scope.registration.getNotifications({ tag: 'video-e2e' });
+      if (!notification) throw new Error('the notification was not shown');
+      const click = new NotificationEvent('notificationclick', { notification });
+      let handled: Promise<unknown> = Promise.resolve();
+      // A script's event is not the browser's, so waitUntil would refuse it: keep the promise instead.
+      Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => (handled = promise) });
+      scope.dispatchEvent(click);
+      await handled;
+    });
+    await page.waitForURL(`${baseUrl}/media?video=e2e-video`);
+    assertNoPageErrors();
+    await context.close();
+  });
+
+  it('tells the server the new push subscription when the browser replaces it, and forgets the old one', async () => {
+    const email = await newAccount('Ode');
+    const { page, context } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
+    await signIn(page, email, PASSWORD);
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const keys = () =>
+      worker.evaluate(async () => {
+        const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+        const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+        const b64url = (bytes: Uint8Array) =>
+          btoa(String.fromCharCode(...bytes))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_')
+            .replace(/=+$/, '');
+        return { p256dh: b64url(raw), auth: b64url(crypto.getRandomValues(new Uint8Array(16))) };
+      });
+    const old = { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-old', keys: await keys() };
+    const added = await page.request.post('/api/notifications/push-subscriptions', {
+      data: old,
+      headers: { origin: baseUrl },
+    });
+    expect(added.status()).toBe(201);
+    const renewed = { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-new', keys: await keys() };
+
+    // Firefox's event (Chromium has none): the old subscription and the one that replaces it.
+    await worker.evaluate(
+      async ({ old, renewed }) => {
+        const change = new Event('pushsubscriptionchange');
+        let handled: Promise<unknown> = Promise.resolve();
+        Object.defineProperty(change, 'waitUntil', { value: (promise: Promise<unknown>) => (handled = promise) });
+        Object.assign(change, {
+          oldSubscription: { endpoint: old.endpoint, options: {} },
+          newSubscription: { endpoint: renewed.endpoint, toJSON: () => renewed },
+        });
+        self.dispatchEvent(change);
+        await handled;
+      },
+      { old, renewed },
+    );
+    const forget = async (endpoint: string) => {
+      const response = await page.request.delete('/api/notifications/push-subscriptions', {
+        data: { endpoint },
+        headers: { origin: baseUrl },
+      });
+      return ((await response.json()) as { push: { subscriptions: number } }).push.subscriptions;
+    };
+    // The old one is gone already (forgetting it changes nothing); the new one is the one kept.
+    expect(await forget(old.endpoint)).toBe(1);
+    expect(await forget(renewed.endpoint)).toBe(0);
+    await context.close();
+  });
+
   it('installs a service worker that controls a reloaded page and serves the shell offline, never API answers', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
     await page.goto('/');
