@@ -18,7 +18,7 @@ import { uploadCompleteSchema, uploadTargetSchema } from '../../shared/uploads';
 import { createWebhookSchema } from '../../shared/webhooks';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { DOCS_URL, OPENAPI_URL, openApiPath } from './openapi';
-import { HIDDEN_ROUTES, ROUTE_DOCS } from './openapi-routes';
+import { HIDDEN_ROUTES, ROUTE_DOCS } from './openapi-words';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -105,7 +105,7 @@ describe('the OpenAPI document', () => {
         problems.push(`${route}: not in the document`);
         continue;
       }
-      if (!operation.summary) problems.push(`${route}: no summary (add it to src/server/http/openapi-routes.ts)`);
+      if (!operation.summary) problems.push(`${route}: no summary (add it to src/server/http/openapi-words.ts)`);
       if (!operation.tags?.length) problems.push(`${route}: no tag`);
       const statuses = Object.keys(operation.responses ?? {});
       if (!statuses.some((s) => /^4\d\d$/.test(s))) problems.push(`${route}: no 4xx answer`);

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { TOKEN_PREFIX } from '../../shared/api-tokens';
 import { REPORT_REASONS } from '../../shared/safety';
 import type { Config } from '../config';
-import { API_TAGS, type ErrorAnswer, HIDDEN_ROUTES, type MediaDoc, routeDoc, type RouteDoc } from './openapi-routes';
+import { API_TAGS, type ErrorAnswer, HIDDEN_ROUTES, type MediaDoc, routeDoc, type RouteDoc } from './openapi-words';
 
 /** The OpenAPI 3.1 document (built on its first request, then kept). */
 export const OPENAPI_URL = '/api/openapi.json';
@@ -72,7 +72,7 @@ const STATUS_WORDS: Record<number, string> = {
   503: 'Not available on this server',
 };
 
-/** The error answers every route of its kind has, before its own (openapi-routes.ts). */
+/** The error answers every route of its kind has, before its own (openapi-words.ts). */
 function commonErrors(facts: RouteFacts, method: string): ErrorAnswer[] {
   const errors: ErrorAnswer[] = [];
   if (facts.takesInput)
