@@ -8,8 +8,6 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '../../shared/accounts';
 import { PAYMENTS_DISABLED, paymentsDisabledMessage } from '../../shared/money/payments';
-import { DAILY_SPEND_CAP_CODE, dailySpendCapMessage } from '../../shared/money/spend-cap';
-import { DEFAULT_VIDEO_RETENTION_HOURS, retentionInWords } from '../../shared/retention';
 import {
   REPORT_CONTACT_REQUIRED_MESSAGE,
   REPORT_RECEIVED_MESSAGE,
@@ -23,8 +21,9 @@ import {
  * its own error answers and, for the routes programs use most, hand-written examples. The
  * document's shapes come from the routes' zod schemas; openapi.ts joins the two and adds the
  * answers every route of a kind has (400 for bad input, 401 and 403 by sign-in, 429 when limited,
- * 500). A route added without an entry here, or in HIDDEN_ROUTES, fails src/server/http/openapi.test.ts.
- * Keys are `METHOD /path` as Fastify registers them (`:id` parameters).
+ * 500). A route's words are in its own config (`doc: apiDoc(...)`, the Videos routes so far) or in
+ * ROUTE_DOCS below; a route added with neither, nor in HIDDEN_ROUTES, fails src/server/http/openapi.test.ts.
+ * ROUTE_DOCS's keys are `METHOD /path` as Fastify registers them (`:id` parameters).
  */
 
 export interface ErrorAnswer {
@@ -81,7 +80,36 @@ export const API_TAGS = {
 
 export type ApiTag = keyof typeof API_TAGS;
 
-const NOT_FOUND_VIDEO: ErrorAnswer = {
+/** A documented route's words, with the section of the document it is listed under. */
+export type ApiRouteDoc = RouteDoc & { tag: ApiTag };
+
+/** A route under /api left out of the document on purpose (a page or redirect for browsers), and why. */
+export interface HiddenRoute {
+  hidden: true;
+  reason: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's words in the API reference (openapi.ts joins them to the route's zod schemas), or
+     * why it is left out. A /api route without either fails src/server/http/openapi.test.ts.
+     */
+    doc?: ApiRouteDoc | HiddenRoute;
+  }
+}
+
+/** A route's words under its section of the document: `config: { doc: apiDoc('Videos', { summary }) }`. */
+export function apiDoc(tag: ApiTag, words: RouteDoc): ApiRouteDoc {
+  return { ...words, tag };
+}
+
+/** Leaves a browser page or redirect under /api out of the document, saying why. */
+export function hiddenRoute(reason: string): HiddenRoute {
+  return { hidden: true, reason };
+}
+
+export const NOT_FOUND_VIDEO: ErrorAnswer = {
   status: 404,
   code: 'generation_not_found',
   message: 'This video was not found. It may have been deleted already.',
@@ -101,17 +129,12 @@ const REPORT_DECIDED: ErrorAnswer = {
 };
 
 /** A description the content policy refuses (issue 43): the rule it breaks, before any charge. */
-const CONTENT_POLICY: ErrorAnswer = {
+export const CONTENT_POLICY: ErrorAnswer = {
   status: 422,
   code: CONTENT_POLICY_CODE,
   message: promptRefusal('violence'),
 };
 
-const UNVERIFIED: ErrorAnswer = {
-  status: 403,
-  code: 'email_unverified',
-  message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
-};
 const FILE_GONE: ErrorAnswer = { status: 404, code: 'file_gone', message: 'This file is no longer available.' };
 const UPLOAD_REFUSED: ErrorAnswer[] = [
   { status: 400, code: 'empty_file', message: 'The file is empty.' },
@@ -132,7 +155,7 @@ const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
   { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
   { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
 ];
-const IDEMPOTENCY_ERRORS: ErrorAnswer[] = [
+export const IDEMPOTENCY_ERRORS: ErrorAnswer[] = [
   {
     status: 409,
     code: 'idempotency_key_in_use',
@@ -191,9 +214,9 @@ const FILE_ANSWER = {
   },
 };
 
-const VIDEO_ID = '6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10';
-const UPLOAD_PATH = '/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90';
-const UPLOADED = { objectPath: UPLOAD_PATH, kind: 'image', contentType: 'image/png', size: 182_044 };
+export const VIDEO_ID = '6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10';
+export const UPLOAD_PATH = '/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90';
+export const UPLOADED = { objectPath: UPLOAD_PATH, kind: 'image', contentType: 'image/png', size: 182_044 };
 /** One day's figures for one model, as GET /api/admin/costs answers them. */
 const COST_FIGURES = {
   videos: 3,
@@ -209,7 +232,7 @@ const COST_FIGURES = {
   marginUsd: 5.6,
 };
 
-const VIDEO_RECORD = {
+export const VIDEO_RECORD = {
   id: VIDEO_ID,
   prompt: 'Slowly zoom in on the astronaut',
   status: 'pending',
@@ -239,120 +262,7 @@ export const HIDDEN_ROUTES: Record<string, string> = {
   'GET /api/auth/google/callback': 'Google’s redirect back',
 };
 
-export const ROUTE_DOCS: Record<ApiTag, Record<string, RouteDoc>> = {
-  Videos: {
-    'GET /api/models': {
-      summary: 'List the video models',
-      description:
-        'The models this server offers, their prices, durations and resolutions, and whether each is available now.',
-    },
-    'POST /api/video-generation': {
-      summary: 'Make a video',
-      description:
-        'Queues a video (or up to four variations) and charges its credits. Reference an upload by its `objectPath`. ' +
-        'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answer the first result and are charged once.',
-      idempotent: true,
-      requestExample: {
-        prompt: 'Slowly zoom in on the astronaut',
-        imageFile: UPLOAD_PATH,
-        duration: 4,
-        isEconomy: true,
-        hasAudio: false,
-      },
-      example: { ...VIDEO_RECORD, group: [VIDEO_RECORD] },
-      errors: [
-        {
-          status: 400,
-          code: 'invalid_upload',
-          message: 'That file is not one of your uploads, or its upload did not finish.',
-        },
-        { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
-        CONTENT_POLICY,
-        UNVERIFIED,
-        ...IDEMPOTENCY_ERRORS,
-        {
-          status: 429,
-          code: DAILY_SPEND_CAP_CODE,
-          message: dailySpendCapMessage({
-            priceHundredths: 100,
-            capHundredths: 200,
-            spentHundredths: 200,
-            resetsAt: new Date('2026-11-26T00:00:00Z'),
-          }),
-        },
-        {
-          status: 429,
-          code: 'too_many_unfinished_jobs',
-          message: 'You already have 3 videos in progress. Wait for one to finish, then try again.',
-        },
-      ],
-    },
-    'GET /api/video-generation': {
-      summary: 'List your videos',
-      description: 'Newest first, with each video’s status, progress and, once finished, its signed `outputVideoUrl`.',
-      example: [
-        {
-          ...VIDEO_RECORD,
-          status: 'completed',
-          progress: 100,
-          outputVideoUrl: `/api/media/${VIDEO_ID}?exp=1764072000&sig=…`,
-        },
-      ],
-    },
-    'DELETE /api/video-generation/:id': {
-      summary: 'Delete a video',
-      example: { message: 'Video deleted' },
-      errors: [NOT_FOUND_VIDEO],
-    },
-    'POST /api/video-generation/:id/last-frame': {
-      summary: 'Take a video’s last frame as a new image upload',
-      description: 'The answer’s `objectPath` starts the next generation where this video ends (Continue).',
-      example: UPLOADED,
-      errors: [
-        NOT_FOUND_VIDEO,
-        { status: 400, code: 'last_frame_failed', message: 'Could not take the last frame of this video.' },
-      ],
-    },
-    'POST /api/video-generation/:id/extend': {
-      summary: 'Extend a video',
-      description: 'Renders the video’s continuation from its last frame and joins the two into one new, longer video.',
-      requestExample: { prompt: 'The astronaut waves', duration: 4, crossfade: 0.5 },
-      errors: [
-        NOT_FOUND_VIDEO,
-        { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
-        CONTENT_POLICY,
-        { status: 409, code: 'not_finished', message: 'This video is not finished yet. Extend it once it is ready.' },
-      ],
-    },
-    'POST /api/video-generation/:id/keep': {
-      summary: 'Keep a video, or stop keeping it',
-      description:
-        'A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.',
-      requestExample: { keep: true },
-      example: { ...VIDEO_RECORD, kept: true, expiresAt: null },
-      errors: [
-        NOT_FOUND_VIDEO,
-        {
-          status: 403,
-          code: 'keep_not_allowed',
-          message: `Keeping videos is not available on your account. Videos are deleted ${retentionInWords(DEFAULT_VIDEO_RETENTION_HOURS)} after they are made, so download the ones you want.`,
-        },
-        { status: 409, code: 'not_finished', message: 'This video is not finished yet. Keep it once it is ready.' },
-        {
-          status: 400,
-          code: 'video_expired',
-          message: `This video has expired (videos are kept for ${retentionInWords(DEFAULT_VIDEO_RETENTION_HOURS)}), so it can no longer be kept.`,
-        },
-      ],
-    },
-    'GET /api/video-generation-jobs': {
-      summary: 'List your videos (job view)',
-      description: 'The same videos as GET /api/video-generation, in the older job shape.',
-    },
-    'GET /api/video-generation-jobs/recent': {
-      summary: 'List your most recent videos (job view)',
-    },
-  },
+export const ROUTE_DOCS: Partial<Record<ApiTag, Record<string, RouteDoc>>> = {
   Uploads: {
     'PUT /api/uploads': {
       summary: 'Upload a file in one request',

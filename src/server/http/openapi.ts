@@ -390,8 +390,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       const { route, url } = input;
       const method = firstMethod(route.method);
       const key = `${method} ${url}`;
-      const doc = routeDoc(key);
-      if (!url.startsWith('/api/') || input.schema?.hide || key in HIDDEN_ROUTES) return { ...hidden, url };
+      const doc = route.config?.doc ?? routeDoc(key);
+      if (!url.startsWith('/api/') || input.schema?.hide || key in HIDDEN_ROUTES || (doc && 'hidden' in doc))
+        return { ...hidden, url };
       // An undocumented route still appears (without words): the test names it.
       if (!doc) return jsonSchemaTransform({ ...input, schema: input.schema ?? {} });
       const schema = input.schema ?? {};
