@@ -18,7 +18,21 @@ export const replicateWebhookRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext
     webhook.post(
       '/api/webhooks/replicate',
       {
-        config: { allowCrossSite: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        config: {
+          allowCrossSite: true,
+          rateLimit: { max: 600, timeWindow: '1 minute' },
+          // Its words in the API reference, written out: engines/ sits below http/ (no apiDoc import),
+          // and the config's type (FastifyContextConfig['doc']) checks them all the same.
+          doc: {
+            tag: 'Provider callbacks',
+            summary: 'Replicate’s prediction updates',
+            public: true,
+            requestContent: {
+              'application/json': { schema: { type: 'object' }, example: { id: 'p_123', status: 'succeeded' } },
+            },
+            errors: [{ status: 401, code: 'invalid_signature', message: 'This webhook is not signed by Replicate.' }],
+          },
+        },
         schema: { response: { 200: z.object({ received: z.literal(true) }) } },
       },
       async (request) => {

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { TOKEN_PREFIX } from '../../shared/api-tokens';
 import { REPORT_REASONS } from '../../shared/safety';
 import type { Config } from '../config';
-import { API_TAGS, type ErrorAnswer, HIDDEN_ROUTES, type MediaDoc, routeDoc, type RouteDoc } from './openapi-routes';
+import { API_TAGS, type ErrorAnswer, type MediaDoc, type RouteDoc } from './openapi-words';
 
 /** The OpenAPI 3.1 document (built on its first request, then kept). */
 export const OPENAPI_URL = '/api/openapi.json';
@@ -72,7 +72,7 @@ const STATUS_WORDS: Record<number, string> = {
   503: 'Not available on this server',
 };
 
-/** The error answers every route of its kind has, before its own (openapi-routes.ts). */
+/** The error answers every route of its kind has, before its own (its `doc`'s errors). */
 function commonErrors(facts: RouteFacts, method: string): ErrorAnswer[] {
   const errors: ErrorAnswer[] = [];
   if (facts.takesInput)
@@ -389,9 +389,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transform: (input) => {
       const { route, url } = input;
       const method = firstMethod(route.method);
-      const key = `${method} ${url}`;
-      const doc = routeDoc(key);
-      if (!url.startsWith('/api/') || input.schema?.hide || key in HIDDEN_ROUTES) return { ...hidden, url };
+      // The route's words, from its own config (openapi-words.ts: apiDoc, hiddenRoute).
+      const doc = route.config?.doc;
+      if (!url.startsWith('/api/') || input.schema?.hide || (doc && 'hidden' in doc)) return { ...hidden, url };
       // An undocumented route still appears (without words): the test names it.
       if (!doc) return jsonSchemaTransform({ ...input, schema: input.schema ?? {} });
       const schema = input.schema ?? {};

@@ -8,6 +8,7 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireSessionUser } from '../../http/guards';
+import { apiDoc } from '../../http/openapi-words';
 import * as tokens from './tokens.service';
 
 /**
@@ -18,7 +19,27 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
   app.post(
     '/api/account/tokens',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        doc: apiDoc('Access tokens', {
+          summary: 'Create a personal access token',
+          description: 'The answer is the only time the token is shown. Session only: a token cannot create tokens.',
+          requestExample: {
+            name: 'render script',
+            scopes: ['uploads:write', 'videos:write', 'videos:read'],
+            expiresAt: null,
+          },
+          example: {
+            id: 'a4e1c9d2-6b3f-4f8a-9e2d-7c5b1a3f8e60',
+            token: 'rs_2Nf8kQ…',
+            name: 'render script',
+            scopes: ['uploads:write', 'videos:write', 'videos:read'],
+            expiresAt: null,
+            createdAt: '2026-11-25T10:00:00.000Z',
+          },
+          errors: [{ status: 400, code: 'invalid_expiry', message: 'The expiry date must be in the future.' }],
+        }),
+      },
       schema: { body: createTokenSchema, response: { 201: createdTokenSchema } },
     },
     async (request, reply) => {
@@ -29,13 +50,33 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
     },
   );
 
-  app.get('/api/account/tokens', { schema: { response: { 200: tokenListSchema } } }, async (request) => ({
-    tokens: await tokens.listTokens(ctx, requireSessionUser(request).id),
-  }));
+  app.get(
+    '/api/account/tokens',
+    {
+      config: { doc: apiDoc('Access tokens', { summary: 'List your access tokens (never their secrets)' }) },
+      schema: { response: { 200: tokenListSchema } },
+    },
+    async (request) => ({ tokens: await tokens.listTokens(ctx, requireSessionUser(request).id) }),
+  );
 
   app.delete(
     '/api/account/tokens/:id',
-    { schema: { params: tokenIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      config: {
+        doc: apiDoc('Access tokens', {
+          summary: 'Revoke an access token',
+          example: { message: 'The access token was revoked.' },
+          errors: [
+            {
+              status: 404,
+              code: 'token_not_found',
+              message: 'This access token was not found. It may have been revoked already.',
+            },
+          ],
+        }),
+      },
+      schema: { params: tokenIdParamsSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await tokens.revokeToken(ctx, requireSessionUser(request).id, request.params.id);
       return { message: 'The access token was revoked.' };

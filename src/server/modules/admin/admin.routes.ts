@@ -10,6 +10,7 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
+import { apiDoc, NOT_ADMIN, USER_NOT_FOUND } from '../../http/openapi-words';
 import * as admin from './admin.service';
 import { deleteAccount } from '../../workflows/delete-account';
 
@@ -23,7 +24,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
 
   app.get(
     '/api/admin/users',
-    { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } } },
+    {
+      config: { doc: apiDoc('Admin', { summary: 'List users', errors: [NOT_ADMIN] }) },
+      schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } },
+    },
     async (request, reply) => {
       const page = await admin.listUsers(ctx, request.query);
       reply.header('access-control-expose-headers', NEXT_CURSOR_HEADER);
@@ -32,11 +36,26 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
     },
   );
 
-  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => admin.userStats(ctx));
+  app.get(
+    '/api/admin/stats',
+    {
+      config: { doc: apiDoc('Admin', { summary: 'User statistics', errors: [NOT_ADMIN] }) },
+      schema: { response: { 200: adminStatsSchema } },
+    },
+    async () => admin.userStats(ctx),
+  );
 
   app.patch(
     '/api/admin/users/:id',
-    { schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } } },
+    {
+      config: {
+        doc: apiDoc('Admin', {
+          summary: 'Change a user (credits, plan, role)',
+          errors: [NOT_ADMIN, USER_NOT_FOUND],
+        }),
+      },
+      schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       const user = await admin.updateUser(
         ctx,
@@ -50,7 +69,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
 
   app.delete(
     '/api/admin/users/:id',
-    { schema: { params: userParamsSchema, response: { 200: messageSchema } } },
+    {
+      config: { doc: apiDoc('Admin', { summary: 'Delete a user', errors: [NOT_ADMIN, USER_NOT_FOUND] }) },
+      schema: { params: userParamsSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       const user = await deleteAccount(ctx, admin.adminActor(requireAdmin(request)), request.params.id);
       return { message: `${user.email} and all their data were deleted.` };

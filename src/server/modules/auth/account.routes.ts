@@ -12,6 +12,7 @@ import { authUserSchema, completedToursSchema, messageSchema, tourParamsSchema }
 import { DEFAULT_SUPPORT_EMAIL } from '../../config';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { apiDoc } from '../../http/openapi-words';
 import { AppError } from '../../lib/app-error';
 import { completeTour, presentAuthUser } from '../users/users.service';
 import * as auth from './auth.service';
@@ -32,22 +33,42 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   const accounts = () => ctx.config.accounts;
   app.addHook('onClose', async () => settlePasswordResetMail(ctx));
 
-  app.get('/api/auth/providers', { schema: { response: { 200: signInOptionsSchema } } }, async () => {
-    const { oidc, google, mail } = accounts();
-    return {
-      oidc: oidc ? { label: oidc.buttonLabel } : null,
-      google: google !== undefined,
-      passwordReset: mail !== undefined,
-      registrationChallenge: ctx.config.registrationChallenge !== undefined,
-      registrationOpen: accounts().registrationOpen,
-      operatorContact: operatorContact(ctx.config),
-    };
-  });
+  app.get(
+    '/api/auth/providers',
+    {
+      config: { doc: apiDoc('Sign-in', { summary: 'The sign-in options this server offers', public: true }) },
+      schema: { response: { 200: signInOptionsSchema } },
+    },
+    async () => {
+      const { oidc, google, mail } = accounts();
+      return {
+        oidc: oidc ? { label: oidc.buttonLabel } : null,
+        google: google !== undefined,
+        passwordReset: mail !== undefined,
+        registrationChallenge: ctx.config.registrationChallenge !== undefined,
+        registrationOpen: accounts().registrationOpen,
+        operatorContact: operatorContact(ctx.config),
+      };
+    },
+  );
 
   app.post(
     '/api/auth/password-reset',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: 5, timeWindow: '15 minutes' },
+        doc: apiDoc('Sign-in', {
+          summary: 'Ask for a password reset email',
+          public: true,
+          errors: [
+            {
+              status: 404,
+              code: 'password_reset_unavailable',
+              message: 'Password reset by email is not available on this server. Please ask the administrator.',
+            },
+          ],
+        }),
+      },
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
@@ -66,7 +87,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.post(
     '/api/auth/password-reset/confirm',
     {
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '15 minutes' },
+        doc: apiDoc('Sign-in', {
+          summary: 'Set a new password with a reset link’s token',
+          public: true,
+          errors: [
+            {
+              status: 400,
+              code: 'reset_link_invalid',
+              message: 'This reset link has expired or has already been used. Please ask for a new one.',
+            },
+          ],
+        }),
+      },
       schema: { body: passwordResetConfirmSchema, response: { 200: authUserSchema } },
     },
     async (request, reply) => {
@@ -81,19 +115,43 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
     },
   );
 
-  app.get('/api/account/security-events', { schema: { response: { 200: securityEventListSchema } } }, async (request) =>
-    listSecurityEvents(ctx, requireUser(request).id),
+  app.get(
+    '/api/account/security-events',
+    {
+      config: {
+        doc: apiDoc('Account', {
+          summary: 'What ended ways into your account, and when',
+          description:
+            'The latest events that ended sessions, access tokens, webhook endpoints, linked sign-ins or emailed links: a verified sign-in taking the account over, a password reset or change, proving the email, an email change.',
+        }),
+      },
+      schema: { response: { 200: securityEventListSchema } },
+    },
+    async (request) => listSecurityEvents(ctx, requireUser(request).id),
   );
 
-  app.get('/api/account/sign-ins', { schema: { response: { 200: accountSignInsSchema } } }, async (request) =>
-    listSignIns(ctx, requireUser(request)),
+  app.get(
+    '/api/account/sign-ins',
+    {
+      config: { doc: apiDoc('Account', { summary: 'List the ways you sign in (password, linked providers)' }) },
+      schema: { response: { 200: accountSignInsSchema } },
+    },
+    async (request) => listSignIns(ctx, requireUser(request)),
   );
 
   // A finished or skipped tour, remembered for the account so no other device starts it again.
   app.put(
     '/api/account/tours/:tour',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        doc: apiDoc('Account', {
+          summary: 'Mark an onboarding tour as done',
+          description:
+            'A finished or skipped tour (`first-time` or `generator`) is remembered for the account, so it does not start by itself again on any device. Answers the tours done so far; marking one twice changes nothing.',
+          example: { completedTours: ['first-time'] },
+        }),
+      },
       schema: { params: tourParamsSchema, response: { 200: completedToursSchema } },
     },
     async (request) => ({ completedTours: await completeTour(ctx, requireUser(request).id, request.params.tour) }),
@@ -101,7 +159,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.delete(
     '/api/account/identities/:id',
-    { schema: { params: identityIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      config: {
+        doc: apiDoc('Account', {
+          summary: 'Remove a linked sign-in',
+          example: { message: 'The sign-in was removed from your account.' },
+          errors: [{ status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' }],
+        }),
+      },
+      schema: { params: identityIdParamsSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await removeIdentity(ctx, requireUser(request).id, request.params.id);
       return { message: 'The sign-in was removed from your account.' };

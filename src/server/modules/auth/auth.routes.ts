@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { apiDoc, hiddenRoute } from '../../http/openapi-words';
 import { presentAuthUser } from '../users/users.service';
 import { accountChangesRoutes } from './account-changes.routes';
 import { accountRoutes } from './account.routes';
@@ -23,7 +24,22 @@ function clientInfo(request: FastifyRequest): auth.ClientInfo {
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/auth/register',
-    { schema: { body: registerSchema, response: { 201: authUserSchema } } },
+    {
+      config: {
+        doc: apiDoc('Sign-in', {
+          summary: 'Create an account',
+          public: true,
+          requestExample: {
+            email: 'ada@example.com',
+            password: 'correct horse battery staple',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+          },
+          errors: [{ status: 409, code: 'email_taken', message: 'An account with this email already exists' }],
+        }),
+      },
+      schema: { body: registerSchema, response: { 201: authUserSchema } },
+    },
     async (request, reply) => {
       await requireRegistrationChallengeSolved(ctx, request.body.challengeSolution);
       const client = clientInfo(request);
@@ -36,7 +52,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: { 200: authUserSchema } } },
+    {
+      config: {
+        doc: apiDoc('Sign-in', {
+          summary: 'Sign in',
+          public: true,
+          requestExample: { email: 'ada@example.com', password: 'correct horse battery staple' },
+          errors: [{ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' }],
+        }),
+      },
+      schema: { body: loginSchema, response: { 200: authUserSchema } },
+    },
     async (request, reply) => {
       // A sign-in replaces any session this browser had.
       if (request.sessionId) await auth.logout(ctx, request.sessionId);
@@ -46,24 +72,55 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.sessionId) await auth.logout(ctx, request.sessionId);
-    clearSessionCookie(reply, ctx.config);
-    return { message: 'You have been signed out.' };
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      config: {
+        doc: apiDoc('Sign-in', {
+          summary: 'Sign out',
+          public: true,
+          example: { message: 'You have been signed out.' },
+        }),
+      },
+      schema: { response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await auth.logout(ctx, request.sessionId);
+      clearSessionCookie(reply, ctx.config);
+      return { message: 'You have been signed out.' };
+    },
+  );
 
-  app.post('/api/auth/logout-all', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const ended = await auth.logoutEverywhere(ctx, user.id);
-    clearSessionCookie(reply, ctx.config);
-    return { message: `You have been signed out on every device (${ended} session${ended === 1 ? '' : 's'} ended).` };
-  });
+  app.post(
+    '/api/auth/logout-all',
+    {
+      config: {
+        doc: apiDoc('Sign-in', {
+          summary: 'Sign out on every device',
+          example: { message: 'You have been signed out on every device (2 sessions ended).' },
+        }),
+      },
+      schema: { response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ended = await auth.logoutEverywhere(ctx, user.id);
+      clearSessionCookie(reply, ctx.config);
+      return {
+        message: `You have been signed out on every device (${ended} session${ended === 1 ? '' : 's'} ended).`,
+      };
+    },
+  );
 
   // A GET never signs out (any site can send one): it asks, and its button POSTs to the same path.
-  app.get('/api/logout', async (request, reply) => {
-    if (!request.user) return reply.redirect('/', 302);
-    return reply.type('text/html; charset=utf-8').send(renderLogoutPage(request.user.email));
-  });
+  app.get(
+    '/api/logout',
+    { config: { doc: hiddenRoute('the sign-out page (HTML) of the website') } },
+    async (request, reply) => {
+      if (!request.user) return reply.redirect('/', 302);
+      return reply.type('text/html; charset=utf-8').send(renderLogoutPage(request.user.email));
+    },
+  );
 
   await app.register(async (forms) => {
     // The sign-out forms post no fields; this route alone accepts a form body, and ignores it.
@@ -74,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
       { parseAs: 'string', bodyLimit: 1024 },
       ignoreFields,
     );
-    forms.post('/api/logout', async (request, reply) => {
+    forms.post('/api/logout', { config: { doc: hiddenRoute('the sign-out page’s form') } }, async (request, reply) => {
       if (request.sessionId) await auth.logout(ctx, request.sessionId);
       clearSessionCookie(reply, ctx.config);
       return reply.redirect('/', 303);
@@ -83,7 +140,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
 
   app.get(
     '/api/auth/user',
-    { config: { tokenScope: 'account:read' }, schema: { response: { 200: authUserSchema } } },
+    {
+      config: {
+        tokenScope: 'account:read',
+        doc: apiDoc('Account', {
+          summary: 'Who is signed in',
+        }),
+      },
+      schema: { response: { 200: authUserSchema } },
+    },
     async (request) => {
       return presentAuthUser(requireUser(request));
     },

@@ -3,6 +3,7 @@ import { VERIFICATION_RESENT_MESSAGE, verifyEmailSchema } from '../../../shared/
 import { authUserSchema, messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { apiDoc, hiddenRoute } from '../../http/openapi-words';
 import { AppError } from '../../lib/app-error';
 import { presentAuthUser } from '../users/users.service';
 import { confirmEmailVerification, sendVerificationMail, settleVerificationMail } from './email-verification.service';
@@ -16,14 +17,33 @@ import { renderVerifyEmailPage } from './verify-email-page';
 export const emailVerificationRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.addHook('onClose', async () => settleVerificationMail(ctx));
 
-  app.get('/api/auth/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderVerifyEmailPage({ token: request.query.token })),
+  app.get(
+    '/api/auth/verify-email',
+    {
+      config: { doc: hiddenRoute('the page (HTML) a verification email links to') },
+      schema: { querystring: verifyEmailSchema },
+    },
+    async (request, reply) =>
+      reply.type('text/html; charset=utf-8').send(renderVerifyEmailPage({ token: request.query.token })),
   );
 
   app.post(
     '/api/auth/verify-email',
     {
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '15 minutes' },
+        doc: apiDoc('Sign-in', {
+          summary: 'Confirm an email address with its link’s token',
+          public: true,
+          errors: [
+            {
+              status: 400,
+              code: 'verification_link_invalid',
+              message: 'This verification link has expired or has already been used. Sign in and ask for a new one.',
+            },
+          ],
+        }),
+      },
       schema: { body: verifyEmailSchema, response: { 200: authUserSchema } },
     },
     async (request) => presentAuthUser(await confirmEmailVerification(ctx, request.body.token)),
@@ -36,31 +56,35 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContex
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    forms
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/auth/verify-email/form',
-        { config: { rateLimit: { max: 20, timeWindow: '15 minutes' } }, schema: { body: verifyEmailSchema } },
-        async (request, reply) => {
-          try {
-            await confirmEmailVerification(ctx, request.body.token);
-            // The account page lists the ways to sign in that remain.
-            return await reply.redirect('/account', 303);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            return reply
-              .status(error.status)
-              .type('text/html; charset=utf-8')
-              .send(renderVerifyEmailPage({ token: '', error: error.message }));
-          }
-        },
-      );
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/api/auth/verify-email/form',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '15 minutes' }, doc: hiddenRoute('that page’s form') },
+        schema: { body: verifyEmailSchema },
+      },
+      async (request, reply) => {
+        try {
+          await confirmEmailVerification(ctx, request.body.token);
+          // The account page lists the ways to sign in that remain.
+          return await reply.redirect('/account', 303);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return reply
+            .status(error.status)
+            .type('text/html; charset=utf-8')
+            .send(renderVerifyEmailPage({ token: '', error: error.message }));
+        }
+      },
+    );
   });
 
   app.post(
     '/api/auth/verify-email/resend',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: 5, timeWindow: '15 minutes' },
+        doc: apiDoc('Sign-in', { summary: 'Send the verification email again' }),
+      },
       schema: { response: { 202: messageSchema } },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../context';
+import { hiddenRoute } from '../../http/openapi-words';
 import { SUSPENDED_CODE } from '../../../shared/safety';
 import { AppError } from '../../lib/app-error';
 import * as auth from './auth.service';
@@ -17,6 +18,15 @@ import { setSessionCookie } from './session-cookie';
 
 const START_PATHS: Record<ExternalProvider, string> = { oidc: '/api/login', google: '/api/auth/google' };
 
+/** Browser redirects, left out of the API reference: where each goes. */
+const REDIRECTS: Record<ExternalProvider, { start: string; callback: string }> = {
+  oidc: {
+    start: 'a browser redirect to the OpenID Connect provider',
+    callback: 'the OpenID Connect provider’s redirect back',
+  },
+  google: { start: 'a browser redirect to Google', callback: 'Google’s redirect back' },
+};
+
 function loginError(reply: FastifyReply, error: ExternalSignInError) {
   return reply.redirect(`/login?error=${error.code}&details=${encodeURIComponent(error.details)}`, 302);
 }
@@ -30,7 +40,7 @@ export const externalSignInRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }
   for (const provider of ['oidc', 'google'] as const) {
     app.get(
       START_PATHS[provider],
-      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      { config: { rateLimit: { max: 30, timeWindow: '1 minute' }, doc: hiddenRoute(REDIRECTS[provider].start) } },
       async (request, reply) => {
         try {
           const { url, flow } = await startExternalSignIn(ctx, provider);
@@ -53,7 +63,7 @@ export const externalSignInRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }
 
     app.get(
       CALLBACK_PATHS[provider],
-      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      { config: { rateLimit: { max: 30, timeWindow: '1 minute' }, doc: hiddenRoute(REDIRECTS[provider].callback) } },
       async (request, reply) => {
         const flow = readFlowCookie(request, ctx.secret, provider, ctx.now());
         clearFlowCookie(reply, ctx.config);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_REPORT_MAX_BYTES, errorReportSchema } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
+import { apiDoc } from '../../http/openapi-words';
 import { recordErrorReport } from './error-reports.service';
 
 /** Reports from the browser's error screen: kept in a table, size-capped and rate-limited per client. */
@@ -10,7 +11,14 @@ export const errorReportsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> 
     '/api/errors/report',
     {
       bodyLimit: ERROR_REPORT_MAX_BYTES,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute' },
+        doc: apiDoc('Diagnostics', {
+          summary: 'Report an error seen in the browser',
+          public: true,
+          example: { received: true },
+        }),
+      },
       schema: { body: errorReportSchema, response: { 202: z.object({ received: z.literal(true) }) } },
     },
     async (request, reply) => {

@@ -9,10 +9,22 @@ import {
   generationRecordSchema,
   modelListSchema,
 } from '../../../shared/generations';
+import { DAILY_SPEND_CAP_CODE, dailySpendCapMessage } from '../../../shared/money/spend-cap';
 import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { rateLimitKey, requireUser } from '../../http/guards';
+import {
+  apiDoc,
+  CONTENT_POLICY,
+  type ErrorAnswer,
+  IDEMPOTENCY_ERRORS,
+  NOT_FOUND_VIDEO,
+  UPLOAD_PATH,
+  UPLOADED,
+  VIDEO_ID,
+  VIDEO_RECORD,
+} from '../../http/openapi-words';
 import { polledRoute } from '../../http/polled-route';
 import { notFound } from '../../lib/app-error';
 import { normaliseGenerationRequest } from './generation-request';
@@ -34,6 +46,12 @@ function videoId(id: string): string {
   return id;
 }
 
+const UNVERIFIED: ErrorAnswer = {
+  status: 403,
+  code: 'email_unverified',
+  message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
+};
+
 /** Continue and Extend make a new video (or its input) from one: a token needs videos:write, and 20 a minute at most. */
 const makesVideoFrom = {
   tokenScope: 'videos:write' as const,
@@ -43,7 +61,17 @@ const makesVideoFrom = {
 export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.get(
     '/api/models',
-    { config: { tokenScope: 'videos:read' }, schema: { response: { 200: modelListSchema } } },
+    {
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Videos', {
+          summary: 'List the video models',
+          description:
+            'The models this server offers, their prices, durations and resolutions, and whether each is available now.',
+        }),
+      },
+      schema: { response: { 200: modelListSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const models = ctx.engines.list();
@@ -61,6 +89,47 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       config: {
         tokenScope: 'videos:write',
         rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: rateLimitKey },
+        doc: apiDoc('Videos', {
+          summary: 'Make a video',
+          description:
+            'Queues a video (or up to four variations) and charges its credits. Reference an upload by its `objectPath`. ' +
+            'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answer the first result and are charged once.',
+          idempotent: true,
+          requestExample: {
+            prompt: 'Slowly zoom in on the astronaut',
+            imageFile: UPLOAD_PATH,
+            duration: 4,
+            isEconomy: true,
+            hasAudio: false,
+          },
+          example: { ...VIDEO_RECORD, group: [VIDEO_RECORD] },
+          errors: [
+            {
+              status: 400,
+              code: 'invalid_upload',
+              message: 'That file is not one of your uploads, or its upload did not finish.',
+            },
+            { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+            CONTENT_POLICY,
+            UNVERIFIED,
+            ...IDEMPOTENCY_ERRORS,
+            {
+              status: 429,
+              code: DAILY_SPEND_CAP_CODE,
+              message: dailySpendCapMessage({
+                priceHundredths: 100,
+                capHundredths: 200,
+                spentHundredths: 200,
+                resetsAt: new Date('2026-11-26T00:00:00Z'),
+              }),
+            },
+            {
+              status: 429,
+              code: 'too_many_unfinished_jobs',
+              message: 'You already have 3 videos in progress. Wait for one to finish, then try again.',
+            },
+          ],
+        }),
       },
       schema: { body: createGenerationSchema, response: { 201: createdGenerationSchema } },
       // Idempotency-Key: a retried request answers the first one's result and is charged once.
@@ -86,7 +155,22 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.get(
     '/api/video-generation',
     {
-      config: { tokenScope: 'videos:read' },
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Videos', {
+          summary: 'List your videos',
+          description:
+            'Newest first, with each video’s status, progress and, once finished, its signed `outputVideoUrl`.',
+          example: [
+            {
+              ...VIDEO_RECORD,
+              status: 'completed',
+              progress: 100,
+              outputVideoUrl: `/api/media/${VIDEO_ID}?exp=1764072000&sig=…`,
+            },
+          ],
+        }),
+      },
       schema: { response: { 200: z.array(generationRecordSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -100,7 +184,17 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
 
   app.delete(
     '/api/video-generation/:id',
-    { config: { tokenScope: 'videos:write' }, schema: { params: idParams, response: { 200: messageSchema } } },
+    {
+      config: {
+        tokenScope: 'videos:write',
+        doc: apiDoc('Videos', {
+          summary: 'Delete a video',
+          example: { message: 'Video deleted' },
+          errors: [NOT_FOUND_VIDEO],
+        }),
+      },
+      schema: { params: idParams, response: { 200: messageSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await generations.deleteGeneration(ctx, user.id, videoId(request.params.id));
@@ -112,7 +206,18 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.post(
     '/api/video-generation/:id/last-frame',
     {
-      config: makesVideoFrom,
+      config: {
+        ...makesVideoFrom,
+        doc: apiDoc('Videos', {
+          summary: 'Take a video’s last frame as a new image upload',
+          description: 'The answer’s `objectPath` starts the next generation where this video ends (Continue).',
+          example: UPLOADED,
+          errors: [
+            NOT_FOUND_VIDEO,
+            { status: 400, code: 'last_frame_failed', message: 'Could not take the last frame of this video.' },
+          ],
+        }),
+      },
       schema: { params: idParams, response: { 201: uploadCompleteSchema } },
     },
     async (request, reply) => {
@@ -125,7 +230,25 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.post(
     '/api/video-generation/:id/extend',
     {
-      config: makesVideoFrom,
+      config: {
+        ...makesVideoFrom,
+        doc: apiDoc('Videos', {
+          summary: 'Extend a video',
+          description:
+            'Renders the video’s continuation from its last frame and joins the two into one new, longer video.',
+          requestExample: { prompt: 'The astronaut waves', duration: 4, crossfade: 0.5 },
+          errors: [
+            NOT_FOUND_VIDEO,
+            { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
+            CONTENT_POLICY,
+            {
+              status: 409,
+              code: 'not_finished',
+              message: 'This video is not finished yet. Extend it once it is ready.',
+            },
+          ],
+        }),
+      },
       schema: { params: idParams, body: extendGenerationSchema, response: { 201: createdGenerationSchema } },
     },
     async (request, reply) => {
@@ -140,7 +263,13 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.get(
     '/api/video-generation-jobs',
     {
-      config: { tokenScope: 'videos:read' },
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Videos', {
+          summary: 'List your videos (job view)',
+          description: 'The same videos as GET /api/video-generation, in the older job shape.',
+        }),
+      },
       schema: { response: { 200: z.array(generationJobSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -156,7 +285,10 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
   app.get(
     '/api/video-generation-jobs/recent',
     {
-      config: { tokenScope: 'videos:read' },
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Videos', { summary: 'List your most recent videos (job view)' }),
+      },
       schema: { response: { 200: z.array(generationJobSchema) } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,

@@ -13,6 +13,7 @@ import {
 import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
+import { apiDoc } from '../../http/openapi-words';
 import { polledRoute } from '../../http/polled-route';
 import { badRequest } from '../../lib/app-error';
 import { presentBalance, presentCreditBalance } from './balance.service';
@@ -22,7 +23,14 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.post(
     '/api/credits/estimate',
     {
-      config: { tokenScope: 'videos:read' },
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Credits', {
+          summary: 'What a video would cost',
+          requestExample: { model: 'veo3', duration: 4, hasAudio: false, isEconomy: true },
+          errors: [{ status: 400, code: 'unknown_model', message: 'This server has no model called "veo9".' }],
+        }),
+      },
       schema: {
         body: costEstimateRequestSchema.optional(),
         response: { 200: z.object({ success: z.literal(true), data: costEstimateSchema }) },
@@ -51,7 +59,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.get(
     '/api/credits/balance',
-    { config: { tokenScope: 'account:read' }, schema: { response: { 200: creditBalanceSchema } } },
+    {
+      config: { tokenScope: 'account:read', doc: apiDoc('Account', { summary: 'Your credits' }) },
+      schema: { response: { 200: creditBalanceSchema } },
+    },
     async (request) => {
       // The session hook loaded the user's row with this request: the balance is current.
       return presentCreditBalance(requireUser(request));
@@ -63,7 +74,14 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.get(
     '/api/user/balance',
     {
-      config: { tokenScope: 'account:read' },
+      config: {
+        tokenScope: 'account:read',
+        doc: apiDoc('Account', {
+          summary: 'Your balance',
+          description:
+            'Credits, plan, subscription and daily and extra generations: the same answer as the live `balance` event.',
+        }),
+      },
       schema: { response: { 200: liveBalanceSchema } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
@@ -81,7 +99,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.get(
     '/api/user/generation-status',
     {
-      config: { tokenScope: 'account:read' },
+      config: { tokenScope: 'account:read', doc: apiDoc('Account', { summary: 'Your generation allowance today' }) },
       schema: { response: { 200: generationStatusSchema } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,

@@ -14,7 +14,9 @@ import {
   extraGenerationsRequestSchema,
   fulfillRequestSchema,
   fulfillResponseSchema,
+  PAYMENTS_DISABLED,
   paymentsConfigSchema,
+  paymentsDisabledMessage,
 } from '../../../shared/money/payments';
 import {
   billingPortalResponseSchema,
@@ -23,6 +25,7 @@ import {
 } from '../../../shared/money/billing-account';
 import type { ServiceContext } from '../../context';
 import { perUserRateLimit, requireUser } from '../../http/guards';
+import { apiDoc, type ErrorAnswer } from '../../http/openapi-words';
 import { unauthorized } from '../../lib/app-error';
 import { requireStripe } from '../../stripe/stripe-client';
 import * as checkout from './stripe/checkout.service';
@@ -38,6 +41,8 @@ import { handleWebhookEvent, verifyWebhookEvent } from './stripe/webhooks.servic
 /** Per user: each call creates objects at Stripe. */
 const perUserLimit = perUserRateLimit(20, '1 minute');
 
+const PAYMENTS_OFF: ErrorAnswer = { status: 503, code: PAYMENTS_DISABLED, message: paymentsDisabledMessage(undefined) };
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   /** The caller (the spec's 401 sentence for credit purchases), or 503 on a server without keys. */
   function buyer(request: FastifyRequest, signedOutMessage?: string) {
@@ -47,16 +52,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   }
   const creditBuyer = (request: FastifyRequest) => buyer(request, 'Please log in to purchase credits');
 
-  app.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
-    enabled: Boolean(ctx.stripe),
-    publishableKey: ctx.config.stripe?.publishableKey ?? null,
-    operatorContact: ctx.config.operatorContact ?? null,
-  }));
+  app.get(
+    '/api/payments/config',
+    {
+      config: { doc: apiDoc('Payments', { summary: 'The payment options this server offers', public: true }) },
+      schema: { response: { 200: paymentsConfigSchema } },
+    },
+    async () => ({
+      enabled: Boolean(ctx.stripe),
+      publishableKey: ctx.config.stripe?.publishableKey ?? null,
+      operatorContact: ctx.config.operatorContact ?? null,
+    }),
+  );
 
   app.post(
     '/api/credits/checkout',
     {
-      config: perUserLimit,
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Credits', { summary: 'Start buying credits (Stripe Checkout)', errors: [PAYMENTS_OFF] }),
+      },
       schema: { body: creditsCheckoutRequestSchema, response: { 200: creditsCheckoutResponseSchema } },
     },
     async (request) => {
@@ -67,7 +82,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/credits/checkout-success',
-    { schema: { body: checkoutSuccessRequestSchema, response: { 200: checkoutSuccessResponseSchema } } },
+    {
+      config: { doc: apiDoc('Credits', { summary: 'Confirm a finished Checkout', errors: [PAYMENTS_OFF] }) },
+      schema: { body: checkoutSuccessRequestSchema, response: { 200: checkoutSuccessResponseSchema } },
+    },
     async (request) => {
       return checkout.confirmCreditsCheckout(ctx, creditBuyer(request), request.body.sessionId);
     },
@@ -76,7 +94,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/credits/payment-intent',
     {
-      config: perUserLimit,
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Credits', { summary: 'Start buying credits (payment form)', errors: [PAYMENTS_OFF] }),
+      },
       schema: { body: creditsPaymentIntentRequestSchema, response: { 200: creditsPaymentIntentResponseSchema } },
     },
     async (request) => {
@@ -86,7 +107,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/credits/fulfill',
-    { schema: { body: fulfillRequestSchema, response: { 200: fulfillResponseSchema } } },
+    {
+      config: { doc: apiDoc('Credits', { summary: 'Confirm a credit payment', errors: [PAYMENTS_OFF] }) },
+      schema: { body: fulfillRequestSchema, response: { 200: fulfillResponseSchema } },
+    },
     async (request) => {
       return checkout.fulfilCreditsPayment(
         ctx,
@@ -99,7 +123,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/payments/start-subscription',
-    { config: perUserLimit, schema: { response: { 200: clientSecretResponseSchema } } },
+    {
+      config: { ...perUserLimit, doc: apiDoc('Payments', { summary: 'Start a subscription', errors: [PAYMENTS_OFF] }) },
+      schema: { response: { 200: clientSecretResponseSchema } },
+    },
     async (request) => {
       return { clientSecret: await startSubscription(ctx, buyer(request)) };
     },
@@ -108,7 +135,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/payments/extra-generations',
     {
-      config: perUserLimit,
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Payments', { summary: 'Buy extra generations', errors: [PAYMENTS_OFF] }),
+      },
       schema: { body: extraGenerationsRequestSchema, response: { 200: clientSecretResponseSchema } },
     },
     async (request) => {
@@ -118,7 +148,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/payments/confirm',
-    { schema: { body: confirmPaymentRequestSchema.optional(), response: { 200: generationStatusSchema } } },
+    {
+      config: { doc: apiDoc('Payments', { summary: 'Confirm a payment', errors: [PAYMENTS_OFF] }) },
+      schema: { body: confirmPaymentRequestSchema.optional(), response: { 200: generationStatusSchema } },
+    },
     async (request) => {
       return checkout.confirmPayment(ctx, buyer(request), request.body?.paymentIntentId);
     },
@@ -126,7 +159,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.get(
     '/api/payments/subscription',
-    { schema: { response: { 200: subscriptionDetailsSchema } } },
+    {
+      config: { doc: apiDoc('Payments', { summary: 'Your subscription' }) },
+      schema: { response: { 200: subscriptionDetailsSchema } },
+    },
     async (request) => {
       return subscriptionDetails(ctx, requireUser(request));
     },
@@ -134,7 +170,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/payments/cancel-subscription',
-    { config: perUserLimit, schema: { response: { 200: generationStatusSchema } } },
+    {
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Payments', { summary: 'Cancel your subscription', errors: [PAYMENTS_OFF] }),
+      },
+      schema: { response: { 200: generationStatusSchema } },
+    },
     async (request) => {
       return cancelSubscription(ctx, buyer(request));
     },
@@ -142,16 +184,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/payments/billing-portal',
-    { config: perUserLimit, schema: { response: { 200: billingPortalResponseSchema } } },
+    {
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Payments', { summary: 'Open the billing portal', errors: [PAYMENTS_OFF] }),
+      },
+      schema: { response: { 200: billingPortalResponseSchema } },
+    },
     async (request) => {
       return { url: await createBillingPortalSession(ctx, buyer(request)) };
     },
   );
 
-  app.get('/api/payments/receipts', { schema: { response: { 200: receiptListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { receipts: await listReceipts(ctx, requireUser(request)) };
-  });
+  app.get(
+    '/api/payments/receipts',
+    {
+      config: { doc: apiDoc('Payments', { summary: 'Your receipts' }) },
+      schema: { response: { 200: receiptListSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { receipts: await listReceipts(ctx, requireUser(request)) };
+    },
+  );
 
   // Stripe signs the exact bytes it sent: this route keeps the raw body instead of parsing JSON.
   await app.register(async (webhook) => {
@@ -162,7 +217,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     webhook.post(
       '/api/stripe/webhook',
       {
-        config: { allowCrossSite: true },
+        config: {
+          allowCrossSite: true,
+          doc: apiDoc('Provider callbacks', {
+            summary: 'Stripe’s payment events',
+            public: true,
+            requestContent: {
+              'application/json': { schema: { type: 'object' }, example: { type: 'checkout.session.completed' } },
+            },
+            errors: [{ status: 400, code: 'bad_signature', message: 'The webhook signature is not valid.' }],
+          }),
+        },
         schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
       },
       async (request) => {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/notifications';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { apiDoc } from '../../http/openapi-words';
 import * as notifications from './notifications.service';
 import { vapidKeys } from './push-keys';
 
@@ -17,13 +18,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }>
   await vapidKeys(ctx);
   app.addHook('onClose', async () => notifications.settleNotifications(ctx));
 
-  app.get('/api/notifications', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) =>
-    notifications.getSettings(ctx, requireUser(request).id),
+  app.get(
+    '/api/notifications',
+    {
+      config: { doc: apiDoc('Notifications', { summary: 'Your notification settings' }) },
+      schema: { response: { 200: notificationSettingsSchema } },
+    },
+    async (request) => notifications.getSettings(ctx, requireUser(request).id),
   );
 
   app.put(
     '/api/notifications/email',
-    { schema: { body: emailNotificationsBodySchema, response: { 200: notificationSettingsSchema } } },
+    {
+      config: { doc: apiDoc('Notifications', { summary: 'Turn email notifications on or off' }) },
+      schema: { body: emailNotificationsBodySchema, response: { 200: notificationSettingsSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await notifications.setEmailChoice(ctx, user.id, request.body.enabled);
@@ -34,7 +43,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }>
   app.post(
     '/api/notifications/push-subscriptions',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 hour' },
+        doc: apiDoc('Notifications', { summary: 'Add a browser push subscription' }),
+      },
       schema: { body: pushSubscriptionBodySchema, response: { 201: notificationSettingsSchema } },
     },
     async (request, reply) => {
@@ -46,7 +58,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }>
 
   app.delete(
     '/api/notifications/push-subscriptions',
-    { schema: { body: pushEndpointBodySchema, response: { 200: notificationSettingsSchema } } },
+    {
+      config: { doc: apiDoc('Notifications', { summary: 'Remove a browser push subscription' }) },
+      schema: { body: pushEndpointBodySchema, response: { 200: notificationSettingsSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await notifications.removePushSubscription(ctx, user.id, request.body.endpoint);
@@ -54,8 +69,20 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }>
     },
   );
 
-  app.post('/api/notifications/presence', { schema: { body: presenceBodySchema } }, async (request, reply) => {
-    await notifications.savePresence(ctx, requireUser(request).id, request.body.visible);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/notifications/presence',
+    {
+      config: {
+        doc: apiDoc('Notifications', {
+          summary: 'Tell the server a tab is visible',
+          responses: { 204: { description: 'Noted.' } },
+        }),
+      },
+      schema: { body: presenceBodySchema },
+    },
+    async (request, reply) => {
+      await notifications.savePresence(ctx, requireUser(request).id, request.body.visible);
+      return reply.status(204).send();
+    },
+  );
 };

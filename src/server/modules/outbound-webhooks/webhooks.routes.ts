@@ -11,17 +11,39 @@ import {
 } from '../../../shared/webhooks';
 import type { ServiceContext } from '../../context';
 import { perUserRateLimit, requireUser } from '../../http/guards';
+import { apiDoc, type ErrorAnswer } from '../../http/openapi-words';
 import * as webhooks from './webhooks.service';
 
 /** Each user may send this many test events and redeliveries a minute (each is an outbound request now). */
 const sendLimit = perUserRateLimit(20, '1 minute');
+
+const WEBHOOK_NOT_FOUND: ErrorAnswer = {
+  status: 404,
+  code: 'webhook_not_found',
+  message: 'Webhook endpoint not found',
+};
 
 /** The account page's webhook endpoints: add, list, delete, test, delivery log, redeliver (session only). */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/account/webhooks',
     {
-      config: perUserRateLimit(20, '1 minute'),
+      config: {
+        ...perUserRateLimit(20, '1 minute'),
+        doc: apiDoc('Webhooks', {
+          summary: 'Add a webhook endpoint',
+          description:
+            'Events (`video.completed`, `video.failed`, `video.progress`, `credits.low`) are POSTed to the URL, signed per Standard Webhooks with the `whsec_...` secret this answer shows once.',
+          requestExample: { url: 'https://example.com/hooks/reelsmith', events: ['video.completed', 'video.failed'] },
+          errors: [
+            {
+              status: 422,
+              code: 'webhook_url_refused',
+              message: 'The webhook URL must start with https://.',
+            },
+          ],
+        }),
+      },
       schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } },
     },
     async (request, reply) => {
@@ -30,13 +52,27 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     },
   );
 
-  app.get('/api/account/webhooks', { schema: { response: { 200: z.array(webhookEndpointSchema) } } }, async (request) =>
-    webhooks.listEndpoints(ctx, requireUser(request).id),
+  app.get(
+    '/api/account/webhooks',
+    {
+      config: { doc: apiDoc('Webhooks', { summary: 'List your webhook endpoints' }) },
+      schema: { response: { 200: z.array(webhookEndpointSchema) } },
+    },
+    async (request) => webhooks.listEndpoints(ctx, requireUser(request).id),
   );
 
   app.delete(
     '/api/account/webhooks/:id',
-    { schema: { params: webhookIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      config: {
+        doc: apiDoc('Webhooks', {
+          summary: 'Delete a webhook endpoint',
+          example: { message: 'The webhook endpoint was deleted.' },
+          errors: [WEBHOOK_NOT_FOUND],
+        }),
+      },
+      schema: { params: webhookIdParamsSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await webhooks.deleteEndpoint(ctx, requireUser(request).id, request.params.id);
       return { message: 'The webhook endpoint was deleted.' };
@@ -45,19 +81,48 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
 
   app.post(
     '/api/account/webhooks/:id/test',
-    { config: sendLimit, schema: { params: webhookIdParamsSchema, response: { 200: webhookDeliverySchema } } },
+    {
+      config: {
+        ...sendLimit,
+        doc: apiDoc('Webhooks', {
+          summary: 'Send a test event to an endpoint',
+          errors: [WEBHOOK_NOT_FOUND],
+        }),
+      },
+      schema: { params: webhookIdParamsSchema, response: { 200: webhookDeliverySchema } },
+    },
     async (request) => webhooks.sendTestEvent(ctx, requireUser(request).id, request.params.id),
   );
 
   app.get(
     '/api/account/webhooks/:id/deliveries',
-    { schema: { params: webhookIdParamsSchema, response: { 200: z.array(webhookDeliverySchema) } } },
+    {
+      config: {
+        doc: apiDoc('Webhooks', {
+          summary: 'An endpoint’s delivery log',
+          errors: [WEBHOOK_NOT_FOUND],
+        }),
+      },
+      schema: { params: webhookIdParamsSchema, response: { 200: z.array(webhookDeliverySchema) } },
+    },
     async (request) => webhooks.listDeliveries(ctx, requireUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/account/webhooks/:id/deliveries/:deliveryId/redeliver',
-    { config: sendLimit, schema: { params: webhookDeliveryParamsSchema, response: { 200: webhookDeliverySchema } } },
+    {
+      config: {
+        ...sendLimit,
+        doc: apiDoc('Webhooks', {
+          summary: 'Send a delivery again',
+          errors: [
+            WEBHOOK_NOT_FOUND,
+            { status: 404, code: 'webhook_delivery_not_found', message: 'Delivery not found' },
+          ],
+        }),
+      },
+      schema: { params: webhookDeliveryParamsSchema, response: { 200: webhookDeliverySchema } },
+    },
     async (request) => webhooks.redeliver(ctx, requireUser(request).id, request.params.id, request.params.deliveryId),
   );
 };

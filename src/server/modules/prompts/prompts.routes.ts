@@ -7,6 +7,7 @@ import {
 } from '../../../shared/ai';
 import type { ServiceContext } from '../../context';
 import { perUserRateLimit, requireUser } from '../../http/guards';
+import { apiDoc, CONTENT_POLICY, type ErrorAnswer, FILE_GONE } from '../../http/openapi-words';
 import * as prompts from './prompts.service';
 
 /**
@@ -15,10 +16,26 @@ import * as prompts from './prompts.service';
  */
 const perUserLimit = { tokenScope: 'videos:write' as const, ...perUserRateLimit(30, '1 minute') };
 
+const AI_DOWN: ErrorAnswer = {
+  status: 502,
+  code: 'ai_unavailable',
+  message: 'The AI service could not be reached. Please try again.',
+};
+
 export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   app.post(
     '/api/prompts/enhance-text',
-    { config: perUserLimit, schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } } },
+    {
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Prompts', {
+          summary: 'Improve a prompt',
+          requestExample: { userPrompt: 'an astronaut on the moon' },
+          errors: [CONTENT_POLICY, AI_DOWN],
+        }),
+      },
+      schema: { body: enhanceTextRequestSchema, response: { 200: enhanceTextAnswerSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { data, resultId } = await prompts.enhanceText(ctx, user.id, request.body);
@@ -28,7 +45,16 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.post(
     '/api/prompts/analyze-image',
-    { config: perUserLimit, schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } } },
+    {
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Prompts', {
+          summary: 'Describe an uploaded image as a prompt',
+          errors: [FILE_GONE, AI_DOWN],
+        }),
+      },
+      schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { data, resultId } = await prompts.analyzeUpload(ctx, user.id, request.body);

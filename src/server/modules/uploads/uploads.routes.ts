@@ -7,6 +7,18 @@ import { HOUR_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { rateLimitKey, requireUser } from '../../http/guards';
+import {
+  apiDoc,
+  BINARY,
+  type ErrorAnswer,
+  FILE_ANSWER,
+  FILE_BODY,
+  FILE_GONE,
+  IDEMPOTENCY_ERRORS,
+  type MediaDoc,
+  UPLOAD_PATH,
+  UPLOADED,
+} from '../../http/openapi-words';
 import { serveObject } from '../../http/serve-object';
 import { badRequest, notFound } from '../../lib/app-error';
 import { untilAborted } from '../../lib/until-aborted';
@@ -18,6 +30,36 @@ import { idempotentRoute } from '../idempotency/idempotency.service';
 
 const uploadParams = z.object({ id: z.uuid('must be an upload id') });
 const signatureQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/** Why an upload's file is refused, the same through every way in (a signed link, one request, a form). */
+const UPLOAD_REFUSED: ErrorAnswer[] = [
+  { status: 400, code: 'empty_file', message: 'The file is empty.' },
+  {
+    status: 408,
+    code: 'upload_too_slow',
+    message: 'The upload was too slow, so it was stopped. Check your connection, then try again.',
+  },
+  { status: 413, code: 'file_too_large', message: 'This file is larger than the 50 MB limit.' },
+  {
+    status: 415,
+    code: 'unsupported_file_type',
+    message: 'Only images, videos and audio files can be uploaded.',
+  },
+  { status: 422, code: 'media_unplayable', message: 'This video file has no picture that can be played.' },
+];
+const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
+  { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
+  { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
+];
+const FORM_BODY: Record<string, MediaDoc> = {
+  'multipart/form-data': {
+    schema: {
+      type: 'object',
+      properties: { file: { ...BINARY, description: 'The file (the form’s only file part).' } },
+      required: ['file'],
+    },
+  },
+};
 
 /** The file part of a form POST, as a stream (fields before it are ignored; the server chose the key). */
 function fileFromForm(request: FastifyRequest): Promise<Readable> {
@@ -63,7 +105,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.post(
     '/api/objects/upload',
     {
-      config: { tokenScope: 'uploads:write' },
+      config: {
+        tokenScope: 'uploads:write',
+        doc: apiDoc('Uploads', {
+          summary: 'Get a signed upload link',
+          description:
+            'Step one of the two-step flow: send the file to `uploadURL` with `method`, `fields` and `headers` (no token needed there). Accepts `Idempotency-Key`.',
+          idempotent: true,
+          example: {
+            uploadURL: `/api/uploads/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90?exp=1764072000&sig=…`,
+            objectPath: UPLOAD_PATH,
+            method: 'PUT',
+            fields: {},
+            headers: {},
+          },
+          errors: [
+            ...IDEMPOTENCY_ERRORS,
+            {
+              status: 429,
+              code: 'too_many_pending_uploads',
+              message:
+                'You have 20 uploads waiting for their files. Send or cancel some, or wait a few minutes, then try again.',
+            },
+          ],
+        }),
+      },
       schema: { response: { 200: uploadTargetSchema } },
       // Idempotency-Key: a retried request answers the same upload link instead of reserving another.
       ...idempotentRoute(ctx),
@@ -76,7 +142,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.post(
     '/api/files/cleanup',
     {
-      config: { tokenScope: 'uploads:write', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        tokenScope: 'uploads:write',
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        doc: apiDoc('Uploads', {
+          summary: 'Delete your expired unfinished uploads',
+          example: { deleted: 2 },
+        }),
+      },
       schema: { response: { 200: z.object({ deleted: z.number() }) } },
     },
     async (request) => ({ deleted: await uploads.sweepExpiredUploads(ctx, requireUser(request).id) }),
@@ -84,7 +157,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
 
   app.get(
     '/api/objects/uploads/:userId/:id',
-    { config: { tokenScope: 'videos:read' }, schema: { params: z.object({ userId: z.uuid(), id: z.uuid() }) } },
+    {
+      config: {
+        tokenScope: 'videos:read',
+        doc: apiDoc('Uploads', {
+          summary: 'Download one of your uploads',
+          responses: FILE_ANSWER,
+          errors: [FILE_GONE],
+        }),
+      },
+      schema: { params: z.object({ userId: z.uuid(), id: z.uuid() }) },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (request.params.userId !== user.id) throw notFound('This file is no longer available.', 'file_gone');
@@ -146,8 +229,41 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         closingOnError(request, reply, () =>
           receive(request, { id: request.params.id, query: request.query }, viaForm),
         );
-    raw.put('/api/uploads/:id', { config: { tokenScope: 'uploads:write' }, schema }, handle(false));
-    raw.post('/api/uploads/:id', { config: { tokenScope: 'uploads:write' }, schema }, handle(true));
+    raw.put(
+      '/api/uploads/:id',
+      {
+        config: {
+          tokenScope: 'uploads:write',
+          doc: apiDoc('Uploads', {
+            summary: 'Send a file to a signed upload link',
+            description: 'Step two: the signed link is its own permission (`exp` and `sig` in its query).',
+            public: true,
+            requestContent: FILE_BODY,
+            example: UPLOADED,
+            errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+          }),
+        },
+        schema,
+      },
+      handle(false),
+    );
+    raw.post(
+      '/api/uploads/:id',
+      {
+        config: {
+          tokenScope: 'uploads:write',
+          doc: apiDoc('Uploads', {
+            summary: 'Send a file to a signed upload link as a form',
+            public: true,
+            requestContent: FORM_BODY,
+            example: UPLOADED,
+            errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+          }),
+        },
+        schema,
+      },
+      handle(true),
+    );
 
     // One request for programs (an access token with uploads:write, or a session): the file as the
     // body of PUT /api/uploads, or as the file of a multipart form POSTed there. Same limits and
@@ -156,14 +272,45 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
       const user = requireUser(request);
       return closingOnError(request, reply, () => receive(request, { userId: user.id }, viaForm));
     };
-    const oneRequestOptions = {
-      config: {
-        tokenScope: 'uploads:write' as const,
-        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: rateLimitKey },
-      },
-      schema: { response: { 200: uploadCompleteSchema } },
+    const oneRequestLimits = {
+      tokenScope: 'uploads:write' as const,
+      rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: rateLimitKey },
     };
-    raw.put('/api/uploads', oneRequestOptions, oneRequest(false));
-    raw.post('/api/uploads', oneRequestOptions, oneRequest(true));
+    const uploaded = { response: { 200: uploadCompleteSchema } };
+    raw.put(
+      '/api/uploads',
+      {
+        config: {
+          ...oneRequestLimits,
+          doc: apiDoc('Uploads', {
+            summary: 'Upload a file in one request',
+            description:
+              'The file is the request body (JPEG, PNG, WebP, MP4, WebM, MP3 or WAV, at most 50 MB). The answer’s `objectPath` is what a generation takes as `imageFile`, `videoFile` or `audioFile`.',
+            requestContent: FILE_BODY,
+            example: UPLOADED,
+            errors: UPLOAD_REFUSED,
+          }),
+        },
+        schema: uploaded,
+      },
+      oneRequest(false),
+    );
+    raw.post(
+      '/api/uploads',
+      {
+        config: {
+          ...oneRequestLimits,
+          doc: apiDoc('Uploads', {
+            summary: 'Upload a file as a form',
+            description: 'As PUT /api/uploads, with the file as the part of a multipart/form-data body.',
+            requestContent: FORM_BODY,
+            example: UPLOADED,
+            errors: [{ status: 400, code: 'missing_file', message: 'The form has no file.' }, ...UPLOAD_REFUSED],
+          }),
+        },
+        schema: uploaded,
+      },
+      oneRequest(true),
+    );
   });
 };

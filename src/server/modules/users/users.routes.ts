@@ -3,6 +3,7 @@ import { userStatusSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { answerNotModified, trustedSerializer } from '../../http/etag';
 import { requireUser } from '../../http/guards';
+import { apiDoc } from '../../http/openapi-words';
 import { polledRoute } from '../../http/polled-route';
 import { presentUserStatus } from './users.service';
 
@@ -10,7 +11,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
   app.get(
     '/api/user/status',
     {
-      config: { tokenScope: 'account:read' },
+      config: {
+        tokenScope: 'account:read',
+        doc: apiDoc('Account', { summary: 'Your plan, subscription and credits' }),
+      },
       schema: { response: { 200: userStatusSchema } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,
