@@ -29,10 +29,30 @@ export type JobOutcome = 'completed' | 'failed' | 'retried' | 'released' | 'stop
 
 const PREFIX = 'reelsmith_';
 
+/**
+ * prom-client's three gauges named like counters (`promtool check metrics` refuses a gauge whose name
+ * ends in _total). Each is the sum of a gauge it also reports by type (`nodejs_active_handles{type}`
+ * and so on), which stays: `sum(nodejs_active_handles)` is the same figure.
+ */
+const MISNAMED_GAUGES = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
+/**
+ * Node's own metrics (CPU, memory, event loop, handles) under the names prom-client gives them, so
+ * the usual Node.js dashboards read them unchanged, less the three misnamed totals.
+ */
+function collectNodeMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const name of MISNAMED_GAUGES) registry.removeSingleMetric(name);
+}
+
 /** Builds the registry; `withProcessMetrics` adds Node's own (CPU, memory, event loop) when /metrics is on. */
 export function createMetrics(withProcessMetrics: boolean): Metrics {
   const registry = new Registry();
-  if (withProcessMetrics) collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  if (withProcessMetrics) collectNodeMetrics(registry);
   let streams: () => number = () => 0;
   const registers = [registry];
   return {

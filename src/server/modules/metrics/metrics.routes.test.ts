@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -24,6 +25,29 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return undefined;
+}
+
+/**
+ * Prometheus's naming rules (prometheus.io/docs/practices/naming and the text format): every family
+ * has HELP and TYPE, a counter's name ends in _total, nothing else's does, names are snake_case.
+ */
+function namingProblems(text: string): string[] {
+  const problems: string[] = [];
+  const helped = new Set([...text.matchAll(/^# HELP (\S+) /gm)].map((m) => m[1]));
+  for (const [, name = '', type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    if (!helped.has(name)) problems.push(`${name}: no HELP`);
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) problems.push(`${name}: not snake_case`);
+    if (type === 'counter' && !name.endsWith('_total')) problems.push(`${name}: a counter without _total`);
+    if (type !== 'counter' && name.endsWith('_total')) problems.push(`${name}: a ${type} named like a counter`);
+  }
+  return problems;
+}
+
+/** `promtool check metrics` on the text: its exit status and what it printed, or null without promtool. */
+function checkWithPromtool(text: string): { status: number | null; output: string } | null {
+  const run = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8', timeout: 30_000 });
+  if (run.error?.code === 'ENOENT') return null;
+  return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
 }
 
 describe('GET /metrics without METRICS_TOKEN', () => {
@@ -129,6 +153,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'reelsmith_provider_errors_total', { model: made.model, kind: 'input' })).toBe(1);
     expect(sample(text, 'reelsmith_payments_total', { kind: 'credits' })).toBe(1);
     expect(sample(text, 'reelsmith_payment_amount_cents_total', { kind: 'credits', currency: 'usd' })).toBe(1000);
-    expect(sample(text, 'reelsmith_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // Node's own, under the names Node.js dashboards read; the gauges prom-client names like counters, as gauges.
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_active_handles')).toBeGreaterThan(0);
+    expect(text).not.toMatch(/^reelsmith_(process|nodejs)_/m);
+    expect(namingProblems(text)).toEqual([]);
+    // Prometheus's own check, where this machine has it (Debian's prometheus package).
+    const promtool = checkWithPromtool(text);
+    if (promtool) expect(promtool).toEqual({ status: 0, output: '' });
   }, 120_000);
 });
