@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -198,5 +201,38 @@ describe('REFUND_FAILED_GENERATIONS unset (the product’s rule: no refund)', ()
     expect(row).toMatchObject({ status: 'failed', errorMessage: FAL_ERROR, refundedAt: null });
     expect(await creditsOf(t, user.id)).toBe(1000 - (row?.creditsUsedHundredths ?? 0));
     expect(await refundRows(t, user.id)).toHaveLength(0);
+  });
+});
+
+describe('REFUND_FAILED_GENERATIONS=true, and an FFmpeg that fails every render', () => {
+  let t: TestApp;
+  let worker: Worker;
+  const folder = mkdtempSync(path.join(tmpdir(), 'reelsmith-broken-ffmpeg-'));
+  beforeAll(async () => {
+    const broken = path.join(folder, 'ffmpeg');
+    writeFileSync(broken, '#!/bin/sh\necho "Conversion failed!" >&2\nexit 1\n', { mode: 0o755 });
+    t = await createTestApp({ ...FAST_PROVIDER_ENV, REFUND_FAILED_GENERATIONS: 'true', FFMPEG_PATH: broken });
+    worker = workerOn(t);
+  }, 120_000);
+  afterAll(async () => {
+    await worker.stop(1000);
+    await t.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('gives a text-only video’s credits back, and does not blame uploads it never had', async () => {
+    const user = await createUser(t.db, { creditsHundredths: 1000 });
+    const cookie = await signIn(t.app, user);
+    const record = await startGeneration(t, cookie, { model: 'local' });
+    const { row } = await followJob(t, record.id);
+    const charged = row?.creditsUsedHundredths ?? 0;
+    expect(charged).toBeGreaterThan(0);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.errorMessage).toBe(
+      'The local engine failed while making this video. The fault is on this server, not in your request: try again later. ' +
+        `Your ${charged / 100} credit${charged === 100 ? ' was' : 's were'} refunded.`,
+    );
+    expect(await creditsOf(t, user.id)).toBe(1000);
+    expect(await refundRows(t, user.id)).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createEngineContext, createEngineJob, removeEngineWorkDirs } from '../../../../tests/support/fake-provider';
 import { averageColour } from '../../../../tests/support/media';
 import { AbortedError, EngineError } from '../engine';
@@ -78,7 +79,7 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
     expect(info.audio).toBeNull();
   });
 
-  it('fails without a retry, saying to check the files, when the image is not a picture', async () => {
+  it('fails without a retry, naming the image, when the image is not a picture', async () => {
     const { context } = createEngineContext();
     const notAnImage = { ...imageInput, open: async () => Readable.from([Buffer.from('not a picture at all')]) };
     const job = createEngineJob({ prompt: 'A cat', duration: 2, hasAudio: false, inputs: { image: notAnImage } });
@@ -87,8 +88,28 @@ describe.each(availableBinaries())('the local engine with the %s FFmpeg', (_name
     expect(failure).toMatchObject({
       retryable: false,
       kind: 'input',
-      message: expect.stringMatching(/Check that your uploaded files play/),
+      message: 'The local engine could not read your image. Check that it opens on your device, then upload it again.',
     });
+  });
+
+  it('calls a render that fails with no upload in it, or with uploads that read well, this server’s failure', async () => {
+    // An FFmpeg that fails every render, as a broken or missing build does.
+    const folder = mkdtempSync(path.join(tmpdir(), 'reelsmith-broken-ffmpeg-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const broken = path.join(folder, 'ffmpeg');
+    writeFileSync(broken, '#!/bin/sh\necho "Conversion failed!" >&2\nexit 1\n', { mode: 0o755 });
+    const failing = createLocalEngine({ ...binaries, ffmpeg: broken });
+    for (const inputs of [{}, { image: imageInput }]) {
+      const { context } = createEngineContext();
+      const job = createEngineJob({ prompt: 'A quiet harbour', duration: 2, hasAudio: false, inputs });
+      const failure = await failing.render(job, context).catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        retryable: false,
+        kind: 'provider',
+        message:
+          'The local engine failed while making this video. The fault is on this server, not in your request: try again later.',
+      });
+    }
   });
 
   it('kills FFmpeg when the job is stopped', async () => {

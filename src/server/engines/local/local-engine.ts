@@ -22,10 +22,16 @@ export const RENDER_TIME_LIMIT_MS = 15 * 60_000;
  */
 export const RENDER_STALL_MS = 60_000;
 
-const stuckMessage = (error: MediaTimeoutError) =>
-  error.reason === 'stalled'
-    ? 'The local engine stopped making progress on this video, so it was stopped. An uploaded file may be damaged: check that your files play, then try again.'
-    : `The local engine took longer than ${Math.round(error.limitMs / 60_000)} minutes on this video, so it was stopped. Check that your uploaded files play, then try again.`;
+/** What a stopped render says: an upload may be what held it, so it names them only where there are some. */
+const stuckMessage = (error: MediaTimeoutError, withUploads: boolean) => {
+  const stopped =
+    error.reason === 'stalled'
+      ? 'The local engine stopped making progress on this video, so it was stopped.'
+      : `The local engine took longer than ${Math.round(error.limitMs / 60_000)} minutes on this video, so it was stopped.`;
+  return withUploads
+    ? `${stopped} An uploaded file may be damaged: check that your files play, then try again.`
+    : stopped;
+};
 
 /** The job's input files on disk: the uploads by kind, and the keyframes' end frame. */
 type InputFiles = Partial<Record<UploadKind | 'endImage', string>>;
@@ -54,14 +60,50 @@ async function fetchInputs(job: EngineJob, context: EngineContext): Promise<Inpu
   return files;
 }
 
-const unrenderable = (detail: string) =>
+const INPUT_NAMES: Record<keyof InputFiles, string> = {
+  image: 'image',
+  endImage: 'end frame',
+  video: 'video file',
+  audio: 'audio file',
+};
+
+/** An upload FFmpeg's reader cannot read: the user's to fix, and the same on every attempt. */
+const unreadable = (kind: keyof InputFiles, detail: string) =>
   new EngineError(
-    'The local engine could not render this video. Check that your uploaded files play, then try again.',
+    `The local engine could not read your ${INPUT_NAMES[kind]}. Check that it opens on your device, then upload it again.`,
     false,
     detail,
     false,
     'input',
   );
+
+/** A render that failed with nothing of the user's in it, or with inputs that read well: this server's fault. */
+const failedHere = (detail: string) =>
+  new EngineError(
+    'The local engine failed while making this video. The fault is on this server, not in your request: try again later.',
+    false,
+    detail,
+    false,
+    'provider',
+  );
+
+/**
+ * Who a failed render is down to, decided by what failed: with no uploads, this server; with
+ * uploads, the first one FFmpeg's reader cannot read, else (they all read) this server again.
+ */
+async function renderFailure(binaries: FfmpegBinaries, files: InputFiles, detail: string, signal: AbortSignal) {
+  for (const kind of ['video', 'audio', 'image', 'endImage'] as const) {
+    const file = files[kind];
+    if (!file) continue;
+    try {
+      await probeMedia(binaries.ffprobe, file, { signal, watchdog: binaries.watchdog });
+    } catch {
+      throwIfAborted(signal);
+      return unreadable(kind, detail);
+    }
+  }
+  return failedHere(detail);
+}
 
 /** An image's size in pixels, which the render plan needs to frame it. */
 export async function imageSizeOf(binaries: FfmpegBinaries, file: string, signal?: AbortSignal): Promise<ImageSize> {
@@ -105,12 +147,15 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
       context.reportProgress(2, 'Preparing inputs');
       const files = await fetchInputs(job, context);
       const sizes: { image?: ImageSize; endImage?: ImageSize } = {};
-      try {
-        if (files.image) sizes.image = await imageSizeOf(binaries, files.image, context.signal);
-        if (files.endImage) sizes.endImage = await imageSizeOf(binaries, files.endImage, context.signal);
-      } catch (error) {
-        throwIfAborted(context.signal);
-        throw unrenderable(error instanceof Error ? error.message : String(error));
+      for (const kind of ['image', 'endImage'] as const) {
+        const file = files[kind];
+        if (!file) continue;
+        try {
+          sizes[kind] = await imageSizeOf(binaries, file, context.signal);
+        } catch (error) {
+          throwIfAborted(context.signal);
+          throw unreadable(kind, error instanceof Error ? error.message : String(error));
+        }
       }
       const request = renderRequestFor(job, files, context.workDir, sizes);
       context.reportProgress(5, 'Rendering video');
@@ -127,9 +172,21 @@ export function createLocalEngine(binaries: FfmpegBinaries): VideoEngine {
         throwIfAborted(context.signal);
         // A render stuck on its input would get stuck again.
         if (error instanceof MediaTimeoutError)
-          throw new EngineError(stuckMessage(error), false, error.message, false, 'timeout');
-        // A broken or unreadable input fails every attempt the same way: not worth retrying.
-        throw unrenderable(error instanceof Error ? error.message : String(error));
+          throw new EngineError(
+            stuckMessage(error, Object.keys(files).length > 0),
+            false,
+            error.message,
+            false,
+            'timeout',
+          );
+        // Every attempt would fail the same way: not worth retrying. Whose failure it is decides
+        // what the user is told, and whether REFUND_FAILED_GENERATIONS gives the credits back.
+        throw await renderFailure(
+          binaries,
+          files,
+          error instanceof Error ? error.message : String(error),
+          context.signal,
+        );
       }
       return { filePath: request.outputPath };
     },
