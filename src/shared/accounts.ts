@@ -30,7 +30,7 @@ export const registrationChallengeSchema = z.object({
 export type RegistrationChallenge = z.infer<typeof registrationChallengeSchema>;
 
 /** POST /api/auth/password-reset */
-export const passwordResetRequestSchema = z.object({
+export const passwordResetRequestSchema = z.strictObject({
   email: z
     .string()
     .trim()
@@ -42,14 +42,14 @@ export const passwordResetRequestSchema = z.object({
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 /** POST /api/auth/password-reset/confirm */
-export const passwordResetConfirmSchema = z.object({
+export const passwordResetConfirmSchema = z.strictObject({
   token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters').check(singleLine),
   password: newPasswordSchema,
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 /** POST /api/auth/verify-email: the token of a mailed verification link. */
-export const verifyEmailSchema = z.object({
+export const verifyEmailSchema = z.strictObject({
   token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters').check(singleLine),
 });
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
@@ -88,11 +88,14 @@ export const identityIdParamsSchema = z.object({ id: z.uuid('must be an identity
 const currentPasswordSchema = z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH).check(singleLine);
 
 /** PATCH /api/account: the name, with registration's rules. */
-export const accountNameSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+export const accountNameSchema = z.strictObject({ firstName: firstNameSchema, lastName: lastNameSchema });
 export type AccountName = z.infer<typeof accountNameSchema>;
 
 /** POST /api/account/email: the new address; accounts with a password confirm it. */
-export const emailChangeSchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema.optional() });
+export const emailChangeSchema = z.strictObject({
+  email: emailSchema,
+  currentPassword: currentPasswordSchema.optional(),
+});
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 
 /** GET and POST /api/account/email: the address waiting for its link to be followed, if any. */
@@ -104,7 +107,7 @@ export const emailChangeStatusSchema = z.object({
 export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
 
 /** POST /api/account/password */
-export const passwordChangeSchema = z.object({
+export const passwordChangeSchema = z.strictObject({
   currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
@@ -114,7 +117,7 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
  * DELETE /api/account: an account with a password confirms with it; one without (external sign-in
  * only) types its email.
  */
-export const accountDeleteSchema = z.object({
+export const accountDeleteSchema = z.strictObject({
   password: currentPasswordSchema.optional(),
   email: z.string().trim().toLowerCase().max(254).check(singleLine).optional(),
 });

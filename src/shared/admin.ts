@@ -77,7 +77,7 @@ const optionalName = z
  * administrator and by someone else meanwhile is refused (409 stale_edit) rather than overwritten.
  */
 export const adminUserSeenSchema = z
-  .object({
+  .strictObject({
     firstName: z.string().max(100).check(singleLine).nullable(),
     lastName: z.string().max(100).check(singleLine).nullable(),
     email: z.string().max(254).check(singleLine),
@@ -90,7 +90,7 @@ export const adminUserSeenSchema = z
 export type AdminUserSeen = z.infer<typeof adminUserSeenSchema>;
 
 /** PATCH /api/admin/users/{id}: the spec's admin edit payload, with what the administrator saw. */
-export const adminUserUpdateSchema = z.object({
+export const adminUserUpdateSchema = z.strictObject({
   firstName: optionalName,
   lastName: optionalName,
   email: z.string().trim().toLowerCase().max(254).check(singleLine).pipe(z.email('must be a valid email address')),

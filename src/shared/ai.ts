@@ -10,7 +10,7 @@ export const DEFAULT_ENHANCE_CONFIDENCE = 85;
 export const MAX_SHOWN_OBJECTS = 6;
 
 /** POST /api/prompts/enhance-text; the generator sends style cinematic, duration medium, mood energetic (audio) or calm. */
-export const enhanceTextRequestSchema = z.object({
+export const enhanceTextRequestSchema = z.strictObject({
   userPrompt: z
     .string()
     .max(MAX_ENHANCE_PROMPT_LENGTH, `must be at most ${MAX_ENHANCE_PROMPT_LENGTH} characters`)
@@ -30,7 +30,7 @@ export const promptEnhancementSchema = z.object({
 export type PromptEnhancement = z.infer<typeof promptEnhancementSchema>;
 
 /** POST /api/prompts/analyze-image: imageUrl names one of the caller's own uploads. */
-export const analyzeImageRequestSchema = z.object({
+export const analyzeImageRequestSchema = z.strictObject({
   imageUrl: z.string().trim().min(1, 'is required').max(1000).check(singleLine),
   analysisType: z.string().trim().max(40).check(singleLine).default('comprehensive'),
   generatePrompt: z.boolean().default(true),

@@ -22,7 +22,7 @@ export const MAX_TOKENS_PER_USER = 50;
 export const TOKEN_NAME_MAX_LENGTH = 100;
 
 /** POST /api/account/tokens */
-export const createTokenSchema = z.object({
+export const createTokenSchema = z.strictObject({
   name: z
     .string()
     .trim()

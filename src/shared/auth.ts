@@ -59,7 +59,7 @@ export const lastNameSchema = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const registerSchema = z.object({
+export const registerSchema = z.strictObject({
   email: emailSchema,
   password: newPasswordSchema,
   firstName: firstNameSchema,
@@ -69,7 +69,7 @@ export const registerSchema = z.object({
 });
 export type Register = z.infer<typeof registerSchema>;
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, 'is required').max(254).check(singleLine),
   password: z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH).check(singleLine),
 });

@@ -16,7 +16,7 @@ export const ERROR_REPORT_EARLIEST = '2000-01-01T00:00:00Z';
 export const ERROR_REPORT_LATEST = '2100-01-01T00:00:00Z';
 
 /** Body of POST /api/errors/report (docs/product-rules.md, Wording). */
-export const errorReportSchema = z.object({
+export const errorReportSchema = z.strictObject({
   message: z.string().max(4000).check(multiLine),
   stack: z.string().max(8000).check(multiLine).optional().nullable(),
   componentStack: z.string().max(8000).check(multiLine).optional().nullable(),

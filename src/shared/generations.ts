@@ -51,7 +51,7 @@ export const MAX_AUDIO_DESCRIPTION_LENGTH = 300;
  * is asking to be charged for it (decision 016). An enhanced prompt made from an image analysis's
  * suggestion names both.
  */
-export const aiResultIdsSchema = z.object({
+export const aiResultIdsSchema = z.strictObject({
   promptEnhancement: z.uuid().optional(),
   imageAnalysis: z.uuid().optional(),
 });
@@ -94,7 +94,7 @@ const generationFields = {
  * and the AI results used by id. A description is required (checked by the server, with the same
  * answer as a blank prompt).
  */
-export const generationRequestSchema = z.object({
+export const generationRequestSchema = z.strictObject({
   description: z
     .string()
     .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)
@@ -106,7 +106,9 @@ export const generationRequestSchema = z.object({
     .max(MAX_AUDIO_DESCRIPTION_LENGTH, `must be at most ${MAX_AUDIO_DESCRIPTION_LENGTH} characters`)
     .check(multiLine)
     .optional(),
-  settings: advancedSettingsSchema.optional(),
+  // A request's settings refuse keys they do not know, like the rest of the body (the Advanced
+  // Settings text the generator reads drops them, as the spec says, before sending).
+  settings: z.strictObject(advancedSettingsSchema.shape).optional(),
   aiResultIds: aiResultIdsSchema.optional(),
   ...generationFields,
   /** Variations: this many jobs with different seeds, charged together (all or none), shown as one group. */
@@ -246,7 +248,7 @@ export type CreatedGenerationRecord = z.infer<typeof createdGenerationSchema>;
 export const MAX_EXTEND_CROSSFADE_SECONDS = 1;
 
 /** POST /api/video-generation/{id}/extend: all optional (the original's prompt and length by default, no crossfade). */
-export const extendGenerationSchema = z.object({
+export const extendGenerationSchema = z.strictObject({
   prompt: z
     .string()
     .max(MAX_PROMPT_LENGTH, `must be at most ${MAX_PROMPT_LENGTH} characters`)

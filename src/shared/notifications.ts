@@ -27,9 +27,9 @@ const base64url = (bytes: string) =>
     .max(200);
 
 /** A browser's PushSubscription.toJSON(), as the Push API gives it. */
-export const pushSubscriptionBodySchema = z.object({
+export const pushSubscriptionBodySchema = z.strictObject({
   endpoint: z.url({ error: 'must be the push subscription endpoint URL' }).max(2048),
-  keys: z.object({ p256dh: base64url('65-byte P-256 key'), auth: base64url('16-byte secret') }),
+  keys: z.strictObject({ p256dh: base64url('65-byte P-256 key'), auth: base64url('16-byte secret') }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 

@@ -38,7 +38,7 @@ export const REPORTED_VIDEO_NOT_FOUND_MESSAGE =
   'We could not find a video at that link. It may have expired or been removed already.';
 
 /** POST /api/reports: the body. `video` is a shared link (watch or file link) or a video id. */
-export const newReportSchema = z.object({
+export const newReportSchema = z.strictObject({
   video: z.string().trim().min(1, 'Paste the link to the video, or its id.').max(2000).check(singleLine),
   reason: z.enum(REPORT_REASONS),
   description: z.string().trim().max(2000).check(multiLine).default(''),
@@ -146,7 +146,7 @@ export type SafetyAction = (typeof SAFETY_ACTIONS)[number];
 export const OWNER_ACTIONS = ['warn', 'suspend', 'unsuspend'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
-export const safetyDecisionSchema = z.object({
+export const safetyDecisionSchema = z.strictObject({
   /** Said to the reporter and the owner in the decision's mail (optional). */
   note: z.string().trim().max(1000).check(multiLine).default(''),
 });
@@ -170,6 +170,6 @@ export const ownTakedownSchema = z.object({
 });
 export type OwnTakedown = z.infer<typeof ownTakedownSchema>;
 
-export const newAppealSchema = z.object({
+export const newAppealSchema = z.strictObject({
   message: z.string().trim().min(1, 'Say why the video should not have been taken down.').max(2000).check(multiLine),
 });

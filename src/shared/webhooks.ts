@@ -33,7 +33,7 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** POST /api/account/webhooks */
-export const createWebhookSchema = z.object({
+export const createWebhookSchema = z.strictObject({
   url: z
     .string()
     .trim()

@@ -32,18 +32,25 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ClientError> = {
   },
 };
 
-/** Joins zod issues into one sentence naming each field ("email: must be a valid email address"). */
-function describeValidation(error: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return error.validation
-      .map((v) => {
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const where = field || (error.validationContext === 'body' ? 'body' : (error.validationContext ?? 'request'));
-        return `${where}: ${v.message}`;
-      })
-      .join('; ');
-  }
-  return error.message;
+/**
+ * Joins zod issues into one sentence naming each field ("email: must be a valid email address");
+ * a field the request does not take is named as such ('body: "crossfadeSeconds" is not a field
+ * this request takes.'), and when that is all that is wrong the code says so: `unknown_fields`.
+ */
+function describeValidation(error: FastifyError): { code: string; message: string } {
+  if (!hasZodFastifySchemaValidationErrors(error)) return { code: 'validation_failed', message: error.message };
+  const sentences = error.validation.map((v) => {
+    const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const where = field || (error.validationContext === 'body' ? 'body' : (error.validationContext ?? 'request'));
+    const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(keys) && keys.length > 0) {
+      const named = keys.map((key) => JSON.stringify(String(key).slice(0, 100))).join(', ');
+      return `${where}: ${named} ${keys.length === 1 ? 'is not a field' : 'are not fields'} this request takes.`;
+    }
+    return `${where}: ${v.message}`;
+  });
+  const onlyUnknown = error.validation.every((v) => v.keyword === 'unrecognized_keys');
+  return { code: onlyUnknown ? 'unknown_fields' : 'validation_failed', message: sentences.join('; ') };
 }
 
 /**
@@ -148,7 +155,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error.validation) {
-      return send(400, { code: 'validation_failed', message: describeValidation(error) });
+      return send(400, describeValidation(error));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(known.status, { code: known.code, message: known.message });

@@ -19,11 +19,11 @@ const creditsAmount = z
   .max(MAX_CREDITS_PER_PURCHASE, `At most ${formatCount(MAX_CREDITS_PER_PURCHASE)} credits can be bought at once`);
 
 /** POST /api/credits/checkout */
-export const creditsCheckoutRequestSchema = z.object({ creditsAmount });
+export const creditsCheckoutRequestSchema = z.strictObject({ creditsAmount });
 export const creditsCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
 /** POST /api/credits/checkout-success */
-export const checkoutSuccessRequestSchema = z.object({
+export const checkoutSuccessRequestSchema = z.strictObject({
   sessionId: z.string().trim().min(1, 'No payment session found').max(255).check(singleLine),
 });
 export const checkoutSuccessResponseSchema = z.object({
@@ -34,7 +34,7 @@ export const checkoutSuccessResponseSchema = z.object({
 export type CheckoutSuccess = z.infer<typeof checkoutSuccessResponseSchema>;
 
 /** POST /api/credits/payment-intent: the embedded card form's PaymentIntent (not in the spec's table). */
-export const creditsPaymentIntentRequestSchema = z.object({ credits: creditsAmount });
+export const creditsPaymentIntentRequestSchema = z.strictObject({ credits: creditsAmount });
 export const creditsPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
@@ -44,7 +44,7 @@ export const creditsPaymentIntentResponseSchema = z.object({
 export type CreditsPaymentIntent = z.infer<typeof creditsPaymentIntentResponseSchema>;
 
 /** POST /api/credits/fulfill */
-export const fulfillRequestSchema = z.object({
+export const fulfillRequestSchema = z.strictObject({
   paymentIntentId: z.string().trim().min(1).max(255).check(singleLine),
   credits: creditsAmount,
 });
@@ -53,7 +53,7 @@ export const fulfillResponseSchema = checkoutSuccessResponseSchema;
 /** POST /api/payments/start-subscription and /api/payments/extra-generations */
 export const clientSecretResponseSchema = z.object({ clientSecret: z.string() });
 export const EXTRA_PACK_NAMES = Object.keys(EXTRA_PACKS) as ExtraPackName[];
-export const extraGenerationsRequestSchema = z.object({
+export const extraGenerationsRequestSchema = z.strictObject({
   package: z.enum(EXTRA_PACK_NAMES as [ExtraPackName, ...ExtraPackName[]], {
     error: 'Choose the small, medium or large pack',
   }),
@@ -64,7 +64,7 @@ export const extraGenerationsRequestSchema = z.object({
  * browser asks the server to look the payment up at Stripe, so packs and subscriptions take effect
  * at once even where Stripe's webhooks cannot reach the server.
  */
-export const confirmPaymentRequestSchema = z.object({
+export const confirmPaymentRequestSchema = z.strictObject({
   paymentIntentId: z.string().trim().min(1).max(255).check(singleLine).optional(),
 });
 

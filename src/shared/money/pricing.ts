@@ -101,7 +101,7 @@ export function priceHundredths<T extends PriceInputs>(inputs: T, model: ModelPr
  * POST /api/credits/estimate, kept for other clients (the generator prices on its own). Not strict:
  * older clients also send `userPlan` and `hasGeminiOptimization`, which change no price and are ignored.
  */
-export const costEstimateRequestSchema = z.object({
+export const costEstimateRequestSchema = z.strictObject({
   duration: z.number().int().min(1).max(60).default(DEFAULT_ESTIMATE_DURATION),
   /** Absent: the catalogue's default model, the one a generation request without a model gets. */
   model: modelIdSchema.optional(),

@@ -110,12 +110,18 @@ describe('the engine prompt', () => {
 });
 
 describe('settings as an object', () => {
-  it('keeps the known keys and drops the others', async () => {
+  it('refuses a key it does not know, naming it, and keeps the known ones', async () => {
     const { cookie } = await richUser();
-    const response = await generate(cookie, {
+    const unknown = await generate(cookie, {
       description: 'A cat',
-      settings: { aspectRatio: '9:16', seed: 7, style: 'ignored' },
+      settings: { aspectRatio: '9:16', seed: 7, style: 'noir' },
     });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      code: 'unknown_fields',
+      message: 'settings: "style" is not a field this request takes.',
+    });
+    const response = await generate(cookie, { description: 'A cat', settings: { aspectRatio: '9:16', seed: 7 } });
     expect(response.statusCode, response.body).toBe(201);
     const [row] = await t.db.select().from(generations).where(eq(generations.id, response.json<GenerationRecord>().id));
     // The shape it is rendered at is stored with them (the model's default resolution, since none was asked).
