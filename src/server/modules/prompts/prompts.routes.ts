@@ -30,6 +30,7 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         ...perUserLimit,
         doc: apiDoc('Prompts', {
           summary: 'Improve a prompt',
+          operationId: 'enhancePrompt',
           requestExample: { userPrompt: 'an astronaut on the moon' },
           errors: [CONTENT_POLICY, AI_DOWN],
         }),
@@ -50,6 +51,7 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         ...perUserLimit,
         doc: apiDoc('Prompts', {
           summary: 'Describe an uploaded image as a prompt',
+          operationId: 'describeImage',
           errors: [FILE_GONE, AI_DOWN],
         }),
       },
