@@ -221,6 +221,11 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
           example: UPLOADED,
           errors: [
             NOT_FOUND_VIDEO,
+            {
+              status: 400,
+              code: 'no_output',
+              message: 'This video has no finished file to continue from (it may have expired after 24 hours).',
+            },
             { status: 400, code: 'last_frame_failed', message: 'Could not take the last frame of this video.' },
           ],
         }),

@@ -280,6 +280,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
             },
             errors: [
               { status: 400, code: 'bad_signature', message: 'The webhook signature is not valid.' },
+              PAYMENTS_OFF,
               { status: 503, code: 'webhook_not_configured', message: 'The webhook signing secret is not configured.' },
             ],
           }),

@@ -52,7 +52,15 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         doc: apiDoc('Prompts', {
           summary: 'Describe an uploaded image as a prompt',
           operationId: 'describeImage',
-          errors: [FILE_GONE, AI_DOWN],
+          errors: [
+            {
+              status: 400,
+              code: 'invalid_upload',
+              message: 'That file is not one of your uploads, or its upload did not finish.',
+            },
+            FILE_GONE,
+            AI_DOWN,
+          ],
         }),
       },
       schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } },

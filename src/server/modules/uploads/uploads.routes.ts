@@ -50,6 +50,11 @@ const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
   { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
   { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
 ];
+/** A form body that is not one (multipart/form-data with a file part). */
+const FORM_REFUSED: ErrorAnswer[] = [
+  { status: 400, code: 'invalid_form', message: 'Send the file as multipart/form-data.' },
+  { status: 400, code: 'missing_file', message: 'The form has no file.' },
+];
 const FORM_BODY: Record<string, MediaDoc> = {
   'multipart/form-data': {
     schema: {
@@ -261,7 +266,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
             public: true,
             requestContent: FORM_BODY,
             example: UPLOADED,
-            errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+            errors: [...SIGNED_LINK_REFUSED, ...FORM_REFUSED, ...UPLOAD_REFUSED],
           }),
         },
         schema,
@@ -311,7 +316,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
             description: 'As PUT /api/uploads, with the file as the part of a multipart/form-data body.',
             requestContent: FORM_BODY,
             example: UPLOADED,
-            errors: [{ status: 400, code: 'missing_file', message: 'The form has no file.' }, ...UPLOAD_REFUSED],
+            errors: [...FORM_REFUSED, ...UPLOAD_REFUSED],
           }),
         },
         schema: uploaded,
