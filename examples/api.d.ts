@@ -8,65 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /** Who is signed in */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "id": "text",
-                         *       "email": "text",
-                         *       "emailVerifiedAt": "text",
-                         *       "firstName": "text",
-                         *       "lastName": "text",
-                         *       "displayName": "text",
-                         *       "isAdmin": true,
-                         *       "plan": "JUST_FOR_FUN",
-                         *       "subscriptionStatus": "active",
-                         *       "createdAt": "text",
-                         *       "completedTours": []
-                         *     }
-                         */
-                        "application/json": {
-                            id: string;
-                            email: string;
-                            emailVerifiedAt: string | null;
-                            firstName: string | null;
-                            lastName: string | null;
-                            displayName: string;
-                            isAdmin: boolean;
-                            /** @enum {string} */
-                            plan: "JUST_FOR_FUN";
-                            /** @enum {string} */
-                            subscriptionStatus: "active" | "inactive" | "trial" | "premium_unlimited";
-                            createdAt: string;
-                            /** @default [] */
-                            completedTours: ("first-time" | "generator")[];
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -83,50 +25,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your plan, subscription and credits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "availableCredits": 1,
-                         *       "isUnlimited": true,
-                         *       "plan": "JUST_FOR_FUN",
-                         *       "planName": "Credits"
-                         *     }
-                         */
-                        "application/json": {
-                            availableCredits: number;
-                            isUnlimited: boolean;
-                            /** @enum {string} */
-                            plan: "JUST_FOR_FUN";
-                            /** @example Credits */
-                            planName: string;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -145,139 +44,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** What a video would cost */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "model": "veo3",
-                     *       "duration": 4,
-                     *       "hasAudio": false,
-                     *       "isEconomy": true
-                     *     }
-                     */
-                    "application/json": {
-                        /** @default 8 */
-                        duration?: number;
-                        model?: string;
-                        /** @enum {string} */
-                        resolution?: "480p" | "720p" | "1080p";
-                        /** @default false */
-                        hasPromptEnhancement?: boolean;
-                        /** @default false */
-                        hasImageAnalysis?: boolean;
-                        /** @default false */
-                        hasAudio?: boolean;
-                        /** @default false */
-                        isEconomy?: boolean;
-                        /** @default 1 */
-                        batchSize?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "success": true,
-                         *       "data": {
-                         *         "totalCost": 1,
-                         *         "baseVideo": 1,
-                         *         "promptEnhancement": 1,
-                         *         "imageAnalysis": 1,
-                         *         "geminiOptimization": 1,
-                         *         "modelPremium": 1,
-                         *         "planDiscount": 1,
-                         *         "breakdown": {
-                         *           "baseVideo": 1,
-                         *           "aiEnhancements": {
-                         *             "total": 1
-                         *           },
-                         *           "modelSelection": {
-                         *             "selectedModel": "text",
-                         *             "modelCost": 1
-                         *           },
-                         *           "planBenefit": {
-                         *             "discountPercent": 1,
-                         *             "savingsAmount": 1
-                         *           }
-                         *         },
-                         *         "recommendations": {
-                         *           "cheaperAlternative": {
-                         *             "description": "text",
-                         *             "savings": 1
-                         *           },
-                         *           "planUpgrade": {
-                         *             "upgradeWorthIt": true,
-                         *             "planName": "text",
-                         *             "monthlySavings": 1
-                         *           }
-                         *         }
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                totalCost: number;
-                                baseVideo: number;
-                                promptEnhancement: number;
-                                imageAnalysis: number;
-                                geminiOptimization: number;
-                                modelPremium: number;
-                                planDiscount: number;
-                                breakdown: {
-                                    baseVideo: number;
-                                    aiEnhancements: {
-                                        total: number;
-                                    };
-                                    modelSelection: {
-                                        selectedModel: string;
-                                        modelCost: number;
-                                    };
-                                    planBenefit: {
-                                        discountPercent: number;
-                                        savingsAmount: number;
-                                    };
-                                };
-                                recommendations: {
-                                    cheaperAlternative: {
-                                        description: string;
-                                        savings: number;
-                                    };
-                                    planUpgrade: {
-                                        upgradeWorthIt: boolean;
-                                        planName: string;
-                                        monthlySavings: number;
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["estimateCost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,42 +59,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your credits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "credits": 1
-                         *     }
-                         */
-                        "application/json": {
-                            credits: number;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -347,68 +79,7 @@ export interface paths {
          * Your balance
          * @description Credits, plan, subscription and daily and extra generations: the same answer as the live `balance` event.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": {
-                         *         "availableCredits": 1,
-                         *         "isUnlimited": true,
-                         *         "plan": "JUST_FOR_FUN",
-                         *         "planName": "Credits"
-                         *       },
-                         *       "generationStatus": {
-                         *         "dailyUsed": 1,
-                         *         "dailyLimit": 1,
-                         *         "extraRemaining": 1,
-                         *         "subscriptionStatus": "text",
-                         *         "canGenerate": true
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            status: {
-                                availableCredits: number;
-                                isUnlimited: boolean;
-                                /** @enum {string} */
-                                plan: "JUST_FOR_FUN";
-                                /** @example Credits */
-                                planName: string;
-                            };
-                            generationStatus: {
-                                dailyUsed: number;
-                                dailyLimit: number;
-                                extraRemaining: number;
-                                subscriptionStatus: string;
-                                canGenerate: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -425,50 +96,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your generation allowance today */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "dailyUsed": 1,
-                         *       "dailyLimit": 1,
-                         *       "extraRemaining": 1,
-                         *       "subscriptionStatus": "text",
-                         *       "canGenerate": true
-                         *     }
-                         */
-                        "application/json": {
-                            dailyUsed: number;
-                            dailyLimit: number;
-                            extraRemaining: number;
-                            subscriptionStatus: string;
-                            canGenerate: boolean;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getGenerationAllowance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -490,61 +118,7 @@ export interface paths {
          * Get a signed upload link
          * @description Step one of the two-step flow: send the file to `uploadURL` with `method`, `fields` and `headers` (no token needed there). Accepts `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes a retry safe: the same key and body within 24 hours answer the first result (charged once); the same key with another body is 422.
-                     * @example 0b6f4f7c-9d0e-4e4b-8f61-3a2b1c0d9e8f
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "uploadURL": "/api/uploads/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90?exp=1764072000&sig=…",
-                         *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
-                         *       "method": "PUT",
-                         *       "fields": {},
-                         *       "headers": {}
-                         *     }
-                         */
-                        "application/json": {
-                            uploadURL: string;
-                            objectPath: string;
-                            /** @enum {string} */
-                            method: "PUT" | "POST";
-                            fields: {
-                                [key: string]: string;
-                            };
-                            headers: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createUploadLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -561,42 +135,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Delete your expired unfinished uploads */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "deleted": 2
-                         *     }
-                         */
-                        "application/json": {
-                            deleted: number;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["deleteExpiredUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -611,38 +150,7 @@ export interface paths {
             cookie?: never;
         };
         /** Download one of your uploads */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The file (Range requests answer 206). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/octet-stream": Blob;
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["downloadUpload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -663,116 +171,12 @@ export interface paths {
          * Upload a file in one request
          * @description The file is the request body (JPEG, PNG, WebP, MP4, WebM, MP3 or WAV, at most 50 MB). The answer’s `objectPath` is what a generation takes as `imageFile`, `videoFile` or `audioFile`.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/octet-stream": Blob;
-                    "image/png": Blob;
-                    "image/jpeg": Blob;
-                    "video/mp4": Blob;
-                    "audio/mpeg": Blob;
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
-                         *       "kind": "image",
-                         *       "contentType": "image/png",
-                         *       "size": 182044
-                         *     }
-                         */
-                        "application/json": {
-                            objectPath: string;
-                            /** @enum {string} */
-                            kind: "image" | "video" | "audio";
-                            contentType: string;
-                            size: number;
-                            showsPeople?: boolean;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["uploadFile"];
         /**
          * Upload a file as a form
          * @description As PUT /api/uploads, with the file as the part of a multipart/form-data body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description The file (the form’s only file part).
-                         */
-                        file: Blob;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
-                         *       "kind": "image",
-                         *       "contentType": "image/png",
-                         *       "size": 182044
-                         *     }
-                         */
-                        "application/json": {
-                            objectPath: string;
-                            /** @enum {string} */
-                            kind: "image" | "video" | "audio";
-                            contentType: string;
-                            size: number;
-                            showsPeople?: boolean;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["uploadForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -790,102 +194,7 @@ export interface paths {
          * List the video models
          * @description The models this server offers, their prices, durations and resolutions, and whether each is available now.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "models": [
-                         *         {
-                         *           "id": "text",
-                         *           "engine": "local",
-                         *           "name": "text",
-                         *           "description": "text",
-                         *           "available": true,
-                         *           "reason": "text",
-                         *           "inputs": [
-                         *             "text"
-                         *           ],
-                         *           "durations": [
-                         *             1
-                         *           ],
-                         *           "aspectRatios": [
-                         *             "16:9"
-                         *           ],
-                         *           "resolutions": [
-                         *             "480p"
-                         *           ],
-                         *           "sound": true,
-                         *           "endFrame": true,
-                         *           "cameraMoves": [
-                         *             "static"
-                         *           ],
-                         *           "referenceImages": -9007199254740991,
-                         *           "referencesAlone": true,
-                         *           "credits": 1,
-                         *           "economyCredits": 1,
-                         *           "pricePer": "video",
-                         *           "resolutionCredits": {},
-                         *           "isDefault": true,
-                         *           "isPreview": true
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            models: {
-                                id: string;
-                                /** @enum {string} */
-                                engine: "local" | "veo" | "kling" | "fal" | "replicate" | "comfyui";
-                                name: string;
-                                description: string;
-                                available: boolean;
-                                reason: string | null;
-                                inputs: ("text" | "image" | "video" | "audio")[];
-                                durations: number[];
-                                aspectRatios: ("16:9" | "9:16" | "1:1")[];
-                                resolutions: ("480p" | "720p" | "1080p")[];
-                                sound: boolean;
-                                endFrame: boolean;
-                                cameraMoves: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld")[];
-                                referenceImages: number;
-                                referencesAlone: boolean;
-                                credits: number;
-                                economyCredits: number;
-                                /** @enum {string} */
-                                pricePer: "video" | "second";
-                                resolutionCredits: {
-                                    [key: string]: number;
-                                };
-                                isDefault: boolean;
-                                isPreview: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listModels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -905,393 +214,13 @@ export interface paths {
          * List your videos
          * @description Newest first, with each video’s status, progress and, once finished, its signed `outputVideoUrl`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example [
-                         *       {
-                         *         "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
-                         *         "prompt": "Slowly zoom in on the astronaut",
-                         *         "status": "completed",
-                         *         "creditsUsed": 4,
-                         *         "duration": 4,
-                         *         "model": "veo3",
-                         *         "hasAudio": false,
-                         *         "outputVideoUrl": "/api/media/6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10?exp=1764072000&sig=…",
-                         *         "posterUrl": null,
-                         *         "createdAt": "2026-11-25T10:00:00.000Z",
-                         *         "expiresAt": null,
-                         *         "progress": 100,
-                         *         "progressStage": null,
-                         *         "errorMessage": null,
-                         *         "queuePosition": 1
-                         *       }
-                         *     ]
-                         */
-                        "application/json": {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                        }[];
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listVideos"];
         put?: never;
         /**
          * Make a video
          * @description Queues a video (or up to four variations) and charges its credits. Reference an upload by its `objectPath`. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answer the first result and are charged once.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes a retry safe: the same key and body within 24 hours answer the first result (charged once); the same key with another body is 422.
-                     * @example 0b6f4f7c-9d0e-4e4b-8f61-3a2b1c0d9e8f
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "prompt": "Slowly zoom in on the astronaut",
-                     *       "imageFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
-                     *       "duration": 4,
-                     *       "isEconomy": true,
-                     *       "hasAudio": false
-                     *     }
-                     */
-                    "application/json": {
-                        description?: string;
-                        audioDescription?: string;
-                        settings?: {
-                            /** @enum {string} */
-                            aspectRatio?: "16:9" | "9:16" | "1:1";
-                            negativePrompt?: string;
-                            seed?: number;
-                            /** @enum {string} */
-                            resolution?: "480p" | "720p" | "1080p";
-                            /** @enum {string} */
-                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                        };
-                        aiResultIds?: {
-                            /** Format: uuid */
-                            promptEnhancement?: string;
-                            /** Format: uuid */
-                            imageAnalysis?: string;
-                        };
-                        imageFile?: string | null;
-                        videoFile?: string | null;
-                        audioFile?: string | null;
-                        endImageFile?: string | null;
-                        /** @default [] */
-                        referenceImageFiles?: string[];
-                        /** @default false */
-                        hasAudio?: boolean;
-                        /** @default false */
-                        isEconomy?: boolean;
-                        /** @default false */
-                        consentToLikeness?: boolean;
-                        /** @default 10 */
-                        duration?: number;
-                        model?: string;
-                        aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
-                        resolution?: ("480p" | "720p" | "1080p") | null;
-                        cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
-                        /** @default 1 */
-                        variations?: number;
-                        compareModel?: string | null;
-                        prompt?: string;
-                        jsonPrompt?: string | null;
-                        usedPromptEnhancement?: boolean;
-                        usedImageAnalysis?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
-                         *       "prompt": "Slowly zoom in on the astronaut",
-                         *       "status": "pending",
-                         *       "creditsUsed": 4,
-                         *       "duration": 4,
-                         *       "model": "veo3",
-                         *       "hasAudio": false,
-                         *       "outputVideoUrl": null,
-                         *       "posterUrl": null,
-                         *       "createdAt": "2026-11-25T10:00:00.000Z",
-                         *       "expiresAt": null,
-                         *       "progress": 0,
-                         *       "progressStage": null,
-                         *       "errorMessage": null,
-                         *       "queuePosition": 1,
-                         *       "group": [
-                         *         {
-                         *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
-                         *           "prompt": "Slowly zoom in on the astronaut",
-                         *           "status": "pending",
-                         *           "creditsUsed": 4,
-                         *           "duration": 4,
-                         *           "model": "veo3",
-                         *           "hasAudio": false,
-                         *           "outputVideoUrl": null,
-                         *           "posterUrl": null,
-                         *           "createdAt": "2026-11-25T10:00:00.000Z",
-                         *           "expiresAt": null,
-                         *           "progress": 0,
-                         *           "progressStage": null,
-                         *           "errorMessage": null,
-                         *           "queuePosition": 1
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                            group: {
-                                id: string;
-                                prompt: string;
-                                status: ("pending" | "processing" | "completed" | "failed") | string;
-                                creditsUsed: number;
-                                duration: number;
-                                model: string;
-                                hasAudio: boolean;
-                                outputVideoUrl: string | null;
-                                posterUrl: string | null;
-                                /** @default null */
-                                watchPath: string | null;
-                                createdAt: string;
-                                expiresAt: string | null;
-                                kept?: boolean;
-                                progress: number;
-                                progressStage: string | null;
-                                errorMessage: string | null;
-                                isEconomy?: boolean;
-                                settings?: {
-                                    /** @enum {string} */
-                                    aspectRatio?: "16:9" | "9:16" | "1:1";
-                                    negativePrompt?: string;
-                                    seed?: number;
-                                    /** @enum {string} */
-                                    resolution?: "480p" | "720p" | "1080p";
-                                    /** @enum {string} */
-                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                                };
-                                inputs?: {
-                                    image?: string;
-                                    video?: string;
-                                    audio?: string;
-                                    endImage?: string;
-                                    referenceImages?: string[];
-                                };
-                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                                startedAt?: string | null;
-                                queuePosition?: number | null;
-                                estimatedStartAt?: string | null;
-                                estimatedReadyAt?: string | null;
-                                version?: number;
-                                parentId?: string | null;
-                                groupId?: string | null;
-                                credentials?: {
-                                    hasCredentials: boolean;
-                                    intact: boolean;
-                                    trusted: boolean;
-                                    signedBy: string | null;
-                                    issuer: string | null;
-                                    signedAt: string | null;
-                                    madeWith: string | null;
-                                    sourceType: string | null;
-                                    model: string | null;
-                                    installation: string | null;
-                                    ingredients: {
-                                        title: string;
-                                        relationship: string;
-                                        format: string | null;
-                                        sha256: string | null;
-                                        hasCredentials: boolean;
-                                    }[];
-                                    problems: {
-                                        code: string;
-                                        explanation: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1309,44 +238,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a video */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "message": "Video deleted"
-                         *     }
-                         */
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteVideo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1365,52 +257,7 @@ export interface paths {
          * Take a video’s last frame as a new image upload
          * @description The answer’s `objectPath` starts the next generation where this video ends (Continue).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
-                         *       "kind": "image",
-                         *       "contentType": "image/png",
-                         *       "size": 182044
-                         *     }
-                         */
-                        "application/json": {
-                            objectPath: string;
-                            /** @enum {string} */
-                            kind: "image" | "video" | "audio";
-                            contentType: string;
-                            size: number;
-                            showsPeople?: boolean;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["takeLastFrame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1430,336 +277,7 @@ export interface paths {
          * Extend a video
          * @description Renders the video’s continuation from its last frame and joins the two into one new, longer video.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "prompt": "The astronaut waves",
-                     *       "duration": 4,
-                     *       "crossfade": 0.5
-                     *     }
-                     */
-                    "application/json": {
-                        prompt?: string | null;
-                        duration?: number | null;
-                        /** @default 0 */
-                        crossfade?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "id": "text",
-                         *       "prompt": "text",
-                         *       "status": "pending",
-                         *       "creditsUsed": 1,
-                         *       "duration": 1,
-                         *       "model": "text",
-                         *       "hasAudio": true,
-                         *       "outputVideoUrl": "text",
-                         *       "posterUrl": "text",
-                         *       "watchPath": null,
-                         *       "createdAt": "text",
-                         *       "expiresAt": "text",
-                         *       "kept": true,
-                         *       "progress": 1,
-                         *       "progressStage": "text",
-                         *       "errorMessage": "text",
-                         *       "isEconomy": true,
-                         *       "settings": {
-                         *         "aspectRatio": "16:9",
-                         *         "negativePrompt": "text",
-                         *         "seed": 0,
-                         *         "resolution": "480p",
-                         *         "cameraMove": "static"
-                         *       },
-                         *       "inputs": {
-                         *         "image": "text",
-                         *         "video": "text",
-                         *         "audio": "text",
-                         *         "endImage": "text",
-                         *         "referenceImages": [
-                         *           "text"
-                         *         ]
-                         *       },
-                         *       "goneInputs": [
-                         *         "image"
-                         *       ],
-                         *       "startedAt": "text",
-                         *       "queuePosition": 1,
-                         *       "estimatedStartAt": "text",
-                         *       "estimatedReadyAt": "text",
-                         *       "version": 1,
-                         *       "parentId": "text",
-                         *       "groupId": "text",
-                         *       "credentials": {
-                         *         "hasCredentials": true,
-                         *         "intact": true,
-                         *         "trusted": true,
-                         *         "signedBy": "text",
-                         *         "issuer": "text",
-                         *         "signedAt": "text",
-                         *         "madeWith": "text",
-                         *         "sourceType": "text",
-                         *         "model": "text",
-                         *         "installation": "text",
-                         *         "ingredients": [
-                         *           {
-                         *             "title": "text",
-                         *             "relationship": "text",
-                         *             "format": "text",
-                         *             "sha256": "text",
-                         *             "hasCredentials": true
-                         *           }
-                         *         ],
-                         *         "problems": [
-                         *           {
-                         *             "code": "text",
-                         *             "explanation": "text"
-                         *           }
-                         *         ]
-                         *       },
-                         *       "group": [
-                         *         {
-                         *           "id": "text",
-                         *           "prompt": "text",
-                         *           "status": "pending",
-                         *           "creditsUsed": 1,
-                         *           "duration": 1,
-                         *           "model": "text",
-                         *           "hasAudio": true,
-                         *           "outputVideoUrl": "text",
-                         *           "posterUrl": "text",
-                         *           "watchPath": null,
-                         *           "createdAt": "text",
-                         *           "expiresAt": "text",
-                         *           "kept": true,
-                         *           "progress": 1,
-                         *           "progressStage": "text",
-                         *           "errorMessage": "text",
-                         *           "isEconomy": true,
-                         *           "settings": {
-                         *             "aspectRatio": "16:9",
-                         *             "negativePrompt": "text",
-                         *             "seed": 0,
-                         *             "resolution": "480p",
-                         *             "cameraMove": "static"
-                         *           },
-                         *           "inputs": {
-                         *             "image": "text",
-                         *             "video": "text",
-                         *             "audio": "text",
-                         *             "endImage": "text",
-                         *             "referenceImages": [
-                         *               "text"
-                         *             ]
-                         *           },
-                         *           "goneInputs": [
-                         *             "image"
-                         *           ],
-                         *           "startedAt": "text",
-                         *           "queuePosition": 1,
-                         *           "estimatedStartAt": "text",
-                         *           "estimatedReadyAt": "text",
-                         *           "version": 1,
-                         *           "parentId": "text",
-                         *           "groupId": "text",
-                         *           "credentials": {
-                         *             "hasCredentials": true,
-                         *             "intact": true,
-                         *             "trusted": true,
-                         *             "signedBy": "text",
-                         *             "issuer": "text",
-                         *             "signedAt": "text",
-                         *             "madeWith": "text",
-                         *             "sourceType": "text",
-                         *             "model": "text",
-                         *             "installation": "text",
-                         *             "ingredients": [
-                         *               {
-                         *                 "title": "text",
-                         *                 "relationship": "text",
-                         *                 "format": "text",
-                         *                 "sha256": "text",
-                         *                 "hasCredentials": true
-                         *               }
-                         *             ],
-                         *             "problems": [
-                         *               {
-                         *                 "code": "text",
-                         *                 "explanation": "text"
-                         *               }
-                         *             ]
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                            group: {
-                                id: string;
-                                prompt: string;
-                                status: ("pending" | "processing" | "completed" | "failed") | string;
-                                creditsUsed: number;
-                                duration: number;
-                                model: string;
-                                hasAudio: boolean;
-                                outputVideoUrl: string | null;
-                                posterUrl: string | null;
-                                /** @default null */
-                                watchPath: string | null;
-                                createdAt: string;
-                                expiresAt: string | null;
-                                kept?: boolean;
-                                progress: number;
-                                progressStage: string | null;
-                                errorMessage: string | null;
-                                isEconomy?: boolean;
-                                settings?: {
-                                    /** @enum {string} */
-                                    aspectRatio?: "16:9" | "9:16" | "1:1";
-                                    negativePrompt?: string;
-                                    seed?: number;
-                                    /** @enum {string} */
-                                    resolution?: "480p" | "720p" | "1080p";
-                                    /** @enum {string} */
-                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                                };
-                                inputs?: {
-                                    image?: string;
-                                    video?: string;
-                                    audio?: string;
-                                    endImage?: string;
-                                    referenceImages?: string[];
-                                };
-                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                                startedAt?: string | null;
-                                queuePosition?: number | null;
-                                estimatedStartAt?: string | null;
-                                estimatedReadyAt?: string | null;
-                                version?: number;
-                                parentId?: string | null;
-                                groupId?: string | null;
-                                credentials?: {
-                                    hasCredentials: boolean;
-                                    intact: boolean;
-                                    trusted: boolean;
-                                    signedBy: string | null;
-                                    issuer: string | null;
-                                    signedAt: string | null;
-                                    madeWith: string | null;
-                                    sourceType: string | null;
-                                    model: string | null;
-                                    installation: string | null;
-                                    ingredients: {
-                                        title: string;
-                                        relationship: string;
-                                        format: string | null;
-                                        sha256: string | null;
-                                        hasCredentials: boolean;
-                                    }[];
-                                    problems: {
-                                        code: string;
-                                        explanation: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["extendVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1777,66 +295,7 @@ export interface paths {
          * List your videos (job view)
          * @description The same videos as GET /api/video-generation, in the older job shape.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example [
-                         *       {
-                         *         "id": "text",
-                         *         "textPrompt": "text",
-                         *         "status": "pending",
-                         *         "createdAt": "text",
-                         *         "creditsUsed": 1,
-                         *         "duration": 1,
-                         *         "hasAudio": true,
-                         *         "progress": 1,
-                         *         "errorMessage": "text",
-                         *         "outputVideoUrl": "text",
-                         *         "expiresAt": "text",
-                         *         "version": 1
-                         *       }
-                         *     ]
-                         */
-                        "application/json": {
-                            id: string;
-                            textPrompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            createdAt: string;
-                            creditsUsed: number;
-                            duration: number;
-                            hasAudio: boolean;
-                            progress: number;
-                            errorMessage: string | null;
-                            outputVideoUrl: string | null;
-                            expiresAt?: string | null;
-                            version?: number;
-                        }[];
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listVideoJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1853,66 +312,7 @@ export interface paths {
             cookie?: never;
         };
         /** List your most recent videos (job view) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example [
-                         *       {
-                         *         "id": "text",
-                         *         "textPrompt": "text",
-                         *         "status": "pending",
-                         *         "createdAt": "text",
-                         *         "creditsUsed": 1,
-                         *         "duration": 1,
-                         *         "hasAudio": true,
-                         *         "progress": 1,
-                         *         "errorMessage": "text",
-                         *         "outputVideoUrl": "text",
-                         *         "expiresAt": "text",
-                         *         "version": 1
-                         *       }
-                         *     ]
-                         */
-                        "application/json": {
-                            id: string;
-                            textPrompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            createdAt: string;
-                            creditsUsed: number;
-                            duration: number;
-                            hasAudio: boolean;
-                            progress: number;
-                            errorMessage: string | null;
-                            outputVideoUrl: string | null;
-                            expiresAt?: string | null;
-                            version?: number;
-                        }[];
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listRecentVideoJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1934,135 +334,7 @@ export interface paths {
          * Keep a video, or stop keeping it
          * @description A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "keep": true
-                     *     }
-                     */
-                    "application/json": {
-                        keep: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
-                         *       "prompt": "Slowly zoom in on the astronaut",
-                         *       "status": "pending",
-                         *       "creditsUsed": 4,
-                         *       "duration": 4,
-                         *       "model": "veo3",
-                         *       "hasAudio": false,
-                         *       "outputVideoUrl": null,
-                         *       "posterUrl": null,
-                         *       "createdAt": "2026-11-25T10:00:00.000Z",
-                         *       "expiresAt": null,
-                         *       "progress": 0,
-                         *       "progressStage": null,
-                         *       "errorMessage": null,
-                         *       "queuePosition": 1,
-                         *       "kept": true
-                         *     }
-                         */
-                        "application/json": {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["keepVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2079,75 +351,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Improve a prompt */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "userPrompt": "an astronaut on the moon"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @default  */
-                        userPrompt?: string;
-                        /** @default cinematic */
-                        style?: string;
-                        /** @default medium */
-                        duration?: string;
-                        /** @default calm */
-                        mood?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "success": true,
-                         *       "data": {
-                         *         "enhancedPrompt": "text",
-                         *         "improvements": [
-                         *           "text"
-                         *         ],
-                         *         "confidence": 1
-                         *       },
-                         *       "resultId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
-                         *     }
-                         */
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                enhancedPrompt: string;
-                                improvements: string[];
-                                confidence: number;
-                            };
-                            resultId?: string | null;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["enhancePrompt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2164,94 +368,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Describe an uploaded image as a prompt */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "imageUrl": "text",
-                     *       "analysisType": "comprehensive",
-                     *       "generatePrompt": true
-                     *     }
-                     */
-                    "application/json": {
-                        imageUrl: string;
-                        /** @default comprehensive */
-                        analysisType?: string;
-                        /** @default true */
-                        generatePrompt?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "success": true,
-                         *       "data": {
-                         *         "sceneDescription": "text",
-                         *         "objects": [
-                         *           {
-                         *             "name": "text",
-                         *             "confidence": 1
-                         *           }
-                         *         ],
-                         *         "lighting": {
-                         *           "type": "text"
-                         *         },
-                         *         "style": {
-                         *           "mood": "text"
-                         *         },
-                         *         "suggestedPrompt": "text",
-                         *         "detectorNote": "text"
-                         *       },
-                         *       "resultId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
-                         *     }
-                         */
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                sceneDescription: string;
-                                objects: {
-                                    name: string;
-                                    confidence: number;
-                                }[];
-                                lighting: {
-                                    type: string;
-                                };
-                                style: {
-                                    mood: string;
-                                };
-                                suggestedPrompt: string;
-                                detectorNote?: string | null;
-                            };
-                            resultId?: string | null;
-                        };
-                    };
-                };
-                /** @description An error: `{ code, message }` */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["describeImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2270,186 +387,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A video is ready */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
-                    "webhook-id": string;
-                    /** @description When this attempt was signed, in seconds since 1970. */
-                    "webhook-timestamp": string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "video.completed",
-                     *       "timestamp": "2026-11-25T10:01:12.000Z",
-                     *       "data": {
-                     *         "id": "text",
-                     *         "prompt": "text",
-                     *         "status": "completed",
-                     *         "creditsUsed": 1,
-                     *         "duration": 1,
-                     *         "model": "text",
-                     *         "hasAudio": true,
-                     *         "outputVideoUrl": "text",
-                     *         "posterUrl": "text",
-                     *         "watchPath": null,
-                     *         "createdAt": "text",
-                     *         "expiresAt": "text",
-                     *         "kept": true,
-                     *         "progress": 100,
-                     *         "progressStage": "text",
-                     *         "errorMessage": "text",
-                     *         "isEconomy": true,
-                     *         "settings": {
-                     *           "aspectRatio": "16:9",
-                     *           "negativePrompt": "text",
-                     *           "seed": 0,
-                     *           "resolution": "480p",
-                     *           "cameraMove": "static"
-                     *         },
-                     *         "inputs": {
-                     *           "image": "text",
-                     *           "video": "text",
-                     *           "audio": "text",
-                     *           "endImage": "text",
-                     *           "referenceImages": [
-                     *             "text"
-                     *           ]
-                     *         },
-                     *         "goneInputs": [
-                     *           "image"
-                     *         ],
-                     *         "startedAt": "text",
-                     *         "queuePosition": 1,
-                     *         "estimatedStartAt": "text",
-                     *         "estimatedReadyAt": "text",
-                     *         "version": 1,
-                     *         "parentId": "text",
-                     *         "groupId": "text",
-                     *         "credentials": {
-                     *           "hasCredentials": true,
-                     *           "intact": true,
-                     *           "trusted": true,
-                     *           "signedBy": "text",
-                     *           "issuer": "text",
-                     *           "signedAt": "text",
-                     *           "madeWith": "text",
-                     *           "sourceType": "text",
-                     *           "model": "text",
-                     *           "installation": "text",
-                     *           "ingredients": [
-                     *             {
-                     *               "title": "text",
-                     *               "relationship": "text",
-                     *               "format": "text",
-                     *               "sha256": "text",
-                     *               "hasCredentials": true
-                     *             }
-                     *           ],
-                     *           "problems": [
-                     *             {
-                     *               "code": "text",
-                     *               "explanation": "text"
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "video.completed";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onVideoCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2466,186 +404,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A video failed */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
-                    "webhook-id": string;
-                    /** @description When this attempt was signed, in seconds since 1970. */
-                    "webhook-timestamp": string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "video.failed",
-                     *       "timestamp": "2026-11-25T10:01:12.000Z",
-                     *       "data": {
-                     *         "id": "text",
-                     *         "prompt": "text",
-                     *         "status": "failed",
-                     *         "creditsUsed": 1,
-                     *         "duration": 1,
-                     *         "model": "text",
-                     *         "hasAudio": true,
-                     *         "outputVideoUrl": "text",
-                     *         "posterUrl": "text",
-                     *         "watchPath": null,
-                     *         "createdAt": "text",
-                     *         "expiresAt": "text",
-                     *         "kept": true,
-                     *         "progress": 1,
-                     *         "progressStage": "text",
-                     *         "errorMessage": "The video could not be made.",
-                     *         "isEconomy": true,
-                     *         "settings": {
-                     *           "aspectRatio": "16:9",
-                     *           "negativePrompt": "text",
-                     *           "seed": 0,
-                     *           "resolution": "480p",
-                     *           "cameraMove": "static"
-                     *         },
-                     *         "inputs": {
-                     *           "image": "text",
-                     *           "video": "text",
-                     *           "audio": "text",
-                     *           "endImage": "text",
-                     *           "referenceImages": [
-                     *             "text"
-                     *           ]
-                     *         },
-                     *         "goneInputs": [
-                     *           "image"
-                     *         ],
-                     *         "startedAt": "text",
-                     *         "queuePosition": 1,
-                     *         "estimatedStartAt": "text",
-                     *         "estimatedReadyAt": "text",
-                     *         "version": 1,
-                     *         "parentId": "text",
-                     *         "groupId": "text",
-                     *         "credentials": {
-                     *           "hasCredentials": true,
-                     *           "intact": true,
-                     *           "trusted": true,
-                     *           "signedBy": "text",
-                     *           "issuer": "text",
-                     *           "signedAt": "text",
-                     *           "madeWith": "text",
-                     *           "sourceType": "text",
-                     *           "model": "text",
-                     *           "installation": "text",
-                     *           "ingredients": [
-                     *             {
-                     *               "title": "text",
-                     *               "relationship": "text",
-                     *               "format": "text",
-                     *               "sha256": "text",
-                     *               "hasCredentials": true
-                     *             }
-                     *           ],
-                     *           "problems": [
-                     *             {
-                     *               "code": "text",
-                     *               "explanation": "text"
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "video.failed";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onVideoFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2662,186 +421,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A video moved on (opt-in) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
-                    "webhook-id": string;
-                    /** @description When this attempt was signed, in seconds since 1970. */
-                    "webhook-timestamp": string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "video.progress",
-                     *       "timestamp": "2026-11-25T10:01:12.000Z",
-                     *       "data": {
-                     *         "id": "text",
-                     *         "prompt": "text",
-                     *         "status": "processing",
-                     *         "creditsUsed": 1,
-                     *         "duration": 1,
-                     *         "model": "text",
-                     *         "hasAudio": true,
-                     *         "outputVideoUrl": "text",
-                     *         "posterUrl": "text",
-                     *         "watchPath": null,
-                     *         "createdAt": "text",
-                     *         "expiresAt": "text",
-                     *         "kept": true,
-                     *         "progress": 40,
-                     *         "progressStage": "text",
-                     *         "errorMessage": "text",
-                     *         "isEconomy": true,
-                     *         "settings": {
-                     *           "aspectRatio": "16:9",
-                     *           "negativePrompt": "text",
-                     *           "seed": 0,
-                     *           "resolution": "480p",
-                     *           "cameraMove": "static"
-                     *         },
-                     *         "inputs": {
-                     *           "image": "text",
-                     *           "video": "text",
-                     *           "audio": "text",
-                     *           "endImage": "text",
-                     *           "referenceImages": [
-                     *             "text"
-                     *           ]
-                     *         },
-                     *         "goneInputs": [
-                     *           "image"
-                     *         ],
-                     *         "startedAt": "text",
-                     *         "queuePosition": 1,
-                     *         "estimatedStartAt": "text",
-                     *         "estimatedReadyAt": "text",
-                     *         "version": 1,
-                     *         "parentId": "text",
-                     *         "groupId": "text",
-                     *         "credentials": {
-                     *           "hasCredentials": true,
-                     *           "intact": true,
-                     *           "trusted": true,
-                     *           "signedBy": "text",
-                     *           "issuer": "text",
-                     *           "signedAt": "text",
-                     *           "madeWith": "text",
-                     *           "sourceType": "text",
-                     *           "model": "text",
-                     *           "installation": "text",
-                     *           "ingredients": [
-                     *             {
-                     *               "title": "text",
-                     *               "relationship": "text",
-                     *               "format": "text",
-                     *               "sha256": "text",
-                     *               "hasCredentials": true
-                     *             }
-                     *           ],
-                     *           "problems": [
-                     *             {
-                     *               "code": "text",
-                     *               "explanation": "text"
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "video.progress";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            id: string;
-                            prompt: string;
-                            status: ("pending" | "processing" | "completed" | "failed") | string;
-                            creditsUsed: number;
-                            duration: number;
-                            model: string;
-                            hasAudio: boolean;
-                            outputVideoUrl: string | null;
-                            posterUrl: string | null;
-                            /** @default null */
-                            watchPath: string | null;
-                            createdAt: string;
-                            expiresAt: string | null;
-                            kept?: boolean;
-                            progress: number;
-                            progressStage: string | null;
-                            errorMessage: string | null;
-                            isEconomy?: boolean;
-                            settings?: {
-                                /** @enum {string} */
-                                aspectRatio?: "16:9" | "9:16" | "1:1";
-                                negativePrompt?: string;
-                                seed?: number;
-                                /** @enum {string} */
-                                resolution?: "480p" | "720p" | "1080p";
-                                /** @enum {string} */
-                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
-                            };
-                            inputs?: {
-                                image?: string;
-                                video?: string;
-                                audio?: string;
-                                endImage?: string;
-                                referenceImages?: string[];
-                            };
-                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                            startedAt?: string | null;
-                            queuePosition?: number | null;
-                            estimatedStartAt?: string | null;
-                            estimatedReadyAt?: string | null;
-                            version?: number;
-                            parentId?: string | null;
-                            groupId?: string | null;
-                            credentials?: {
-                                hasCredentials: boolean;
-                                intact: boolean;
-                                trusted: boolean;
-                                signedBy: string | null;
-                                issuer: string | null;
-                                signedAt: string | null;
-                                madeWith: string | null;
-                                sourceType: string | null;
-                                model: string | null;
-                                installation: string | null;
-                                ingredients: {
-                                    title: string;
-                                    relationship: string;
-                                    format: string | null;
-                                    sha256: string | null;
-                                    hasCredentials: boolean;
-                                }[];
-                                problems: {
-                                    code: string;
-                                    explanation: string;
-                                }[];
-                            } | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onVideoProgress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2858,54 +438,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** Credits fell below 1 */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
-                    "webhook-id": string;
-                    /** @description When this attempt was signed, in seconds since 1970. */
-                    "webhook-timestamp": string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "credits.low",
-                     *       "timestamp": "2026-11-25T10:01:12.000Z",
-                     *       "data": {
-                     *         "credits": 0.5,
-                     *         "thresholdCredits": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "credits.low";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            credits: number;
-                            thresholdCredits: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onCreditsLow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2922,67 +455,24 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** A video was taken down after a report */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
-                    "webhook-id": string;
-                    /** @description When this attempt was signed, in seconds since 1970. */
-                    "webhook-timestamp": string;
-                    /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "video.taken_down",
-                     *       "timestamp": "2026-11-25T10:01:12.000Z",
-                     *       "data": {
-                     *         "id": "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70",
-                     *         "removed": [
-                     *           "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70"
-                     *         ],
-                     *         "reason": "likeness",
-                     *         "note": "",
-                     *         "takenDownAt": "2026-11-25T10:01:12.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "video.taken_down";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            /** @description The reported video. */
-                            id: string;
-                            /** @description Every video removed with it (itself, and the extends and remixes made from it). */
-                            removed: string[];
-                            /** @enum {string} */
-                            reason: "intimate_image" | "likeness" | "minor" | "violence" | "copyright" | "other";
-                            /** @description The administrator's words ('' when none). */
-                            note: string;
-                            /** Format: date-time */
-                            takenDownAt: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
+        post: operations["onVideoTakenDown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /** A test event (sent by POST /api/account/webhooks/{id}/test, never subscribed to) */
+        post: operations["onWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3001,8 +491,2794 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Requests this route takes from one caller in its window. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the window starts again. */
+        "X-RateLimit-Reset": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "email": "text",
+                     *       "emailVerifiedAt": "text",
+                     *       "firstName": "text",
+                     *       "lastName": "text",
+                     *       "displayName": "text",
+                     *       "isAdmin": true,
+                     *       "plan": "JUST_FOR_FUN",
+                     *       "subscriptionStatus": "active",
+                     *       "createdAt": "text",
+                     *       "completedTours": []
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        emailVerifiedAt: string | null;
+                        firstName: string | null;
+                        lastName: string | null;
+                        displayName: string;
+                        isAdmin: boolean;
+                        /** @enum {string} */
+                        plan: "JUST_FOR_FUN";
+                        /** @enum {string} */
+                        subscriptionStatus: "active" | "inactive" | "trial" | "premium_unlimited";
+                        createdAt: string;
+                        /** @default [] */
+                        completedTours: ("first-time" | "generator")[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "availableCredits": 1,
+                     *       "isUnlimited": true,
+                     *       "plan": "JUST_FOR_FUN",
+                     *       "planName": "Credits"
+                     *     }
+                     */
+                    "application/json": {
+                        availableCredits: number;
+                        isUnlimited: boolean;
+                        /** @enum {string} */
+                        plan: "JUST_FOR_FUN";
+                        /** @example Credits */
+                        planName: string;
+                    };
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estimateCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "veo3",
+                 *       "duration": 4,
+                 *       "hasAudio": false,
+                 *       "isEconomy": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 8 */
+                    duration?: number;
+                    model?: string;
+                    /** @enum {string} */
+                    resolution?: "480p" | "720p" | "1080p";
+                    /** @default false */
+                    hasPromptEnhancement?: boolean;
+                    /** @default false */
+                    hasImageAnalysis?: boolean;
+                    /** @default false */
+                    hasAudio?: boolean;
+                    /** @default false */
+                    isEconomy?: boolean;
+                    /** @default 1 */
+                    batchSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "totalCost": 1,
+                     *         "baseVideo": 1,
+                     *         "promptEnhancement": 1,
+                     *         "imageAnalysis": 1,
+                     *         "geminiOptimization": 1,
+                     *         "modelPremium": 1,
+                     *         "planDiscount": 1,
+                     *         "breakdown": {
+                     *           "baseVideo": 1,
+                     *           "aiEnhancements": {
+                     *             "total": 1
+                     *           },
+                     *           "modelSelection": {
+                     *             "selectedModel": "text",
+                     *             "modelCost": 1
+                     *           },
+                     *           "planBenefit": {
+                     *             "discountPercent": 1,
+                     *             "savingsAmount": 1
+                     *           }
+                     *         },
+                     *         "recommendations": {
+                     *           "cheaperAlternative": {
+                     *             "description": "text",
+                     *             "savings": 1
+                     *           },
+                     *           "planUpgrade": {
+                     *             "upgradeWorthIt": true,
+                     *             "planName": "text",
+                     *             "monthlySavings": 1
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            totalCost: number;
+                            baseVideo: number;
+                            promptEnhancement: number;
+                            imageAnalysis: number;
+                            geminiOptimization: number;
+                            modelPremium: number;
+                            planDiscount: number;
+                            breakdown: {
+                                baseVideo: number;
+                                aiEnhancements: {
+                                    total: number;
+                                };
+                                modelSelection: {
+                                    selectedModel: string;
+                                    modelCost: number;
+                                };
+                                planBenefit: {
+                                    discountPercent: number;
+                                    savingsAmount: number;
+                                };
+                            };
+                            recommendations: {
+                                cheaperAlternative: {
+                                    description: string;
+                                    savings: number;
+                                };
+                                planUpgrade: {
+                                    upgradeWorthIt: boolean;
+                                    planName: string;
+                                    monthlySavings: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credits": 1
+                     *     }
+                     */
+                    "application/json": {
+                        credits: number;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": {
+                     *         "availableCredits": 1,
+                     *         "isUnlimited": true,
+                     *         "plan": "JUST_FOR_FUN",
+                     *         "planName": "Credits"
+                     *       },
+                     *       "generationStatus": {
+                     *         "dailyUsed": 1,
+                     *         "dailyLimit": 1,
+                     *         "extraRemaining": 1,
+                     *         "subscriptionStatus": "text",
+                     *         "canGenerate": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        status: {
+                            availableCredits: number;
+                            isUnlimited: boolean;
+                            /** @enum {string} */
+                            plan: "JUST_FOR_FUN";
+                            /** @example Credits */
+                            planName: string;
+                        };
+                        generationStatus: {
+                            dailyUsed: number;
+                            dailyLimit: number;
+                            extraRemaining: number;
+                            subscriptionStatus: string;
+                            canGenerate: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGenerationAllowance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dailyUsed": 1,
+                     *       "dailyLimit": 1,
+                     *       "extraRemaining": 1,
+                     *       "subscriptionStatus": "text",
+                     *       "canGenerate": true
+                     *     }
+                     */
+                    "application/json": {
+                        dailyUsed: number;
+                        dailyLimit: number;
+                        extraRemaining: number;
+                        subscriptionStatus: string;
+                        canGenerate: boolean;
+                    };
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUploadLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key and body within 24 hours answer the first result (charged once); the same key with another body is 422.
+                 * @example 0b6f4f7c-9d0e-4e4b-8f61-3a2b1c0d9e8f
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the saved answer of an earlier request with the same `Idempotency-Key` (nothing was done again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "uploadURL": "/api/uploads/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90?exp=1764072000&sig=…",
+                     *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "method": "PUT",
+                     *       "fields": {},
+                     *       "headers": {}
+                     *     }
+                     */
+                    "application/json": {
+                        uploadURL: string;
+                        objectPath: string;
+                        /** @enum {string} */
+                        method: "PUT" | "POST";
+                        fields: {
+                            [key: string]: string;
+                        };
+                        headers: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteExpiredUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": 2
+                     *     }
+                     */
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One range of bytes (`bytes=START-END`, `bytes=START-` or `bytes=-LAST`).
+                 * @example bytes=0-1023
+                 */
+                Range?: string;
+            };
+            path: {
+                userId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as its own type. */
+            200: {
+                headers: {
+                    /** @description `bytes`: a `Range` request is answered 206. */
+                    "Accept-Ranges": string;
+                    /** @description The bytes of this answer. */
+                    "Content-Length": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/*": Blob;
+                    "image/*": Blob;
+                    "audio/*": Blob;
+                };
+            };
+            /** @description The bytes a `Range` request named. */
+            206: {
+                headers: {
+                    /** @description `bytes`: a `Range` request is answered 206. */
+                    "Accept-Ranges": string;
+                    /** @description The bytes of this answer. */
+                    "Content-Length": number;
+                    /** @description `bytes START-END/SIZE`. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/*": Blob;
+                    "image/*": Blob;
+                    "audio/*": Blob;
+                };
+            };
+            /** @description On S3-compatible storage: the file’s short-lived presigned address. */
+            302: {
+                headers: {
+                    /** @description Where the file is, for 5 minutes. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": Blob;
+                "image/png": Blob;
+                "image/jpeg": Blob;
+                "video/mp4": Blob;
+                "audio/mpeg": Blob;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "kind": "image",
+                     *       "contentType": "image/png",
+                     *       "size": 182044
+                     *     }
+                     */
+                    "application/json": {
+                        objectPath: string;
+                        /** @enum {string} */
+                        kind: "image" | "video" | "audio";
+                        contentType: string;
+                        size: number;
+                        showsPeople?: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file (the form’s only file part).
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "kind": "image",
+                     *       "contentType": "image/png",
+                     *       "size": 182044
+                     *     }
+                     */
+                    "application/json": {
+                        objectPath: string;
+                        /** @enum {string} */
+                        kind: "image" | "video" | "audio";
+                        contentType: string;
+                        size: number;
+                        showsPeople?: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "models": [
+                     *         {
+                     *           "id": "text",
+                     *           "engine": "local",
+                     *           "name": "text",
+                     *           "description": "text",
+                     *           "available": true,
+                     *           "reason": "text",
+                     *           "inputs": [
+                     *             "text"
+                     *           ],
+                     *           "durations": [
+                     *             1
+                     *           ],
+                     *           "aspectRatios": [
+                     *             "16:9"
+                     *           ],
+                     *           "resolutions": [
+                     *             "480p"
+                     *           ],
+                     *           "sound": true,
+                     *           "endFrame": true,
+                     *           "cameraMoves": [
+                     *             "static"
+                     *           ],
+                     *           "referenceImages": -9007199254740991,
+                     *           "referencesAlone": true,
+                     *           "credits": 1,
+                     *           "economyCredits": 1,
+                     *           "pricePer": "video",
+                     *           "resolutionCredits": {},
+                     *           "isDefault": true,
+                     *           "isPreview": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        models: {
+                            id: string;
+                            /** @enum {string} */
+                            engine: "local" | "veo" | "kling" | "fal" | "replicate" | "comfyui";
+                            name: string;
+                            description: string;
+                            available: boolean;
+                            reason: string | null;
+                            inputs: ("text" | "image" | "video" | "audio")[];
+                            durations: number[];
+                            aspectRatios: ("16:9" | "9:16" | "1:1")[];
+                            resolutions: ("480p" | "720p" | "1080p")[];
+                            sound: boolean;
+                            endFrame: boolean;
+                            cameraMoves: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld")[];
+                            referenceImages: number;
+                            referencesAlone: boolean;
+                            credits: number;
+                            economyCredits: number;
+                            /** @enum {string} */
+                            pricePer: "video" | "second";
+                            resolutionCredits: {
+                                [key: string]: number;
+                            };
+                            isDefault: boolean;
+                            isPreview: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *         "prompt": "Slowly zoom in on the astronaut",
+                     *         "status": "completed",
+                     *         "creditsUsed": 4,
+                     *         "duration": 4,
+                     *         "model": "veo3",
+                     *         "hasAudio": false,
+                     *         "outputVideoUrl": "/api/media/6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10?exp=1764072000&sig=…",
+                     *         "posterUrl": null,
+                     *         "watchPath": "/watch/6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10.1764072000.q2H3",
+                     *         "createdAt": "2026-11-25T10:00:00.000Z",
+                     *         "expiresAt": null,
+                     *         "progress": 100,
+                     *         "progressStage": null,
+                     *         "errorMessage": null,
+                     *         "queuePosition": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVideo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key and body within 24 hours answer the first result (charged once); the same key with another body is 422.
+                 * @example 0b6f4f7c-9d0e-4e4b-8f61-3a2b1c0d9e8f
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Slowly zoom in on the astronaut",
+                 *       "imageFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                 *       "duration": 4,
+                 *       "isEconomy": true,
+                 *       "hasAudio": false
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    audioDescription?: string;
+                    settings?: {
+                        /** @enum {string} */
+                        aspectRatio?: "16:9" | "9:16" | "1:1";
+                        negativePrompt?: string;
+                        seed?: number;
+                        /** @enum {string} */
+                        resolution?: "480p" | "720p" | "1080p";
+                        /** @enum {string} */
+                        cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                    };
+                    aiResultIds?: {
+                        /** Format: uuid */
+                        promptEnhancement?: string;
+                        /** Format: uuid */
+                        imageAnalysis?: string;
+                    };
+                    imageFile?: string | null;
+                    videoFile?: string | null;
+                    audioFile?: string | null;
+                    endImageFile?: string | null;
+                    /** @default [] */
+                    referenceImageFiles?: string[];
+                    /** @default false */
+                    hasAudio?: boolean;
+                    /** @default false */
+                    isEconomy?: boolean;
+                    /** @default false */
+                    consentToLikeness?: boolean;
+                    /** @default 10 */
+                    duration?: number;
+                    model?: string;
+                    aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                    resolution?: ("480p" | "720p" | "1080p") | null;
+                    cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                    /** @default 1 */
+                    variations?: number;
+                    compareModel?: string | null;
+                    prompt?: string;
+                    jsonPrompt?: string | null;
+                    usedPromptEnhancement?: boolean;
+                    usedImageAnalysis?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `true` when this is the saved answer of an earlier request with the same `Idempotency-Key` (nothing was done again). */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 4,
+                     *       "duration": 4,
+                     *       "model": "veo3",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "group": [
+                     *         {
+                     *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *           "prompt": "Slowly zoom in on the astronaut",
+                     *           "status": "pending",
+                     *           "creditsUsed": 4,
+                     *           "duration": 4,
+                     *           "model": "veo3",
+                     *           "hasAudio": false,
+                     *           "outputVideoUrl": null,
+                     *           "posterUrl": null,
+                     *           "watchPath": null,
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "progress": 0,
+                     *           "progressStage": null,
+                     *           "errorMessage": null,
+                     *           "queuePosition": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Video deleted"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeLastFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "objectPath": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "kind": "image",
+                     *       "contentType": "image/png",
+                     *       "size": 182044
+                     *     }
+                     */
+                    "application/json": {
+                        objectPath: string;
+                        /** @enum {string} */
+                        kind: "image" | "video" | "audio";
+                        contentType: string;
+                        size: number;
+                        showsPeople?: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extendVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "The astronaut waves",
+                 *       "duration": 4,
+                 *       "crossfade": 0.5
+                 *     }
+                 */
+                "application/json": {
+                    prompt?: string | null;
+                    duration?: number | null;
+                    /** @default 0 */
+                    crossfade?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text",
+                     *       "prompt": "text",
+                     *       "status": "pending",
+                     *       "creditsUsed": 1,
+                     *       "duration": 1,
+                     *       "model": "text",
+                     *       "hasAudio": true,
+                     *       "outputVideoUrl": "text",
+                     *       "posterUrl": "text",
+                     *       "watchPath": null,
+                     *       "createdAt": "text",
+                     *       "expiresAt": "text",
+                     *       "kept": true,
+                     *       "progress": 1,
+                     *       "progressStage": "text",
+                     *       "errorMessage": "text",
+                     *       "isEconomy": true,
+                     *       "settings": {
+                     *         "aspectRatio": "16:9",
+                     *         "negativePrompt": "text",
+                     *         "seed": 0,
+                     *         "resolution": "480p",
+                     *         "cameraMove": "static"
+                     *       },
+                     *       "inputs": {
+                     *         "image": "text",
+                     *         "video": "text",
+                     *         "audio": "text",
+                     *         "endImage": "text",
+                     *         "referenceImages": [
+                     *           "text"
+                     *         ]
+                     *       },
+                     *       "goneInputs": [
+                     *         "image"
+                     *       ],
+                     *       "startedAt": "text",
+                     *       "queuePosition": 1,
+                     *       "estimatedStartAt": "text",
+                     *       "estimatedReadyAt": "text",
+                     *       "version": 1,
+                     *       "parentId": "text",
+                     *       "groupId": "text",
+                     *       "credentials": {
+                     *         "hasCredentials": true,
+                     *         "intact": true,
+                     *         "trusted": true,
+                     *         "signedBy": "text",
+                     *         "issuer": "text",
+                     *         "signedAt": "text",
+                     *         "madeWith": "text",
+                     *         "sourceType": "text",
+                     *         "model": "text",
+                     *         "installation": "text",
+                     *         "ingredients": [
+                     *           {
+                     *             "title": "text",
+                     *             "relationship": "text",
+                     *             "format": "text",
+                     *             "sha256": "text",
+                     *             "hasCredentials": true
+                     *           }
+                     *         ],
+                     *         "problems": [
+                     *           {
+                     *             "code": "text",
+                     *             "explanation": "text"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "group": [
+                     *         {
+                     *           "id": "text",
+                     *           "prompt": "text",
+                     *           "status": "pending",
+                     *           "creditsUsed": 1,
+                     *           "duration": 1,
+                     *           "model": "text",
+                     *           "hasAudio": true,
+                     *           "outputVideoUrl": "text",
+                     *           "posterUrl": "text",
+                     *           "watchPath": null,
+                     *           "createdAt": "text",
+                     *           "expiresAt": "text",
+                     *           "kept": true,
+                     *           "progress": 1,
+                     *           "progressStage": "text",
+                     *           "errorMessage": "text",
+                     *           "isEconomy": true,
+                     *           "settings": {
+                     *             "aspectRatio": "16:9",
+                     *             "negativePrompt": "text",
+                     *             "seed": 0,
+                     *             "resolution": "480p",
+                     *             "cameraMove": "static"
+                     *           },
+                     *           "inputs": {
+                     *             "image": "text",
+                     *             "video": "text",
+                     *             "audio": "text",
+                     *             "endImage": "text",
+                     *             "referenceImages": [
+                     *               "text"
+                     *             ]
+                     *           },
+                     *           "goneInputs": [
+                     *             "image"
+                     *           ],
+                     *           "startedAt": "text",
+                     *           "queuePosition": 1,
+                     *           "estimatedStartAt": "text",
+                     *           "estimatedReadyAt": "text",
+                     *           "version": 1,
+                     *           "parentId": "text",
+                     *           "groupId": "text",
+                     *           "credentials": {
+                     *             "hasCredentials": true,
+                     *             "intact": true,
+                     *             "trusted": true,
+                     *             "signedBy": "text",
+                     *             "issuer": "text",
+                     *             "signedAt": "text",
+                     *             "madeWith": "text",
+                     *             "sourceType": "text",
+                     *             "model": "text",
+                     *             "installation": "text",
+                     *             "ingredients": [
+                     *               {
+                     *                 "title": "text",
+                     *                 "relationship": "text",
+                     *                 "format": "text",
+                     *                 "sha256": "text",
+                     *                 "hasCredentials": true
+                     *               }
+                     *             ],
+                     *             "problems": [
+                     *               {
+                     *                 "code": "text",
+                     *                 "explanation": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVideoJobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "text",
+                     *         "textPrompt": "text",
+                     *         "status": "pending",
+                     *         "createdAt": "text",
+                     *         "creditsUsed": 1,
+                     *         "duration": 1,
+                     *         "hasAudio": true,
+                     *         "progress": 1,
+                     *         "errorMessage": "text",
+                     *         "outputVideoUrl": "text",
+                     *         "expiresAt": "text",
+                     *         "version": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        textPrompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        createdAt: string;
+                        creditsUsed: number;
+                        duration: number;
+                        hasAudio: boolean;
+                        progress: number;
+                        errorMessage: string | null;
+                        outputVideoUrl: string | null;
+                        expiresAt?: string | null;
+                        version?: number;
+                    }[];
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecentVideoJobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "text",
+                     *         "textPrompt": "text",
+                     *         "status": "pending",
+                     *         "createdAt": "text",
+                     *         "creditsUsed": 1,
+                     *         "duration": 1,
+                     *         "hasAudio": true,
+                     *         "progress": 1,
+                     *         "errorMessage": "text",
+                     *         "outputVideoUrl": "text",
+                     *         "expiresAt": "text",
+                     *         "version": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        textPrompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        createdAt: string;
+                        creditsUsed: number;
+                        duration: number;
+                        hasAudio: boolean;
+                        progress: number;
+                        errorMessage: string | null;
+                        outputVideoUrl: string | null;
+                        expiresAt?: string | null;
+                        version?: number;
+                    }[];
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    keepVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keep": true
+                 *     }
+                 */
+                "application/json": {
+                    keep: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 4,
+                     *       "duration": 4,
+                     *       "model": "veo3",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "kept": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enhancePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userPrompt": "an astronaut on the moon"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    userPrompt?: string;
+                    /** @default cinematic */
+                    style?: string;
+                    /** @default medium */
+                    duration?: string;
+                    /** @default calm */
+                    mood?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enhancedPrompt": "text",
+                     *         "improvements": [
+                     *           "text"
+                     *         ],
+                     *         "confidence": 1
+                     *       },
+                     *       "resultId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            enhancedPrompt: string;
+                            improvements: string[];
+                            confidence: number;
+                        };
+                        resultId?: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    describeImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "imageUrl": "text",
+                 *       "analysisType": "comprehensive",
+                 *       "generatePrompt": true
+                 *     }
+                 */
+                "application/json": {
+                    imageUrl: string;
+                    /** @default comprehensive */
+                    analysisType?: string;
+                    /** @default true */
+                    generatePrompt?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "sceneDescription": "text",
+                     *         "objects": [
+                     *           {
+                     *             "name": "text",
+                     *             "confidence": 1
+                     *           }
+                     *         ],
+                     *         "lighting": {
+                     *           "type": "text"
+                     *         },
+                     *         "style": {
+                     *           "mood": "text"
+                     *         },
+                     *         "suggestedPrompt": "text",
+                     *         "detectorNote": "text"
+                     *       },
+                     *       "resultId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            sceneDescription: string;
+                            objects: {
+                                name: string;
+                                confidence: number;
+                            }[];
+                            lighting: {
+                                type: string;
+                            };
+                            style: {
+                                mood: string;
+                            };
+                            suggestedPrompt: string;
+                            detectorNote?: string | null;
+                        };
+                        resultId?: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    onVideoCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "video.completed",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "id": "text",
+                 *         "prompt": "text",
+                 *         "status": "completed",
+                 *         "creditsUsed": 1,
+                 *         "duration": 1,
+                 *         "model": "text",
+                 *         "hasAudio": true,
+                 *         "outputVideoUrl": "text",
+                 *         "posterUrl": "text",
+                 *         "watchPath": null,
+                 *         "createdAt": "text",
+                 *         "expiresAt": "text",
+                 *         "kept": true,
+                 *         "progress": 100,
+                 *         "progressStage": "text",
+                 *         "errorMessage": "text",
+                 *         "isEconomy": true,
+                 *         "settings": {
+                 *           "aspectRatio": "16:9",
+                 *           "negativePrompt": "text",
+                 *           "seed": 0,
+                 *           "resolution": "480p",
+                 *           "cameraMove": "static"
+                 *         },
+                 *         "inputs": {
+                 *           "image": "text",
+                 *           "video": "text",
+                 *           "audio": "text",
+                 *           "endImage": "text",
+                 *           "referenceImages": [
+                 *             "text"
+                 *           ]
+                 *         },
+                 *         "goneInputs": [
+                 *           "image"
+                 *         ],
+                 *         "startedAt": "text",
+                 *         "queuePosition": 1,
+                 *         "estimatedStartAt": "text",
+                 *         "estimatedReadyAt": "text",
+                 *         "version": 1,
+                 *         "parentId": "text",
+                 *         "groupId": "text",
+                 *         "credentials": {
+                 *           "hasCredentials": true,
+                 *           "intact": true,
+                 *           "trusted": true,
+                 *           "signedBy": "text",
+                 *           "issuer": "text",
+                 *           "signedAt": "text",
+                 *           "madeWith": "text",
+                 *           "sourceType": "text",
+                 *           "model": "text",
+                 *           "installation": "text",
+                 *           "ingredients": [
+                 *             {
+                 *               "title": "text",
+                 *               "relationship": "text",
+                 *               "format": "text",
+                 *               "sha256": "text",
+                 *               "hasCredentials": true
+                 *             }
+                 *           ],
+                 *           "problems": [
+                 *             {
+                 *               "code": "text",
+                 *               "explanation": "text"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "video.completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVideoFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "video.failed",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "id": "text",
+                 *         "prompt": "text",
+                 *         "status": "failed",
+                 *         "creditsUsed": 1,
+                 *         "duration": 1,
+                 *         "model": "text",
+                 *         "hasAudio": true,
+                 *         "outputVideoUrl": "text",
+                 *         "posterUrl": "text",
+                 *         "watchPath": null,
+                 *         "createdAt": "text",
+                 *         "expiresAt": "text",
+                 *         "kept": true,
+                 *         "progress": 1,
+                 *         "progressStage": "text",
+                 *         "errorMessage": "The video could not be made.",
+                 *         "isEconomy": true,
+                 *         "settings": {
+                 *           "aspectRatio": "16:9",
+                 *           "negativePrompt": "text",
+                 *           "seed": 0,
+                 *           "resolution": "480p",
+                 *           "cameraMove": "static"
+                 *         },
+                 *         "inputs": {
+                 *           "image": "text",
+                 *           "video": "text",
+                 *           "audio": "text",
+                 *           "endImage": "text",
+                 *           "referenceImages": [
+                 *             "text"
+                 *           ]
+                 *         },
+                 *         "goneInputs": [
+                 *           "image"
+                 *         ],
+                 *         "startedAt": "text",
+                 *         "queuePosition": 1,
+                 *         "estimatedStartAt": "text",
+                 *         "estimatedReadyAt": "text",
+                 *         "version": 1,
+                 *         "parentId": "text",
+                 *         "groupId": "text",
+                 *         "credentials": {
+                 *           "hasCredentials": true,
+                 *           "intact": true,
+                 *           "trusted": true,
+                 *           "signedBy": "text",
+                 *           "issuer": "text",
+                 *           "signedAt": "text",
+                 *           "madeWith": "text",
+                 *           "sourceType": "text",
+                 *           "model": "text",
+                 *           "installation": "text",
+                 *           "ingredients": [
+                 *             {
+                 *               "title": "text",
+                 *               "relationship": "text",
+                 *               "format": "text",
+                 *               "sha256": "text",
+                 *               "hasCredentials": true
+                 *             }
+                 *           ],
+                 *           "problems": [
+                 *             {
+                 *               "code": "text",
+                 *               "explanation": "text"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "video.failed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVideoProgress: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "video.progress",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "id": "text",
+                 *         "prompt": "text",
+                 *         "status": "processing",
+                 *         "creditsUsed": 1,
+                 *         "duration": 1,
+                 *         "model": "text",
+                 *         "hasAudio": true,
+                 *         "outputVideoUrl": "text",
+                 *         "posterUrl": "text",
+                 *         "watchPath": null,
+                 *         "createdAt": "text",
+                 *         "expiresAt": "text",
+                 *         "kept": true,
+                 *         "progress": 40,
+                 *         "progressStage": "text",
+                 *         "errorMessage": "text",
+                 *         "isEconomy": true,
+                 *         "settings": {
+                 *           "aspectRatio": "16:9",
+                 *           "negativePrompt": "text",
+                 *           "seed": 0,
+                 *           "resolution": "480p",
+                 *           "cameraMove": "static"
+                 *         },
+                 *         "inputs": {
+                 *           "image": "text",
+                 *           "video": "text",
+                 *           "audio": "text",
+                 *           "endImage": "text",
+                 *           "referenceImages": [
+                 *             "text"
+                 *           ]
+                 *         },
+                 *         "goneInputs": [
+                 *           "image"
+                 *         ],
+                 *         "startedAt": "text",
+                 *         "queuePosition": 1,
+                 *         "estimatedStartAt": "text",
+                 *         "estimatedReadyAt": "text",
+                 *         "version": 1,
+                 *         "parentId": "text",
+                 *         "groupId": "text",
+                 *         "credentials": {
+                 *           "hasCredentials": true,
+                 *           "intact": true,
+                 *           "trusted": true,
+                 *           "signedBy": "text",
+                 *           "issuer": "text",
+                 *           "signedAt": "text",
+                 *           "madeWith": "text",
+                 *           "sourceType": "text",
+                 *           "model": "text",
+                 *           "installation": "text",
+                 *           "ingredients": [
+                 *             {
+                 *               "title": "text",
+                 *               "relationship": "text",
+                 *               "format": "text",
+                 *               "sha256": "text",
+                 *               "hasCredentials": true
+                 *             }
+                 *           ],
+                 *           "problems": [
+                 *             {
+                 *               "code": "text",
+                 *               "explanation": "text"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "video.progress";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditsLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "credits.low",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "credits": 0.5,
+                 *         "thresholdCredits": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "credits.low";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        credits: number;
+                        thresholdCredits: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVideoTakenDown: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "video.taken_down",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "id": "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70",
+                 *         "removed": [
+                 *           "6f1c2a9e-0d4b-4c7a-9e2f-3b5d8a1c4e70"
+                 *         ],
+                 *         "reason": "likeness",
+                 *         "note": "",
+                 *         "takenDownAt": "2026-11-25T10:01:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "video.taken_down";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** @description The reported video. */
+                        id: string;
+                        /** @description Every video removed with it (itself, and the extends and remixes made from it). */
+                        removed: string[];
+                        /** @enum {string} */
+                        reason: "intimate_image" | "likeness" | "minor" | "violence" | "copyright" | "other";
+                        /** @description The administrator's words ('' when none). */
+                        note: string;
+                        /** Format: date-time */
+                        takenDownAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "endpointId": "b1d5e0a2-3c4f-4e6a-8b7c-9d0e1f2a3b4c",
+                 *         "message": "This is a test event from Reelsmith."
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The endpoint it was sent to.
+                         */
+                        endpointId: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -84,7 +84,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   registerOverloadGuard(app, () => ctx.database.queued(), config.maxQueuedQueries);
   registerAuthHooks(app, ctx);
   // Before the routes: the OpenAPI document collects them as they are added (and is built lazily).
-  await registerOpenApi(app, config);
+  await registerOpenApi(app);
 
   for (const routes of [
     healthRoutes,

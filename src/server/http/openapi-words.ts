@@ -21,13 +21,33 @@ export interface MediaDoc {
   example?: unknown;
 }
 
+/** A response header a client may read (OpenAPI's Header Object). */
+export interface HeaderDoc {
+  description: string;
+  /** Sent on every answer of its status (the contract test checks it is there). */
+  required?: boolean;
+  schema?: Record<string, unknown>;
+}
+
 export interface RouteDoc {
   summary: string;
   description?: string;
+  /**
+   * The operation's name for generated clients (`createVideo`), camelCase and unique. Routes a token
+   * can call name theirs; any other gets one made from its method and path (openapi.ts: operationIdOf).
+   */
+  operationId?: string;
   /** Needs no session and no token (sign-up, sign-in, signed links, provider callbacks). */
   public?: boolean;
   /** Accepts `Idempotency-Key` (a retry answers the first request's result). */
   idempotent?: boolean;
+  /**
+   * Sends an `ETag`, and answers 304 with no body to a request whose `If-None-Match` names it
+   * (http/etag.ts: answerNotModified).
+   */
+  etag?: boolean;
+  /** Answers a stored file as http/serve-object.ts sends it: Range requests (206, 416), or S3's redirect (302). */
+  servesFile?: boolean;
   /** This route's own error answers, beyond the common ones. */
   errors?: ErrorAnswer[];
   /** The success answer's example; without one the document shows one built from its schema. */
@@ -38,6 +58,8 @@ export interface RouteDoc {
   requestContent?: Record<string, MediaDoc>;
   /** Answers that are not JSON (files, streams, redirects), by status. */
   responses?: Record<number, { description: string; content?: Record<string, MediaDoc> }>;
+  /** Headers this route alone sends (a session cookie, a cursor), by status. */
+  headers?: Record<number, Record<string, HeaderDoc>>;
 }
 
 /** The document's sections, in order, with their descriptions. */
@@ -136,10 +158,21 @@ export const FILE_BODY: Record<string, MediaDoc> = {
   'video/mp4': { schema: BINARY },
   'audio/mpeg': { schema: BINARY },
 };
-export const FILE_ANSWER = {
-  200: {
-    description: 'The file (Range requests answer 206).',
-    content: { 'application/octet-stream': { schema: BINARY } },
+/** The session cookie a sign-in sets (HttpOnly: the browser sends it back; a program keeps it). */
+export const SETS_SESSION: Record<string, HeaderDoc> = {
+  'Set-Cookie': {
+    description:
+      'The session cookie: `rs_session=...; Path=/; Expires=...; HttpOnly; SameSite=Lax` (and `Secure` over https).',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+/** The session cookie cleared (sign-out, a deleted account). */
+export const CLEARS_SESSION: Record<string, HeaderDoc> = {
+  'Set-Cookie': {
+    description: 'Clears the session cookie: `rs_session=` with an `Expires` in the past.',
+    required: true,
+    schema: { type: 'string' },
   },
 };
 
@@ -157,6 +190,7 @@ export const VIDEO_RECORD = {
   hasAudio: false,
   outputVideoUrl: null,
   posterUrl: null,
+  watchPath: null,
   createdAt: '2026-11-25T10:00:00.000Z',
   expiresAt: null,
   progress: 0,

@@ -17,12 +17,13 @@ import {
 } from '../../shared/generations';
 import { costEstimateRequestSchema } from '../../shared/money/pricing';
 import { uploadCompleteSchema, uploadTargetSchema } from '../../shared/uploads';
-import { createWebhookSchema } from '../../shared/webhooks';
+import { createWebhookSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../shared/webhooks';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { DOCS_URL, OPENAPI_URL, openApiPath } from './openapi';
 
 type Json = Record<string, unknown>;
 interface Operation {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -254,21 +255,65 @@ describe('the OpenAPI document', () => {
     expect([...codes].filter((code) => !source.includes(`'${code}'`) && !source.includes(`"${code}"`))).toEqual([]);
   });
 
-  it('documents the webhook events, each carrying the video as the list answers it', () => {
+  it('documents every webhook event the server sends, the test event too, each signed rather than authorised', () => {
     const webhooks = document.webhooks as Record<string, { post: Operation & { parameters?: Json[] } }>;
-    expect(Object.keys(webhooks).sort()).toEqual([
-      'credits.low',
-      'video.completed',
-      'video.failed',
-      'video.progress',
-      'video.taken_down',
-    ]);
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.security, type).toEqual([]);
+      expect(post.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    expect(webhooks['webhook.test']?.post.operationId).toBe('onWebhookTest');
+  });
+
+  it('documents the video events, each carrying the video as the list answers it', () => {
+    const webhooks = document.webhooks as Record<string, { post: Operation & { parameters?: Json[] } }>;
     const completed = webhooks['video.completed']?.post;
     expect(completed?.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const body = completed?.requestBody?.content?.['application/json'] as { schema: Json; example: Json };
     const listed = operationOf('GET /api/video-generation')?.responses?.['200']?.content?.['application/json'];
     expect((body.schema.properties as Json).data).toEqual((listed?.schema as Json).items);
     expect(body.example).toMatchObject({ type: 'video.completed', data: { status: 'completed' } });
+  });
+
+  it('names its server relatively, so clients and the reference page call the address they read it from', () => {
+    expect(document.servers).toEqual([{ url: '/', description: 'This server' }]);
+  });
+
+  it('gives every operation a unique camelCase operationId, the named ones of the token routes among them', () => {
+    const ids = [
+      ...Object.values(document.paths).flatMap((item) => Object.values(item)),
+      ...Object.values(document.webhooks as Record<string, Record<string, Operation>>).flatMap((item) =>
+        Object.values(item),
+      ),
+    ].map((operation) => operation.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(operationOf('POST /api/video-generation')?.operationId).toBe('createVideo');
+    expect(operationOf('GET /api/video-generation')?.operationId).toBe('listVideos');
+    expect(operationOf('DELETE /api/video-generation/:id')?.operationId).toBe('deleteVideo');
+    // Without a name of its own: the method and the path.
+    expect(operationOf('POST /api/admin/jobs/:id/cancel')?.operationId).toBe('postAdminJobsByIdCancel');
+  });
+
+  it('documents the conditional, ranged and replayed answers with the headers that carry them', () => {
+    const listed = operationOf('GET /api/video-generation') as Operation & { parameters?: Json[] };
+    expect(listed.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'If-None-Match' }));
+    expect(listed.responses?.['200']).toMatchObject({ headers: { ETag: { required: true } } });
+    expect(listed.responses?.['304']).toMatchObject({ headers: { ETag: { required: true } } });
+    expect(listed.responses?.['429']).toMatchObject({ headers: { 'Retry-After': { required: true } } });
+
+    const media = operationOf('GET /api/media/:id') as Operation & { parameters?: Json[] };
+    expect(media.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Range' }));
+    expect(Object.keys(media.responses?.['200']?.content ?? {})).toEqual(['video/*', 'image/*', 'audio/*']);
+    expect(media.responses?.['206']).toMatchObject({ headers: { 'Content-Range': { required: true } } });
+    expect(media.responses?.['302']).toMatchObject({ headers: { Location: { required: true } } });
+    expect(media.responses?.['416']).toMatchObject({ headers: { 'Content-Range': { required: true } } });
+
+    const created = operationOf('POST /api/video-generation');
+    expect(created?.responses?.['201']).toMatchObject({ headers: { 'Idempotent-Replayed': { schema: {} } } });
+    expect(
+      operationOf('POST /api/admin/jobs/:id/rerun')?.responses?.['409']?.content?.['application/json']?.examples,
+    ).toHaveProperty('job_not_failed');
   });
 
   it('documents the live event stream as text/event-stream and hides the browser pages', () => {

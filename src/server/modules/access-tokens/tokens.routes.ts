@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createdTokenSchema,
   createTokenSchema,
+  MAX_TOKENS_PER_USER,
   tokenIdParamsSchema,
   tokenListSchema,
 } from '../../../shared/api-tokens';
@@ -37,7 +38,14 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
             expiresAt: null,
             createdAt: '2026-11-25T10:00:00.000Z',
           },
-          errors: [{ status: 400, code: 'invalid_expiry', message: 'The expiry date must be in the future.' }],
+          errors: [
+            { status: 400, code: 'invalid_expiry', message: 'The expiry date must be in the future.' },
+            {
+              status: 409,
+              code: 'too_many_tokens',
+              message: `You already have ${MAX_TOKENS_PER_USER} access tokens. Revoke one you no longer use first.`,
+            },
+          ],
         }),
       },
       schema: { body: createTokenSchema, response: { 201: createdTokenSchema } },

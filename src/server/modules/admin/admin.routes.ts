@@ -10,11 +10,14 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
-import { apiDoc, NOT_ADMIN, USER_NOT_FOUND } from '../../http/openapi-words';
+import { apiDoc, type ErrorAnswer, NOT_ADMIN, USER_NOT_FOUND } from '../../http/openapi-words';
 import * as admin from './admin.service';
+import { EMAIL_TAKEN_MESSAGE } from '../users/users.service';
 import { deleteAccount } from '../../workflows/delete-account';
 
 const userParamsSchema = z.object({ id: z.uuid('must be a user id') });
+
+const LAST_ADMIN: ErrorAnswer = { status: 409, code: 'last_admin', message: admin.LAST_ADMIN_MESSAGE };
 
 /** User management for administrators; every decision is taken from the session on the server. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
@@ -25,7 +28,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
   app.get(
     '/api/admin/users',
     {
-      config: { doc: apiDoc('Admin', { summary: 'List users', errors: [NOT_ADMIN] }) },
+      config: {
+        doc: apiDoc('Admin', {
+          summary: 'List users',
+          errors: [NOT_ADMIN],
+          headers: {
+            200: {
+              [NEXT_CURSOR_HEADER]: {
+                description: 'The `cursor` of the next page; absent on the last page.',
+                schema: { type: 'string' },
+              },
+            },
+          },
+        }),
+      },
       schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } },
     },
     async (request, reply) => {
@@ -51,7 +67,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
       config: {
         doc: apiDoc('Admin', {
           summary: 'Change a user (credits, plan, role)',
-          errors: [NOT_ADMIN, USER_NOT_FOUND],
+          errors: [
+            NOT_ADMIN,
+            USER_NOT_FOUND,
+            {
+              status: 409,
+              code: 'stale_edit',
+              message:
+                "This user's credits changed while you were editing (now 12). Check the new figure and save again.",
+            },
+            { status: 409, code: 'email_taken', message: EMAIL_TAKEN_MESSAGE },
+            LAST_ADMIN,
+          ],
         }),
       },
       schema: { params: userParamsSchema, body: adminUserUpdateSchema, response: { 200: messageSchema } },
@@ -70,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
   app.delete(
     '/api/admin/users/:id',
     {
-      config: { doc: apiDoc('Admin', { summary: 'Delete a user', errors: [NOT_ADMIN, USER_NOT_FOUND] }) },
+      config: { doc: apiDoc('Admin', { summary: 'Delete a user', errors: [NOT_ADMIN, USER_NOT_FOUND, LAST_ADMIN] }) },
       schema: { params: userParamsSchema, response: { 200: messageSchema } },
     },
     async (request) => {

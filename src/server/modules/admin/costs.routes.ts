@@ -14,6 +14,7 @@ const COST_FIGURES = {
   paidWithPack: 0,
   free: 0,
   creditsCharged: 12,
+  creditsGiven: 0,
   revenueUsd: 12,
   providerCostUsd: 6.4,
   completedWithoutCost: 0,

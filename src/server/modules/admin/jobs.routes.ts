@@ -15,6 +15,11 @@ const JOB_NOT_FOUND: ErrorAnswer = {
   message: 'This job was not found. Its owner may have deleted it.',
 };
 /** Approve or Reject on a job that is not (or no longer) held for review. */
+const JOB_NOT_FAILED: ErrorAnswer = {
+  status: 409,
+  code: 'job_not_failed',
+  message: 'Only a failed job can be re-run.',
+};
 const JOB_NOT_HELD: ErrorAnswer = {
   status: 409,
   code: 'job_not_held',
@@ -69,7 +74,18 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = a
           errors: [
             NOT_ADMIN,
             JOB_NOT_FOUND,
+            JOB_NOT_FAILED,
             { status: 409, code: 'already_rerun', message: 'This job was re-run already: the re-run is job 8b0c….' },
+            {
+              status: 409,
+              code: 'model_unavailable',
+              message: 'This server can no longer run veo3: the job cannot be re-run.',
+            },
+            {
+              status: 409,
+              code: 'inputs_expired',
+              message: "This job's image input was deleted after 24 hours: it cannot be re-run.",
+            },
           ],
         }),
       },
@@ -78,7 +94,21 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = a
   );
   app.post(
     '/api/admin/jobs/:id/refund',
-    { ...action, config: { doc: apiDoc('Admin', { summary: 'Refund a job', errors: [NOT_ADMIN, JOB_NOT_FOUND] }) } },
+    {
+      ...action,
+      config: {
+        doc: apiDoc('Admin', {
+          summary: 'Refund a job',
+          errors: [
+            NOT_ADMIN,
+            JOB_NOT_FOUND,
+            { ...JOB_NOT_FAILED, message: 'Only a failed job can be refunded.' },
+            { status: 409, code: 'already_refunded', message: 'This job was refunded already.' },
+            { status: 409, code: 'nothing_to_refund', message: 'This job cost nothing: there is nothing to refund.' },
+          ],
+        }),
+      },
+    },
     async (request) => jobs.refundJobAsAdmin(ctx, adminActor(requireAdmin(request)), request.params.id),
   );
   // Jobs held for review (issue 43): their description was flagged, not refused.

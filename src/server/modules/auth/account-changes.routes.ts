@@ -15,7 +15,7 @@ import {
 import { authUserSchema, messageSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { rateLimitKey, requireUser } from '../../http/guards';
-import { apiDoc } from '../../http/openapi-words';
+import { apiDoc, CLEARS_SESSION } from '../../http/openapi-words';
 import { unauthorized } from '../../lib/app-error';
 import { presentAuthUser } from '../users/users.service';
 import * as account from './account.service';
@@ -139,6 +139,7 @@ export const accountChangesRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }
               message: 'This is the last administrator: make another user an administrator first.',
             },
           ],
+          headers: { 200: CLEARS_SESSION },
         }),
       },
       schema: { body: accountDeleteSchema, response: { 200: messageSchema } },

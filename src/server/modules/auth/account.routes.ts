@@ -12,11 +12,11 @@ import { authUserSchema, completedToursSchema, messageSchema, tourParamsSchema }
 import { DEFAULT_SUPPORT_EMAIL } from '../../config';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
-import { apiDoc } from '../../http/openapi-words';
+import { apiDoc, SETS_SESSION } from '../../http/openapi-words';
 import { AppError } from '../../lib/app-error';
 import { completeTour, presentAuthUser } from '../users/users.service';
 import * as auth from './auth.service';
-import { listSignIns, removeIdentity } from './identities.service';
+import { LAST_SIGN_IN_MESSAGE, listSignIns, removeIdentity } from './identities.service';
 import { confirmPasswordReset, requestPasswordReset, settlePasswordResetMail } from './password-reset.service';
 import { setSessionCookie } from './session-cookie';
 import { listSecurityEvents } from './ways-in.service';
@@ -99,6 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
               message: 'This reset link has expired or has already been used. Please ask for a new one.',
             },
           ],
+          headers: { 200: SETS_SESSION },
         }),
       },
       schema: { body: passwordResetConfirmSchema, response: { 200: authUserSchema } },
@@ -164,7 +165,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         doc: apiDoc('Account', {
           summary: 'Remove a linked sign-in',
           example: { message: 'The sign-in was removed from your account.' },
-          errors: [{ status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' }],
+          errors: [
+            { status: 404, code: 'identity_not_found', message: 'This sign-in is not linked to your account.' },
+            { status: 409, code: 'last_sign_in', message: LAST_SIGN_IN_MESSAGE },
+          ],
         }),
       },
       schema: { params: identityIdParamsSchema, response: { 200: messageSchema } },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authUserSchema, loginSchema, messageSchema, registerSchema } from '../../../shared/auth';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
-import { apiDoc, hiddenRoute } from '../../http/openapi-words';
+import { apiDoc, CLEARS_SESSION, hiddenRoute, SETS_SESSION } from '../../http/openapi-words';
 import { presentAuthUser } from '../users/users.service';
 import { accountChangesRoutes } from './account-changes.routes';
 import { accountRoutes } from './account.routes';
@@ -36,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
             lastName: 'Lovelace',
           },
           errors: [{ status: 409, code: 'email_taken', message: 'An account with this email already exists' }],
+          headers: { 201: SETS_SESSION },
         }),
       },
       schema: { body: registerSchema, response: { 201: authUserSchema } },
@@ -59,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
           public: true,
           requestExample: { email: 'ada@example.com', password: 'correct horse battery staple' },
           errors: [{ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' }],
+          headers: { 200: SETS_SESSION },
         }),
       },
       schema: { body: loginSchema, response: { 200: authUserSchema } },
@@ -80,6 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
           summary: 'Sign out',
           public: true,
           example: { message: 'You have been signed out.' },
+          headers: { 200: CLEARS_SESSION },
         }),
       },
       schema: { response: { 200: messageSchema } },
@@ -98,6 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
         doc: apiDoc('Sign-in', {
           summary: 'Sign out on every device',
           example: { message: 'You have been signed out on every device (2 sessions ended).' },
+          headers: { 200: CLEARS_SESSION },
         }),
       },
       schema: { response: { 200: messageSchema } },
@@ -145,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
         tokenScope: 'account:read',
         doc: apiDoc('Account', {
           summary: 'Who is signed in',
+          operationId: 'getCurrentUser',
         }),
       },
       schema: { response: { 200: authUserSchema } },

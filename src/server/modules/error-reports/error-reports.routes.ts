@@ -16,6 +16,17 @@ export const errorReportsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> 
         doc: apiDoc('Diagnostics', {
           summary: 'Report an error seen in the browser',
           public: true,
+          requestExample: {
+            message: "TypeError: Cannot read properties of undefined (reading 'status')",
+            stack:
+              "TypeError: Cannot read properties of undefined (reading 'status')\n    at VideoCard (index-3f2a.js:1:2345)",
+            componentStack: null,
+            url: 'https://reelsmith.example/dashboard',
+            userAgent:
+              'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36',
+            timestamp: '2026-11-25T10:00:00.000Z',
+            errorId: 'err_1764064800000_k3x9q2',
+          },
           example: { received: true },
         }),
       },

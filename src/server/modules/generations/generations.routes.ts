@@ -66,6 +66,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         tokenScope: 'videos:read',
         doc: apiDoc('Videos', {
           summary: 'List the video models',
+          operationId: 'listModels',
           description:
             'The models this server offers, their prices, durations and resolutions, and whether each is available now.',
         }),
@@ -91,6 +92,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: rateLimitKey },
         doc: apiDoc('Videos', {
           summary: 'Make a video',
+          operationId: 'createVideo',
           description:
             'Queues a video (or up to four variations) and charges its credits. Reference an upload by its `objectPath`. ' +
             'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answer the first result and are charged once.',
@@ -159,6 +161,8 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         tokenScope: 'videos:read',
         doc: apiDoc('Videos', {
           summary: 'List your videos',
+          operationId: 'listVideos',
+          etag: true,
           description:
             'Newest first, with each video’s status, progress and, once finished, its signed `outputVideoUrl`.',
           example: [
@@ -167,6 +171,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
               status: 'completed',
               progress: 100,
               outputVideoUrl: `/api/media/${VIDEO_ID}?exp=1764072000&sig=…`,
+              watchPath: `/watch/${VIDEO_ID}.1764072000.q2H3`,
             },
           ],
         }),
@@ -189,6 +194,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         tokenScope: 'videos:write',
         doc: apiDoc('Videos', {
           summary: 'Delete a video',
+          operationId: 'deleteVideo',
           example: { message: 'Video deleted' },
           errors: [NOT_FOUND_VIDEO],
         }),
@@ -210,10 +216,16 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         ...makesVideoFrom,
         doc: apiDoc('Videos', {
           summary: 'Take a video’s last frame as a new image upload',
+          operationId: 'takeLastFrame',
           description: 'The answer’s `objectPath` starts the next generation where this video ends (Continue).',
           example: UPLOADED,
           errors: [
             NOT_FOUND_VIDEO,
+            {
+              status: 400,
+              code: 'no_output',
+              message: 'This video has no finished file to continue from (it may have expired after 24 hours).',
+            },
             { status: 400, code: 'last_frame_failed', message: 'Could not take the last frame of this video.' },
           ],
         }),
@@ -234,6 +246,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         ...makesVideoFrom,
         doc: apiDoc('Videos', {
           summary: 'Extend a video',
+          operationId: 'extendVideo',
           description:
             'Renders the video’s continuation from its last frame and joins the two into one new, longer video.',
           requestExample: { prompt: 'The astronaut waves', duration: 4, crossfade: 0.5 },
@@ -267,6 +280,8 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
         tokenScope: 'videos:read',
         doc: apiDoc('Videos', {
           summary: 'List your videos (job view)',
+          operationId: 'listVideoJobs',
+          etag: true,
           description: 'The same videos as GET /api/video-generation, in the older job shape.',
         }),
       },
@@ -287,7 +302,11 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     {
       config: {
         tokenScope: 'videos:read',
-        doc: apiDoc('Videos', { summary: 'List your most recent videos (job view)' }),
+        doc: apiDoc('Videos', {
+          summary: 'List your most recent videos (job view)',
+          operationId: 'listRecentVideoJobs',
+          etag: true,
+        }),
       },
       schema: { response: { 200: z.array(generationJobSchema) } },
       serializerCompiler: trustedSerializer,

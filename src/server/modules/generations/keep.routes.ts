@@ -20,6 +20,7 @@ export const keepRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
         tokenScope: 'videos:write',
         doc: apiDoc('Videos', {
           summary: 'Keep a video, or stop keeping it',
+          operationId: 'keepVideo',
           description:
             'A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.',
           requestExample: { keep: true },

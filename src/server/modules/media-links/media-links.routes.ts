@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { apiDoc, FILE_ANSWER } from '../../http/openapi-words';
+import { apiDoc } from '../../http/openapi-words';
 import { serveObject } from '../../http/serve-object';
 import { verifyMediaUrl } from '../../storage/media-links';
 
@@ -17,10 +17,11 @@ export const mediaLinksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = 
         tokenScope: 'videos:read',
         doc: apiDoc('Media', {
           summary: 'Download a video, poster or input by its signed link',
+          operationId: 'downloadMedia',
           description:
             'The links in `outputVideoUrl` and `posterUrl`. The signature (`exp`, `sig`) is the permission: a shared link works until it expires, with or without a token.',
           public: true,
-          responses: FILE_ANSWER,
+          servesFile: true,
           errors: [
             { status: 403, code: 'media_link_invalid', message: 'This link is not valid.' },
             { status: 404, code: 'media_expired', message: 'This video has expired and was deleted.' },

@@ -46,7 +46,7 @@ function namingProblems(text: string): string[] {
 /** `promtool check metrics` on the text: its exit status and what it printed, or null without promtool. */
 function checkWithPromtool(text: string): { status: number | null; output: string } | null {
   const run = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8', timeout: 30_000 });
-  if (run.error?.code === 'ENOENT') return null;
+  if (run.error && 'code' in run.error && run.error.code === 'ENOENT') return null;
   return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
 }
 

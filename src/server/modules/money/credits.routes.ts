@@ -27,6 +27,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         tokenScope: 'videos:read',
         doc: apiDoc('Credits', {
           summary: 'What a video would cost',
+          operationId: 'estimateCost',
           requestExample: { model: 'veo3', duration: 4, hasAudio: false, isEconomy: true },
           errors: [{ status: 400, code: 'unknown_model', message: 'This server has no model called "veo9".' }],
         }),
@@ -60,7 +61,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.get(
     '/api/credits/balance',
     {
-      config: { tokenScope: 'account:read', doc: apiDoc('Account', { summary: 'Your credits' }) },
+      config: {
+        tokenScope: 'account:read',
+        doc: apiDoc('Account', { summary: 'Your credits', operationId: 'getCredits' }),
+      },
       schema: { response: { 200: creditBalanceSchema } },
     },
     async (request) => {
@@ -78,6 +82,8 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         tokenScope: 'account:read',
         doc: apiDoc('Account', {
           summary: 'Your balance',
+          operationId: 'getBalance',
+          etag: true,
           description:
             'Credits, plan, subscription and daily and extra generations: the same answer as the live `balance` event.',
         }),
@@ -99,7 +105,14 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
   app.get(
     '/api/user/generation-status',
     {
-      config: { tokenScope: 'account:read', doc: apiDoc('Account', { summary: 'Your generation allowance today' }) },
+      config: {
+        tokenScope: 'account:read',
+        doc: apiDoc('Account', {
+          summary: 'Your generation allowance today',
+          operationId: 'getGenerationAllowance',
+          etag: true,
+        }),
+      },
       schema: { response: { 200: generationStatusSchema } },
       serializerCompiler: trustedSerializer,
       ...polledRoute,

@@ -42,6 +42,17 @@ import { handleWebhookEvent, verifyWebhookEvent } from './stripe/webhooks.servic
 const perUserLimit = perUserRateLimit(20, '1 minute');
 
 const PAYMENTS_OFF: ErrorAnswer = { status: 503, code: PAYMENTS_DISABLED, message: paymentsDisabledMessage(undefined) };
+/** A payment Stripe has not (yet) taken: the browser confirms again once it has. */
+const NOT_COMPLETED: ErrorAnswer = {
+  status: 409,
+  code: 'payment_not_completed',
+  message: 'The payment has not completed (status: processing).',
+};
+const NOT_YOURS: ErrorAnswer = {
+  status: 403,
+  code: 'payment_not_yours',
+  message: 'This payment belongs to another account.',
+};
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
   /** The caller (the spec's 401 sentence for credit purchases), or 503 on a server without keys. */
@@ -83,7 +94,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/credits/checkout-success',
     {
-      config: { doc: apiDoc('Credits', { summary: 'Confirm a finished Checkout', errors: [PAYMENTS_OFF] }) },
+      config: {
+        doc: apiDoc('Credits', {
+          summary: 'Confirm a finished Checkout',
+          errors: [PAYMENTS_OFF, NOT_COMPLETED, NOT_YOURS],
+        }),
+      },
       schema: { body: checkoutSuccessRequestSchema, response: { 200: checkoutSuccessResponseSchema } },
     },
     async (request) => {
@@ -108,7 +124,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/credits/fulfill',
     {
-      config: { doc: apiDoc('Credits', { summary: 'Confirm a credit payment', errors: [PAYMENTS_OFF] }) },
+      config: {
+        doc: apiDoc('Credits', {
+          summary: 'Confirm a credit payment',
+          errors: [
+            PAYMENTS_OFF,
+            NOT_COMPLETED,
+            NOT_YOURS,
+            { status: 422, code: 'amount_mismatch', message: 'The amount paid does not match the credits requested.' },
+          ],
+        }),
+      },
       schema: { body: fulfillRequestSchema, response: { 200: fulfillResponseSchema } },
     },
     async (request) => {
@@ -124,7 +150,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/payments/start-subscription',
     {
-      config: { ...perUserLimit, doc: apiDoc('Payments', { summary: 'Start a subscription', errors: [PAYMENTS_OFF] }) },
+      config: {
+        ...perUserLimit,
+        doc: apiDoc('Payments', {
+          summary: 'Start a subscription',
+          errors: [
+            PAYMENTS_OFF,
+            { status: 409, code: 'already_subscribed', message: 'You already have an active subscription.' },
+          ],
+        }),
+      },
       schema: { response: { 200: clientSecretResponseSchema } },
     },
     async (request) => {
@@ -149,7 +184,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
   app.post(
     '/api/payments/confirm',
     {
-      config: { doc: apiDoc('Payments', { summary: 'Confirm a payment', errors: [PAYMENTS_OFF] }) },
+      config: {
+        doc: apiDoc('Payments', { summary: 'Confirm a payment', errors: [PAYMENTS_OFF, NOT_COMPLETED, NOT_YOURS] }),
+      },
       schema: { body: confirmPaymentRequestSchema.optional(), response: { 200: generationStatusSchema } },
     },
     async (request) => {
@@ -173,7 +210,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     {
       config: {
         ...perUserLimit,
-        doc: apiDoc('Payments', { summary: 'Cancel your subscription', errors: [PAYMENTS_OFF] }),
+        doc: apiDoc('Payments', {
+          summary: 'Cancel your subscription',
+          errors: [
+            PAYMENTS_OFF,
+            { status: 409, code: 'no_subscription', message: 'You have no subscription to cancel.' },
+          ],
+        }),
       },
       schema: { response: { 200: generationStatusSchema } },
     },
@@ -187,7 +230,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
     {
       config: {
         ...perUserLimit,
-        doc: apiDoc('Payments', { summary: 'Open the billing portal', errors: [PAYMENTS_OFF] }),
+        doc: apiDoc('Payments', {
+          summary: 'Open the billing portal',
+          errors: [
+            PAYMENTS_OFF,
+            {
+              status: 409,
+              code: 'no_billing_account',
+              message: 'You have no billing account yet: it is made with your first subscription.',
+            },
+          ],
+        }),
       },
       schema: { response: { 200: billingPortalResponseSchema } },
     },
@@ -225,7 +278,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
             requestContent: {
               'application/json': { schema: { type: 'object' }, example: { type: 'checkout.session.completed' } },
             },
-            errors: [{ status: 400, code: 'bad_signature', message: 'The webhook signature is not valid.' }],
+            errors: [
+              { status: 400, code: 'bad_signature', message: 'The webhook signature is not valid.' },
+              PAYMENTS_OFF,
+              { status: 503, code: 'webhook_not_configured', message: 'The webhook signing secret is not configured.' },
+            ],
           }),
         },
         schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },

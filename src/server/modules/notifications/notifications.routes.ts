@@ -30,7 +30,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }>
   app.put(
     '/api/notifications/email',
     {
-      config: { doc: apiDoc('Notifications', { summary: 'Turn email notifications on or off' }) },
+      config: {
+        doc: apiDoc('Notifications', {
+          summary: 'Turn email notifications on or off',
+          errors: [
+            {
+              status: 409,
+              code: 'mail_unavailable',
+              message: 'This server does not send e-mail, so it cannot e-mail you.',
+            },
+          ],
+        }),
+      },
       schema: { body: emailNotificationsBodySchema, response: { 200: notificationSettingsSchema } },
     },
     async (request) => {

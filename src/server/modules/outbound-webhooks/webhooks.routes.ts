@@ -4,6 +4,7 @@ import { messageSchema } from '../../../shared/auth';
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  MAX_WEBHOOK_ENDPOINTS,
   webhookDeliveryParamsSchema,
   webhookDeliverySchema,
   webhookEndpointSchema,
@@ -40,6 +41,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
               status: 422,
               code: 'webhook_url_refused',
               message: 'The webhook URL must start with https://.',
+            },
+            {
+              status: 409,
+              code: 'webhook_limit',
+              message: `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`,
             },
           ],
         }),

@@ -30,6 +30,7 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         ...perUserLimit,
         doc: apiDoc('Prompts', {
           summary: 'Improve a prompt',
+          operationId: 'enhancePrompt',
           requestExample: { userPrompt: 'an astronaut on the moon' },
           errors: [CONTENT_POLICY, AI_DOWN],
         }),
@@ -50,7 +51,16 @@ export const promptsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         ...perUserLimit,
         doc: apiDoc('Prompts', {
           summary: 'Describe an uploaded image as a prompt',
-          errors: [FILE_GONE, AI_DOWN],
+          operationId: 'describeImage',
+          errors: [
+            {
+              status: 400,
+              code: 'invalid_upload',
+              message: 'That file is not one of your uploads, or its upload did not finish.',
+            },
+            FILE_GONE,
+            AI_DOWN,
+          ],
         }),
       },
       schema: { body: analyzeImageRequestSchema, response: { 200: analyzeImageAnswerSchema } },

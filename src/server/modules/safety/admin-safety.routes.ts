@@ -18,6 +18,13 @@ const REPORT_DECIDED: ErrorAnswer = {
   message: 'This report was decided already.',
 };
 
+/** Suspending an administrator (or warning one up to the suspension policy). */
+const ADMIN_NOT_SUSPENDED: ErrorAnswer = {
+  status: 409,
+  code: 'admin',
+  message: 'An administrator cannot be suspended: remove their administrator rights first.',
+};
+
 const actorOf = (user: UserRow, log: SafetyActor['log']): SafetyActor => ({
   label: `admin:${user.email}`,
   userId: user.id,
@@ -60,7 +67,16 @@ export const adminSafetyRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
             'Removes the video and everything made from it (extends, remixes; variations beside it stay), deletes their files (every link answers 404), remembers their frames by perceptual hash, closes every open report about them, and sends the owner `video.taken_down`. Audited.',
           requestExample: { note: 'Graphic violence.' },
           example: { message: 'Taken down: the video and 1 made from it were removed.' },
-          errors: [NOT_ADMIN, REPORT_NOT_FOUND, REPORT_DECIDED],
+          errors: [
+            NOT_ADMIN,
+            REPORT_NOT_FOUND,
+            REPORT_DECIDED,
+            {
+              status: 409,
+              code: 'not_a_report',
+              message: 'An appeal is about a video taken down already: dismiss it or grant it.',
+            },
+          ],
         }),
       },
     },
@@ -94,7 +110,12 @@ export const adminSafetyRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
             "The takedown's strike is taken back and the account can sign in again; removed files stay removed.",
           requestExample: { note: '' },
           example: { message: 'Granted: the strike was taken back and the account can sign in.' },
-          errors: [NOT_ADMIN, REPORT_NOT_FOUND, REPORT_DECIDED],
+          errors: [
+            NOT_ADMIN,
+            REPORT_NOT_FOUND,
+            REPORT_DECIDED,
+            { status: 409, code: 'not_an_appeal', message: 'Only an appeal can be granted.' },
+          ],
         }),
       },
     },
@@ -108,13 +129,13 @@ export const adminSafetyRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       summary: "Warn a video's owner (a strike)",
       description: 'At SAFETY_STRIKES_TO_SUSPEND strikes the account is suspended too.',
       example: { message: 'Warned: strike 1.' },
-      errors: [NOT_ADMIN, USER_NOT_FOUND],
+      errors: [NOT_ADMIN, USER_NOT_FOUND, ADMIN_NOT_SUSPENDED],
     }),
     suspend: apiDoc('Safety', {
       summary: 'Suspend an account',
       description: 'Its sessions end; it cannot sign in, use its tokens or make videos.',
       example: { message: 'Suspended: the account is signed out everywhere.' },
-      errors: [NOT_ADMIN, USER_NOT_FOUND],
+      errors: [NOT_ADMIN, USER_NOT_FOUND, ADMIN_NOT_SUSPENDED],
     }),
     unsuspend: apiDoc('Safety', {
       summary: 'Let a suspended account in again',

@@ -31,6 +31,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
         rateLimit: { max: 30, timeWindow: '1 minute' },
         doc: apiDoc('Safety', {
           summary: 'Report a video',
+          operationId: 'reportVideo',
           description:
             'Anyone may report a video (no sign-in; a signed-in user or a token with `reports:write` is named as the reporter). `video` is a shared watch link, a video or poster file link, or a video id. The administrators decide within 48 hours (`dueAt`). A report about a person shown (`intimate_image`, `likeness`) needs `statement: true`, the takedown statement. SAFETY_REPORTS_PER_HOUR per address and per account.',
           public: true,

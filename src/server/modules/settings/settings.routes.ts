@@ -51,7 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
           summary: "Connect a video provider: its key is tried with the provider's harmless call, then saved encrypted",
           description:
             'Takes effect in every web and worker process at once, with no restart. A key the provider refuses, or a provider that cannot be reached, saves nothing.',
-          requestExample: { provider: 'fal', apiKey: 'fal-0123…' },
+          requestExample: { provider: 'fal', apiKey: 'fal-0123abcd:4567ef' },
           errors: [
             NOT_ADMIN,
             {
@@ -88,7 +88,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = as
           summary: "Turn card payments on with Stripe's keys: tried with a balance read, then saved encrypted",
           description:
             'The secret and publishable keys of one mode (test or live), and the webhook signing secret of the endpoint the answer names (`payments.webhookUrl`). Payments work at once in every process. STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, where set, win.',
-          requestExample: { secretKey: 'sk_live_…', publishableKey: 'pk_live_…', webhookSecret: 'whsec_…' },
+          requestExample: {
+            secretKey: 'sk_live_51Hx0123abcd',
+            publishableKey: 'pk_live_51Hx0123abcd',
+            webhookSecret: 'whsec_0123abcd',
+          },
           errors: [
             NOT_ADMIN,
             {

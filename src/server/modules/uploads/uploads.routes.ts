@@ -11,7 +11,6 @@ import {
   apiDoc,
   BINARY,
   type ErrorAnswer,
-  FILE_ANSWER,
   FILE_BODY,
   FILE_GONE,
   IDEMPOTENCY_ERRORS,
@@ -50,6 +49,11 @@ const UPLOAD_REFUSED: ErrorAnswer[] = [
 const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
   { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
   { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
+];
+/** A form body that is not one (multipart/form-data with a file part). */
+const FORM_REFUSED: ErrorAnswer[] = [
+  { status: 400, code: 'invalid_form', message: 'Send the file as multipart/form-data.' },
+  { status: 400, code: 'missing_file', message: 'The form has no file.' },
 ];
 const FORM_BODY: Record<string, MediaDoc> = {
   'multipart/form-data': {
@@ -109,6 +113,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         tokenScope: 'uploads:write',
         doc: apiDoc('Uploads', {
           summary: 'Get a signed upload link',
+          operationId: 'createUploadLink',
           description:
             'Step one of the two-step flow: send the file to `uploadURL` with `method`, `fields` and `headers` (no token needed there). Accepts `Idempotency-Key`.',
           idempotent: true,
@@ -147,6 +152,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         rateLimit: { max: 30, timeWindow: '1 minute' },
         doc: apiDoc('Uploads', {
           summary: 'Delete your expired unfinished uploads',
+          operationId: 'deleteExpiredUploads',
           example: { deleted: 2 },
         }),
       },
@@ -162,7 +168,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
         tokenScope: 'videos:read',
         doc: apiDoc('Uploads', {
           summary: 'Download one of your uploads',
-          responses: FILE_ANSWER,
+          operationId: 'downloadUpload',
+          servesFile: true,
           errors: [FILE_GONE],
         }),
       },
@@ -236,6 +243,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
           tokenScope: 'uploads:write',
           doc: apiDoc('Uploads', {
             summary: 'Send a file to a signed upload link',
+            operationId: 'sendFileToUploadLink',
             description: 'Step two: the signed link is its own permission (`exp` and `sig` in its query).',
             public: true,
             requestContent: FILE_BODY,
@@ -254,10 +262,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
           tokenScope: 'uploads:write',
           doc: apiDoc('Uploads', {
             summary: 'Send a file to a signed upload link as a form',
+            operationId: 'sendFormToUploadLink',
             public: true,
             requestContent: FORM_BODY,
             example: UPLOADED,
-            errors: [...SIGNED_LINK_REFUSED, ...UPLOAD_REFUSED],
+            errors: [...SIGNED_LINK_REFUSED, ...FORM_REFUSED, ...UPLOAD_REFUSED],
           }),
         },
         schema,
@@ -284,6 +293,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
           ...oneRequestLimits,
           doc: apiDoc('Uploads', {
             summary: 'Upload a file in one request',
+            operationId: 'uploadFile',
             description:
               'The file is the request body (JPEG, PNG, WebP, MP4, WebM, MP3 or WAV, at most 50 MB). The answer’s `objectPath` is what a generation takes as `imageFile`, `videoFile` or `audioFile`.',
             requestContent: FILE_BODY,
@@ -302,10 +312,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asy
           ...oneRequestLimits,
           doc: apiDoc('Uploads', {
             summary: 'Upload a file as a form',
+            operationId: 'uploadForm',
             description: 'As PUT /api/uploads, with the file as the part of a multipart/form-data body.',
             requestContent: FORM_BODY,
             example: UPLOADED,
-            errors: [{ status: 400, code: 'missing_file', message: 'The form has no file.' }, ...UPLOAD_REFUSED],
+            errors: [...FORM_REFUSED, ...UPLOAD_REFUSED],
           }),
         },
         schema: uploaded,

@@ -13,7 +13,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async
     {
       config: {
         tokenScope: 'account:read',
-        doc: apiDoc('Account', { summary: 'Your plan, subscription and credits' }),
+        doc: apiDoc('Account', {
+          summary: 'Your plan, subscription and credits',
+          operationId: 'getStatus',
+          etag: true,
+        }),
       },
       schema: { response: { 200: userStatusSchema } },
       serializerCompiler: trustedSerializer,
