@@ -641,6 +641,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    userPlan?: string;
+                    hasGeminiOptimization?: boolean;
                     /** @default 8 */
                     duration?: number;
                     model?: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Plan } from '../auth';
 import { modelIdSchema, type ModelId, type ModelInfo, RESOLUTIONS, type Resolution } from '../models';
 import { PRICES, toCredits, toHundredths } from './price-list';
+import { singleLine } from '../text';
 
 /** Model ids come from the server's catalogue (GET /api/models), which also says which one is the default. */
 export type { ModelId };
@@ -98,10 +99,13 @@ export function priceHundredths<T extends PriceInputs>(inputs: T, model: ModelPr
 }
 
 /**
- * POST /api/credits/estimate, kept for other clients (the generator prices on its own). Not strict:
- * older clients also send `userPlan` and `hasGeminiOptimization`, which change no price and are ignored.
+ * POST /api/credits/estimate, kept for other clients (the generator prices on its own). The spec's
+ * client also sends `userPlan` and `hasGeminiOptimization`: taken, and they change no price (the
+ * server knows the user's plan); any other field is refused (decision 025).
  */
 export const costEstimateRequestSchema = z.strictObject({
+  userPlan: z.string().max(50).check(singleLine).optional(),
+  hasGeminiOptimization: z.boolean().optional(),
   duration: z.number().int().min(1).max(60).default(DEFAULT_ESTIMATE_DURATION),
   /** Absent: the catalogue's default model, the one a generation request without a model gets. */
   model: modelIdSchema.optional(),

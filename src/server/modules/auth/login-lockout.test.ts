@@ -141,8 +141,8 @@ describe('sign-in lockout per account and address', () => {
         const user = await createUser(t.db);
         const ip = '198.51.100.60';
         const apps = [t.app, other];
-        const on = (i: number, body: { email: string; password: string }) =>
-          injectJson(apps[i % 2] ?? t.app, 'POST', '/api/auth/login', { body, remoteAddress: ip });
+        const on = (i: number, { email, password }: { email: string; password: string }) =>
+          injectJson(apps[i % 2] ?? t.app, 'POST', '/api/auth/login', { body: { email, password }, remoteAddress: ip });
         // One try left: a correct sign-in counted as a failure, even for a moment, would pause the other process's.
         await t.db
           .insert(loginFailures)

@@ -37,7 +37,9 @@ async function userWith(creditsHundredths: number) {
 const post = (cookie: string, url: string, body: object) => injectJson(t.app, 'POST', url, { cookie, body });
 const balanceOf = async (id: string) =>
   (await t.db.select().from(users).where(eq(users.id, id)))[0]?.creditsHundredths ?? -1;
-async function estimateHundredths(cookie: string, body: object): Promise<number> {
+/** The estimate of a generation request: what prices it (the words and the frame's shape do not). */
+async function estimateHundredths(cookie: string, request: object): Promise<number> {
+  const { description: _words, aspectRatio: _shape, ...body } = request as Record<string, unknown>;
   const response = await post(cookie, '/api/credits/estimate', body);
   expect(response.statusCode, response.body).toBe(200);
   return Math.round(response.json<{ data: CostEstimate }>().data.totalCost * 100);
