@@ -77,7 +77,7 @@ describe('the controls journey', () => {
     await shoot(page, 'controls-group', group);
 
     // Pick this one: the second variation goes to the player, where Extend carries on from it.
-    await group.getByRole('button', { name: 'Pick Variation 2' }).click();
+    await group.getByRole('button', { name: 'Pick this one: Variation 2' }).click();
     await group.getByRole('listitem', { name: 'Variation 2' }).getByText('In the player').waitFor();
     const player = page.getByRole('region', { name: 'Player' });
     // The player now plays the picked variation: its video's address names its file, which names it.

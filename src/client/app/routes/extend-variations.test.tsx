@@ -107,7 +107,7 @@ describe('variations', () => {
     expect(within(items[0] as HTMLElement).getByText('In the player')).toBeDefined();
     expect(within(items[1] as HTMLElement).getByRole('progressbar', { name: 'Progress of Variation 2' })).toBeDefined();
     expect(within(items[1] as HTMLElement).getByText('40%')).toBeDefined();
-    await user.click(within(items[2] as HTMLElement).getByRole('button', { name: 'Pick Variation 3' }));
+    await user.click(within(items[2] as HTMLElement).getByRole('button', { name: 'Pick this one: Variation 3' }));
     const player = screen.getByRole('region', { name: 'Player' });
     expect(await within(player).findByRole('heading', { name: 'Paper boats on a pond, third' })).toBeDefined();
     expect(await within(player).findByRole('button', { name: /Extend/ }, { timeout: 5000 })).toBeDefined();

@@ -44,6 +44,10 @@ function restoreFocus(opener: Element | null) {
 /** Skip Tour in the footer beside driver.js's close cross (labelled), Back hidden on the first step, Next focused. */
 function decoratePopover(popover: PopoverDOM, isFirst: boolean, isLast: boolean, skip: () => void) {
   popover.wrapper.setAttribute('aria-modal', 'true');
+  // driver.js draws the title as a <header> and the buttons as a <footer>: outside any sectioning
+  // element those are the page's banner and contentinfo landmarks, a second of each beside the page's own.
+  popover.title.setAttribute('role', 'none');
+  popover.footer.setAttribute('role', 'none');
   popover.closeButton.setAttribute('aria-label', 'Close tour');
   popover.previousButton.style.display = isFirst ? 'none' : '';
   if (!isLast) {

@@ -119,7 +119,9 @@ export function createUploader(options: UploaderOptions): Uploader {
         clearOnOpen = false;
         uppy.clear();
       }
-      // Uppy names its outer element; the element with role="dialog" inside it needs a name of its own.
+      // Uppy names its outer element, a plain box outside every landmark (which assistive technology
+      // reads as stray content); the element with role="dialog" inside it is the one to name.
+      dashboard.el?.querySelector('.uppy-Dashboard')?.removeAttribute('aria-label');
       dashboard.el?.querySelector('.uppy-Dashboard-inner')?.setAttribute('aria-label', 'Upload files');
       void dashboard.openModal();
     },

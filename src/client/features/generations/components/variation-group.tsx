@@ -95,7 +95,7 @@ export function VariationGroup({ videos, selected, onPick }: VariationGroupProps
                     variant="outline"
                     disabled={!isPlayable(video)}
                     onClick={() => onPick(video.id)}
-                    aria-label={`Pick ${label}`}
+                    aria-label={`Pick this one: ${label}`}
                   >
                     Pick this one
                   </Button>
