@@ -28,11 +28,20 @@ interface Answer {
   content?: Record<string, MediaType>;
 }
 interface Operation {
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, Answer>;
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, Record<string, Operation>>;
   components: { schemas?: Json; headers?: Record<string, Header> };
+}
+
+/** What the checker reads of a webhook request the server sent (as a receiver got it). */
+export interface SentWebhook {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 /** What the checker reads of an answer (inject's response, or one read over HTTP). */
@@ -87,6 +96,11 @@ export interface Contract {
   operations: string[];
   /** What in this answer the document does not say ([] when it keeps to it). */
   check(operation: string, answer: Answered): string[];
+  /**
+   * What in this webhook request the document's `webhooks` entry for its `type` does not say: the
+   * entry exists, every header it requires was sent, and the body fits its schema.
+   */
+  checkWebhook(request: SentWebhook): string[];
 }
 
 export function contractOf(document: OpenApiDocument): Contract {
@@ -181,7 +195,31 @@ export function contractOf(document: OpenApiDocument): Contract {
     return problems;
   }
 
-  return { operations, check };
+  function checkWebhook(request: SentWebhook): string[] {
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return [`a webhook whose body is not JSON: ${request.body.slice(0, 200)}`];
+    }
+    const type = String((body as { type?: unknown } | null)?.type);
+    const operation = document.webhooks?.[type]?.post;
+    if (!operation) return [`webhook ${type}: not in the document's webhooks`];
+    const problems = (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'header' && parameter.required)
+      .filter((parameter) => request.headers[parameter.name.toLowerCase()] === undefined)
+      .map((parameter) => `webhook ${type}: no ${parameter.name} header, which the document requires`);
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (!schema) return [...problems, `webhook ${type}: the document gives no JSON schema for its body`];
+    const validate = validatorOf(`webhook ${type}`, schema);
+    if (!validate(body))
+      problems.push(
+        `webhook ${type}: the body does not fit its schema: ${ajv.errorsText(validate.errors)} (body: ${request.body.slice(0, 300)})`,
+      );
+    return problems;
+  }
+
+  return { operations, check, checkWebhook };
 }
 
 const NO_SUCH_ID = '0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54';

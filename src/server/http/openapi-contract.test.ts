@@ -289,6 +289,11 @@ describe('the answers of every documented route keep to the OpenAPI document', (
       status: 200,
     });
     await call('DELETE /api/account/webhooks/{id}', { cookie, params: { id: hook }, status: 200 });
+    // The test event, sent and sent again, as the document's webhooks describe it (the other events:
+    // jobs/webhooks-pipeline.test.ts).
+    const tests = receiver.received.filter((request) => request.path === '/contract');
+    expect(tests).toHaveLength(2);
+    expect(tests.flatMap((request) => contract.checkWebhook(request))).toEqual([]);
 
     await call('GET /api/events', { status: 401 });
     // The stream never ends, so it is read over HTTP: its head and first bytes.

@@ -2,10 +2,12 @@ import { Webhook } from 'standardwebhooks';
 import { startTestWorker } from '../../../tests/support/pipeline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
-import { createUser, signIn } from '../../../tests/support/factories';
+import { createUser, signedInAdmin, signIn } from '../../../tests/support/factories';
+import { contractOf } from '../../../tests/support/openapi-contract';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { GenerationRecord } from '../../shared/generations';
-import type { CreatedWebhook } from '../../shared/webhooks';
+import { WEBHOOK_EVENT_TYPES, type CreatedWebhook } from '../../shared/webhooks';
+import { OPENAPI_URL } from '../http/openapi';
 import { failForGood } from '../modules/generations/lifecycle.service';
 import { deliverDueWebhook } from '../modules/outbound-webhooks/webhooks.service';
 import * as queue from './queue.repository';
@@ -13,7 +15,8 @@ import type { Worker } from './worker';
 
 // Webhooks from real generations: the local engine renders with FFmpeg, the worker delivers to a
 // receiver on 127.0.0.1 (allowed through WEBHOOK_ALLOWED_PRIVATE_HOSTS), and every request is verified
-// with the `standardwebhooks` package as a receiver would.
+// with the `standardwebhooks` package as a receiver would; every request also keeps to the OpenAPI
+// document's `webhooks` entry for its event.
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -112,3 +115,54 @@ it('sends credits.low, progress and video.completed with the record as the API r
   expect(receiver.received.filter((r) => r.path === '/bystander')).toEqual([]);
   void bystander;
 }, 180_000);
+
+it('sends video.taken_down to the owner when an administrator takes a reported video down', async () => {
+  worker ??= startTestWorker(t);
+  const { cookie, endpoint } = await userWithEndpoint(1000, '/takedown', ['video.taken_down']);
+  const started = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'A lighthouse at dusk', model: 'local', hasAudio: false, duration: 2, resolution: '480p' },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const id = started.json<GenerationRecord>().id;
+  const finished = receiver.next((r) => r.path === '/takedown', 120_000);
+  // Nothing but the takedown is subscribed: wait for the video by the list.
+  await expect.poll(async () => (await listed(cookie, id))?.status, { timeout: 120_000 }).toBe('completed');
+  const reported = await injectJson(t.app, 'POST', '/api/reports', {
+    body: { video: id, reason: 'likeness', contact: 'me@example.com', description: 'This shows me.', statement: true },
+    remoteAddress: '198.51.100.40',
+  });
+  expect(reported.statusCode, reported.body).toBe(201);
+  const { cookie: adminCookie } = await signedInAdmin(t.app, t.db, 'webhooks');
+  const taken = await injectJson(
+    t.app,
+    'POST',
+    `/api/admin/safety/reports/${reported.json<{ id: string }>().id}/take-down`,
+    {
+      cookie: adminCookie,
+      body: { note: 'A real person, without consent.' },
+    },
+  );
+  expect(taken.statusCode, taken.body).toBe(200);
+
+  const event = verified(endpoint.secret, await finished);
+  expect(event.type).toBe('video.taken_down');
+  expect(event.data).toEqual({
+    id,
+    removed: [id],
+    reason: 'likeness',
+    note: 'A real person, without consent.',
+    takenDownAt: expect.any(String),
+  });
+  expect(Date.parse(String(event.data.takenDownAt))).not.toBeNaN();
+}, 180_000);
+
+it('sent every event as the OpenAPI document describes it', async () => {
+  const document = (await t.app.inject({ method: 'GET', url: OPENAPI_URL })).json();
+  const contract = contractOf(document);
+  const sent = receiver.received.filter((request) => request.path !== '/bystander');
+  expect(sent.flatMap((request) => contract.checkWebhook(request))).toEqual([]);
+  // Every event an endpoint can subscribe to was seen above.
+  const types = new Set(sent.map((request) => (JSON.parse(request.body) as { type: string }).type));
+  expect([...types].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+});
