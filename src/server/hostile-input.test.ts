@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTokenSchema } from '../shared/api-tokens';
 import { createTestApp, injectJson, type TestApp } from '../../tests/support/app';
-import { createUser, signIn, uniqueEmail } from '../../tests/support/factories';
+import { createUser, credentialsOf, signIn, uniqueEmail } from '../../tests/support/factories';
 import { CLI_ACTOR, grantCredits } from './modules/admin/admin.service';
 import {
   accountDeleteSchema,
@@ -362,7 +362,7 @@ const INPUT_ROUTES: InputRoute[] = [
     schema: loginSchema,
     in: 'body',
     as: 'user',
-    valid: () => ({ email: user.email, password: user.password }),
+    valid: () => credentialsOf(user),
   },
   {
     method: 'GET',

@@ -41,11 +41,15 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
   return { ...row, password };
 }
 
+/** The sign-in form's two fields for a user: POST /api/auth/login refuses any other field of the row. */
+export const credentialsOf = (user: { email: string; password: string }) => ({
+  email: user.email,
+  password: user.password,
+});
+
 /** Signs a user in over HTTP and answers the Cookie header. */
 export async function signIn(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
-  const response = await injectJson(app, 'POST', '/api/auth/login', {
-    body: { email: user.email, password: user.password },
-  });
+  const response = await injectJson(app, 'POST', '/api/auth/login', { body: credentialsOf(user) });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return sessionCookieFrom(response);
 }

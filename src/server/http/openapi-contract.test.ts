@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listenLocally, sessionCookieFrom, type TestApp } from '../../../tests/support/app';
-import { createUser, signedInAdmin, signIn } from '../../../tests/support/factories';
+import { createUser, credentialsOf, signedInAdmin, signIn } from '../../../tests/support/factories';
 import { makeMediaFixtures } from '../../../tests/support/media';
 import {
   type Caller,
@@ -64,7 +64,7 @@ describe('the answers of every documented route keep to the OpenAPI document', (
     await call('POST /api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong password' } });
     const spare = await createUser(t.db);
     const spareCookie = sessionCookieFrom(
-      await call('POST /api/auth/login', { body: { email: spare.email, password: spare.password }, status: 200 }),
+      await call('POST /api/auth/login', { body: credentialsOf(spare), status: 200 }),
     );
     await call('POST /api/auth/logout', { cookie: spareCookie, status: 200 });
     await call('POST /api/auth/logout-all', { cookie: await signIn(t.app, spare), status: 200 });

@@ -1,8 +1,7 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +17,8 @@ import {
 import { costEstimateRequestSchema } from '../../shared/money/pricing';
 import { uploadCompleteSchema, uploadTargetSchema } from '../../shared/uploads';
 import { createWebhookSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../shared/webhooks';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
+import type { TestApp } from '../../../tests/support/app';
+import { createTestAppSeeingRoutes } from '../../../tests/support/routes';
 import { DOCS_URL, OPENAPI_URL, openApiPath } from './openapi';
 
 type Json = Record<string, unknown>;
@@ -37,24 +37,10 @@ let document: Document;
 /** Every route the app registered, as `METHOD /path`, with its config's `doc` (the API reference's words). */
 const routeDocs = new Map<string, FastifyContextConfig['doc']>();
 
-/**
- * Fastify announces each new instance on this channel before anything is registered on it, so the
- * test app's routes are seen as they are added, configs and all.
- */
-function collectRoutes(message: unknown): void {
-  const { fastify } = message as { fastify: FastifyInstance };
-  fastify.addHook('onRoute', (route) => {
+beforeAll(async () => {
+  t = await createTestAppSeeingRoutes((route) => {
     for (const method of [route.method].flat()) routeDocs.set(`${method} ${route.url}`, route.config?.doc);
   });
-}
-
-beforeAll(async () => {
-  subscribe('fastify.initialization', collectRoutes);
-  try {
-    t = await createTestApp();
-  } finally {
-    unsubscribe('fastify.initialization', collectRoutes);
-  }
   const response = await t.app.inject({ method: 'GET', url: OPENAPI_URL });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);

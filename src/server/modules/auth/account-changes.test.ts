@@ -8,7 +8,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '../../../shared/accounts';
 import { createTestApp, injectJson, sessionCookieFrom, type TestApp } from '../../../../tests/support/app';
-import { createUser, signIn, uniqueEmail, uploadFile } from '../../../../tests/support/factories';
+import { createUser, credentialsOf, signIn, uniqueEmail, uploadFile } from '../../../../tests/support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp';
 import { adminAuditLog, passwordResetTokens, sessions, userIdentities, users } from '../../db/schema';
 import { settleVerificationMail } from './email-verification.service';
@@ -366,7 +366,7 @@ describe('DELETE /api/account', () => {
     try {
       const only = await createUser(fresh.db, { isAdmin: true });
       const login = await injectJson(fresh.app, 'POST', '/api/auth/login', {
-        body: { email: only.email, password: only.password },
+        body: credentialsOf(only),
       });
       const cookie = sessionCookieFrom(login);
       const refused = await injectJson(fresh.app, 'DELETE', '/api/account', {

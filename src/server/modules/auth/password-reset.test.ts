@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '../../../shared/accounts';
 import { createTestApp, injectJson, sessionCookieFrom, type TestApp } from '../../../../tests/support/app';
-import { createUser, signIn, uniqueEmail } from '../../../../tests/support/factories';
+import { createUser, credentialsOf, signIn, uniqueEmail } from '../../../../tests/support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp';
 import { loginFailures, passwordResetTokens } from '../../db/schema';
 import { PAIR_FAILURE_LIMIT } from './auth.service';
@@ -67,7 +67,7 @@ describe('password reset by email', () => {
     expect(
       (
         await injectJson(t.app, 'POST', '/api/auth/login', {
-          body: { email: user.email, password: user.password },
+          body: credentialsOf(user),
           remoteAddress: nextAddress(),
         })
       ).statusCode,
@@ -147,7 +147,7 @@ describe('password reset by email', () => {
     expect(
       (
         await injectJson(t.app, 'POST', '/api/auth/login', {
-          body: { email: user.email, password: user.password },
+          body: credentialsOf(user),
           remoteAddress: ip,
         })
       ).statusCode,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../../tests/support/app';
-import { createUser, signedInAdmin, signIn, uploadFile } from '../../../../tests/support/factories';
+import { createUser, credentialsOf, signedInAdmin, signIn, uploadFile } from '../../../../tests/support/factories';
 import { extendVideo, followJob, payingUser, startGeneration, startPipeline } from '../../../../tests/support/pipeline';
 import type { GenerationRecord } from '../../../shared/generations';
 import { CONTENT_POLICY_CODE, TAKEN_DOWN_MATCH_MESSAGE } from '../../../shared/moderation';
@@ -293,7 +293,7 @@ describe("an owner's strikes", () => {
     });
     expect(generate.statusCode).toBe(401);
     const login = await injectJson(t.app, 'POST', '/api/auth/login', {
-      body: { email: owner.email, password: owner.password },
+      body: credentialsOf(owner),
     });
     expect(login.statusCode).toBe(403);
     expect(login.json<{ code: string }>().code).toBe(SUSPENDED_CODE);

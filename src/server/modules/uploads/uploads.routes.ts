@@ -1,7 +1,5 @@
-import Busboy from 'busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import { HOUR_MS } from '../../../shared/retention';
 import { MAX_UPLOAD_BYTES, uploadCompleteSchema, uploadTargetSchema } from '../../../shared/uploads';
@@ -9,18 +7,17 @@ import type { ServiceContext } from '../../context';
 import { rateLimitKey, requireUser } from '../../http/guards';
 import {
   apiDoc,
-  BINARY,
   type ErrorAnswer,
   FILE_BODY,
   FILE_GONE,
   IDEMPOTENCY_ERRORS,
-  type MediaDoc,
   UPLOAD_PATH,
   UPLOADED,
 } from '../../http/openapi-words';
 import { serveObject } from '../../http/serve-object';
-import { badRequest, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { untilAborted } from '../../lib/until-aborted';
+import { fileFromForm, FORM_BODY, FORM_REFUSED } from './upload-form';
 import { tooLarge } from './upload-guard';
 import { watchUploadRate } from './upload-rate';
 import { requireValidSignature } from './upload-signature';
@@ -50,58 +47,6 @@ const SIGNED_LINK_REFUSED: ErrorAnswer[] = [
   { status: 403, code: 'upload_link_expired', message: 'This upload link has expired.' },
   { status: 403, code: 'upload_link_used', message: 'This upload link has already been used.' },
 ];
-/** A form body that is not one (multipart/form-data with a file part). */
-const FORM_REFUSED: ErrorAnswer[] = [
-  { status: 400, code: 'invalid_form', message: 'Send the file as multipart/form-data.' },
-  { status: 400, code: 'missing_file', message: 'The form has no file.' },
-];
-const FORM_BODY: Record<string, MediaDoc> = {
-  'multipart/form-data': {
-    schema: {
-      type: 'object',
-      properties: { file: { ...BINARY, description: 'The file (the form’s only file part).' } },
-      required: ['file'],
-    },
-  },
-};
-
-/** The file part of a form POST, as a stream (fields before it are ignored; the server chose the key). */
-function fileFromForm(request: FastifyRequest): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    let busboy: Busboy.Busboy;
-    try {
-      busboy = Busboy({ headers: request.headers, limits: { files: 1, fields: 20, fieldSize: 8192 } });
-    } catch {
-      reject(badRequest('Send the file as multipart/form-data.', 'invalid_form'));
-      return;
-    }
-    // A malformed form is the client's fault: a 400, also when it breaks after the file began.
-    const refused = (error: unknown) =>
-      badRequest(
-        `The form could not be read: ${error instanceof Error ? error.message : String(error)}.`,
-        'invalid_form',
-      );
-    // Once handed out, the file stream carries the failure (its reader listens); before that, the promise does.
-    let file: PassThrough | null = null;
-    busboy.on('file', (_name, stream: Readable) => {
-      const out = new PassThrough();
-      // The reader attaches after an await (the upload row is claimed first): until then the
-      // stream keeps its error (out.errored) for the reader to find, instead of throwing it.
-      out.on('error', () => undefined);
-      stream.on('error', (error) => out.destroy(refused(error)));
-      stream.pipe(out);
-      file = out;
-      resolve(out);
-    });
-    busboy.on('error', (error: unknown) => {
-      if (file) file.destroy(refused(error));
-      else reject(refused(error));
-    });
-    busboy.on('finish', () => reject(badRequest('The form has no file.', 'missing_file')));
-    request.raw.pipe(busboy);
-  });
-}
-
 /** The rate watcher's reason (a 408) as the error to answer with. */
 const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
 
