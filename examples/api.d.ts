@@ -17,57 +17,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your plan, subscription and credits */
-        get: operations["getStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/estimate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** What a video would cost */
-        post: operations["estimateCost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your credits */
-        get: operations["getCredits"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/user/balance": {
         parameters: {
             query?: never;
@@ -80,23 +29,6 @@ export interface paths {
          * @description Credits, plan, subscription and daily and extra generations: the same answer as the live `balance` event.
          */
         get: operations["getBalance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/generation-status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your generation allowance today */
-        get: operations["getGenerationAllowance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -284,6 +216,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video-generation/{id}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a video, or stop keeping it
+         * @description A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.
+         */
+        post: operations["keepVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your plan, subscription and credits
+         * @description Part of GET /api/user/balance (its `status`), for the specification’s client.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your credits
+         * @description The credits of GET /api/user/balance alone, for the specification’s client.
+         */
+        get: operations["getCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/generation-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your generation allowance today
+         * @description Part of GET /api/user/balance (its `generationStatus`), for the specification’s client.
+         */
+        get: operations["getGenerationAllowance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video-generation-jobs": {
         parameters: {
             query?: never;
@@ -293,7 +305,7 @@ export interface paths {
         };
         /**
          * List your videos (job view)
-         * @description The same videos as GET /api/video-generation, in the older job shape.
+         * @description The videos of GET /api/video-generation in the job view the specification’s client reads.
          */
         get: operations["listVideoJobs"];
         put?: never;
@@ -311,7 +323,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your most recent videos (job view) */
+        /**
+         * List your most recent videos (job view)
+         * @description The videos of GET /api/video-generation in the job view the specification’s client reads.
+         */
         get: operations["listRecentVideoJobs"];
         put?: never;
         post?: never;
@@ -321,7 +336,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video-generation/{id}/keep": {
+    "/api/credits/estimate": {
         parameters: {
             query?: never;
             header?: never;
@@ -331,10 +346,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Keep a video, or stop keeping it
-         * @description A kept video has no expiry and is never deleted by the retention sweep; no longer kept, it expires VIDEO_RETENTION_HOURS from now. Keeping is for the accounts KEEP_VIDEOS_FOR allows; anyone may stop keeping their own video.
+         * What a video would cost
+         * @description For the specification’s client: the price of a video before it is made (with no model named, Veo 3’s). The same figures as the charge: the catalogue’s price for the model, its add-ons and the plan’s discount.
          */
-        post: operations["keepVideo"];
+        post: operations["estimateCost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -562,238 +577,6 @@ export interface operations {
             };
         };
     };
-    getStatus: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description The `ETag` of the answer you have.
-                 * @example "v-6f1c0b7e-12-29440800"
-                 */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "availableCredits": 1,
-                     *       "isUnlimited": true,
-                     *       "plan": "JUST_FOR_FUN",
-                     *       "planName": "Credits"
-                     *     }
-                     */
-                    "application/json": {
-                        availableCredits: number;
-                        isUnlimited: boolean;
-                        /** @enum {string} */
-                        plan: "JUST_FOR_FUN";
-                        /** @example Credits */
-                        planName: string;
-                    };
-                };
-            };
-            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
-            304: {
-                headers: {
-                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description An error: `{ code, message }` */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    estimateCost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "model": "veo3",
-                 *       "duration": 4,
-                 *       "hasAudio": false,
-                 *       "isEconomy": true
-                 *     }
-                 */
-                "application/json": {
-                    userPlan?: string;
-                    hasGeminiOptimization?: boolean;
-                    /** @default 8 */
-                    duration?: number;
-                    model?: string;
-                    /** @enum {string} */
-                    resolution?: "480p" | "720p" | "1080p";
-                    /** @default false */
-                    hasPromptEnhancement?: boolean;
-                    /** @default false */
-                    hasImageAnalysis?: boolean;
-                    /** @default false */
-                    hasAudio?: boolean;
-                    /** @default false */
-                    isEconomy?: boolean;
-                    /** @default 1 */
-                    batchSize?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "totalCost": 1,
-                     *         "baseVideo": 1,
-                     *         "promptEnhancement": 1,
-                     *         "imageAnalysis": 1,
-                     *         "geminiOptimization": 1,
-                     *         "modelPremium": 1,
-                     *         "planDiscount": 1,
-                     *         "breakdown": {
-                     *           "baseVideo": 1,
-                     *           "aiEnhancements": {
-                     *             "total": 1
-                     *           },
-                     *           "modelSelection": {
-                     *             "selectedModel": "text",
-                     *             "modelCost": 1
-                     *           },
-                     *           "planBenefit": {
-                     *             "discountPercent": 1,
-                     *             "savingsAmount": 1
-                     *           }
-                     *         },
-                     *         "recommendations": {
-                     *           "cheaperAlternative": {
-                     *             "description": "text",
-                     *             "savings": 1
-                     *           },
-                     *           "planUpgrade": {
-                     *             "upgradeWorthIt": true,
-                     *             "planName": "text",
-                     *             "monthlySavings": 1
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            totalCost: number;
-                            baseVideo: number;
-                            promptEnhancement: number;
-                            imageAnalysis: number;
-                            geminiOptimization: number;
-                            modelPremium: number;
-                            planDiscount: number;
-                            breakdown: {
-                                baseVideo: number;
-                                aiEnhancements: {
-                                    total: number;
-                                };
-                                modelSelection: {
-                                    selectedModel: string;
-                                    modelCost: number;
-                                };
-                                planBenefit: {
-                                    discountPercent: number;
-                                    savingsAmount: number;
-                                };
-                            };
-                            recommendations: {
-                                cheaperAlternative: {
-                                    description: string;
-                                    savings: number;
-                                };
-                                planUpgrade: {
-                                    upgradeWorthIt: boolean;
-                                    planName: string;
-                                    monthlySavings: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description An error: `{ code, message }` */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getCredits: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "credits": 1
-                     *     }
-                     */
-                    "application/json": {
-                        credits: number;
-                    };
-                };
-            };
-            /** @description An error: `{ code, message }` */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getBalance: {
         parameters: {
             query?: never;
@@ -850,67 +633,6 @@ export interface operations {
                             subscriptionStatus: string;
                             canGenerate: boolean;
                         };
-                    };
-                };
-            };
-            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
-            304: {
-                headers: {
-                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description An error: `{ code, message }` */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getGenerationAllowance: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description The `ETag` of the answer you have.
-                 * @example "v-6f1c0b7e-12-29440800"
-                 */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "dailyUsed": 1,
-                     *       "dailyLimit": 1,
-                     *       "extraRemaining": 1,
-                     *       "subscriptionStatus": "text",
-                     *       "canGenerate": true
-                     *     }
-                     */
-                    "application/json": {
-                        dailyUsed: number;
-                        dailyLimit: number;
-                        extraRemaining: number;
-                        subscriptionStatus: string;
-                        canGenerate: boolean;
                     };
                 };
             };
@@ -2135,6 +1857,294 @@ export interface operations {
             };
         };
     };
+    keepVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keep": true
+                 *     }
+                 */
+                "application/json": {
+                    keep: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 4,
+                     *       "duration": 4,
+                     *       "model": "veo3",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "kept": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "availableCredits": 1,
+                     *       "isUnlimited": true,
+                     *       "plan": "JUST_FOR_FUN",
+                     *       "planName": "Credits"
+                     *     }
+                     */
+                    "application/json": {
+                        availableCredits: number;
+                        isUnlimited: boolean;
+                        /** @enum {string} */
+                        plan: "JUST_FOR_FUN";
+                        /** @example Credits */
+                        planName: string;
+                    };
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credits": 1
+                     *     }
+                     */
+                    "application/json": {
+                        credits: number;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGenerationAllowance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer you have.
+                 * @example "v-6f1c0b7e-12-29440800"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dailyUsed": 1,
+                     *       "dailyLimit": 1,
+                     *       "extraRemaining": 1,
+                     *       "subscriptionStatus": "text",
+                     *       "canGenerate": true
+                     *     }
+                     */
+                    "application/json": {
+                        dailyUsed: number;
+                        dailyLimit: number;
+                        extraRemaining: number;
+                        subscriptionStatus: string;
+                        canGenerate: boolean;
+                    };
+                };
+            };
+            /** @description Not modified: the tag in `If-None-Match` is still the answer’s; no body. */
+            304: {
+                headers: {
+                    /** @description The answer’s entity tag: send it back as `If-None-Match`, and while nothing changed the answer is 304. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listVideoJobs: {
         parameters: {
             query?: never;
@@ -2289,24 +2299,41 @@ export interface operations {
             };
         };
     };
-    keepVideo: {
+    estimateCost: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "keep": true
+                 *       "model": "veo3",
+                 *       "duration": 4,
+                 *       "hasAudio": false,
+                 *       "isEconomy": true
                  *     }
                  */
                 "application/json": {
-                    keep: boolean;
+                    userPlan?: string;
+                    hasGeminiOptimization?: boolean;
+                    /** @default 8 */
+                    duration?: number;
+                    model?: string;
+                    /** @enum {string} */
+                    resolution?: "480p" | "720p" | "1080p";
+                    /** @default false */
+                    hasPromptEnhancement?: boolean;
+                    /** @default false */
+                    hasImageAnalysis?: boolean;
+                    /** @default false */
+                    hasAudio?: boolean;
+                    /** @default false */
+                    isEconomy?: boolean;
+                    /** @default 1 */
+                    batchSize?: number;
                 };
             };
         };
@@ -2319,92 +2346,80 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
-                     *       "prompt": "Slowly zoom in on the astronaut",
-                     *       "status": "pending",
-                     *       "creditsUsed": 4,
-                     *       "duration": 4,
-                     *       "model": "veo3",
-                     *       "hasAudio": false,
-                     *       "outputVideoUrl": null,
-                     *       "posterUrl": null,
-                     *       "watchPath": null,
-                     *       "createdAt": "2026-11-25T10:00:00.000Z",
-                     *       "expiresAt": null,
-                     *       "progress": 0,
-                     *       "progressStage": null,
-                     *       "errorMessage": null,
-                     *       "queuePosition": 1,
-                     *       "kept": true
+                     *       "success": true,
+                     *       "data": {
+                     *         "totalCost": 1,
+                     *         "baseVideo": 1,
+                     *         "promptEnhancement": 1,
+                     *         "imageAnalysis": 1,
+                     *         "geminiOptimization": 1,
+                     *         "modelPremium": 1,
+                     *         "planDiscount": 1,
+                     *         "breakdown": {
+                     *           "baseVideo": 1,
+                     *           "aiEnhancements": {
+                     *             "total": 1
+                     *           },
+                     *           "modelSelection": {
+                     *             "selectedModel": "text",
+                     *             "modelCost": 1
+                     *           },
+                     *           "planBenefit": {
+                     *             "discountPercent": 1,
+                     *             "savingsAmount": 1
+                     *           }
+                     *         },
+                     *         "recommendations": {
+                     *           "cheaperAlternative": {
+                     *             "description": "text",
+                     *             "savings": 1
+                     *           },
+                     *           "planUpgrade": {
+                     *             "upgradeWorthIt": true,
+                     *             "planName": "text",
+                     *             "monthlySavings": 1
+                     *           }
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": {
-                        id: string;
-                        prompt: string;
-                        status: ("pending" | "processing" | "completed" | "failed") | string;
-                        creditsUsed: number;
-                        duration: number;
-                        model: string;
-                        hasAudio: boolean;
-                        outputVideoUrl: string | null;
-                        posterUrl: string | null;
-                        /** @default null */
-                        watchPath: string | null;
-                        createdAt: string;
-                        expiresAt: string | null;
-                        kept?: boolean;
-                        progress: number;
-                        progressStage: string | null;
-                        errorMessage: string | null;
-                        isEconomy?: boolean;
-                        settings?: {
-                            /** @enum {string} */
-                            aspectRatio?: "16:9" | "9:16" | "1:1";
-                            negativePrompt?: string;
-                            seed?: number;
-                            /** @enum {string} */
-                            resolution?: "480p" | "720p" | "1080p";
-                            /** @enum {string} */
-                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            totalCost: number;
+                            baseVideo: number;
+                            promptEnhancement: number;
+                            imageAnalysis: number;
+                            geminiOptimization: number;
+                            modelPremium: number;
+                            planDiscount: number;
+                            breakdown: {
+                                baseVideo: number;
+                                aiEnhancements: {
+                                    total: number;
+                                };
+                                modelSelection: {
+                                    selectedModel: string;
+                                    modelCost: number;
+                                };
+                                planBenefit: {
+                                    discountPercent: number;
+                                    savingsAmount: number;
+                                };
+                            };
+                            recommendations: {
+                                cheaperAlternative: {
+                                    description: string;
+                                    savings: number;
+                                };
+                                planUpgrade: {
+                                    upgradeWorthIt: boolean;
+                                    planName: string;
+                                    monthlySavings: number;
+                                };
+                            };
                         };
-                        inputs?: {
-                            image?: string;
-                            video?: string;
-                            audio?: string;
-                            endImage?: string;
-                            referenceImages?: string[];
-                        };
-                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
-                        startedAt?: string | null;
-                        queuePosition?: number | null;
-                        estimatedStartAt?: string | null;
-                        estimatedReadyAt?: string | null;
-                        version?: number;
-                        parentId?: string | null;
-                        groupId?: string | null;
-                        credentials?: {
-                            hasCredentials: boolean;
-                            intact: boolean;
-                            trusted: boolean;
-                            signedBy: string | null;
-                            issuer: string | null;
-                            signedAt: string | null;
-                            madeWith: string | null;
-                            sourceType: string | null;
-                            model: string | null;
-                            installation: string | null;
-                            ingredients: {
-                                title: string;
-                                relationship: string;
-                                format: string | null;
-                                sha256: string | null;
-                                hasCredentials: boolean;
-                            }[];
-                            problems: {
-                                code: string;
-                                explanation: string;
-                            }[];
-                        } | null;
                     };
                 };
             };

@@ -34,10 +34,10 @@ import { creditsRoutes } from './modules/money/credits.routes';
 import { paymentsRoutes } from './modules/money/payments.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/outbound-webhooks/webhooks.routes';
 import { textModelOf } from './ai/text-model';
 import { followInstallationSettings } from './modules/settings/settings.service';
+import { specClientRoutes } from './modules/spec-client/spec-client.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 /** JSON bodies above this are refused with 413 (routes may set a smaller limit). */
@@ -90,7 +90,6 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     healthRoutes,
     metricsRoutes,
     authRoutes,
-    usersRoutes,
     creditsRoutes,
     errorReportsRoutes,
     uploadsRoutes,
@@ -98,6 +97,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     generationsRoutes,
     replicateWebhookRoutes,
     keepRoutes,
+    specClientRoutes,
     paymentsRoutes,
     promptsRoutes,
     adminRoutes,

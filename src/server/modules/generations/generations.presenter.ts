@@ -1,9 +1,4 @@
-import type {
-  CreatedGenerationRecord,
-  GenerationJob,
-  GenerationRecord,
-  GoneInputKind,
-} from '../../../shared/generations';
+import type { CreatedGenerationRecord, GenerationRecord, GoneInputKind } from '../../../shared/generations';
 import { toCredits } from '../../../shared/money/credits';
 import { DEFAULT_VIDEO_RETENTION_HOURS, expiryFrom } from '../../../shared/retention';
 import type { UploadKind } from '../../../shared/uploads';
@@ -130,30 +125,4 @@ export function inputsOf(
     .map((r) => objectPathOf(row.userId, r.uploadId));
   if (references.length > 0) live.referenceImages = references;
   return gone.length > 0 ? { inputs: live, goneInputs: gone } : { inputs: live };
-}
-
-/**
- * The job view (GET /api/video-generation-jobs and /recent, kept for older clients): the record's
- * fields under the names the job routes have always used, `textPrompt` for `prompt`.
- */
-export function toJobView(record: GenerationRecord): GenerationJob {
-  return {
-    id: record.id,
-    textPrompt: record.prompt,
-    status: record.status,
-    createdAt: record.createdAt,
-    creditsUsed: record.creditsUsed,
-    duration: record.duration,
-    hasAudio: record.hasAudio,
-    progress: record.progress,
-    errorMessage: record.errorMessage,
-    outputVideoUrl: record.outputVideoUrl,
-    expiresAt: record.expiresAt,
-    version: record.version,
-  };
-}
-
-/** Rows in the job view, built from their records. */
-export function presentJobs(secret: string, rows: GenerationRow[], now: Date): GenerationJob[] {
-  return rows.map((row) => toJobView(presentRecord(secret, row, now)));
 }

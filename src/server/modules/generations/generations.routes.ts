@@ -5,7 +5,6 @@ import {
   createdGenerationSchema,
   createGenerationSchema,
   extendGenerationSchema,
-  generationJobSchema,
   generationRecordSchema,
   modelListSchema,
 } from '../../../shared/generations';
@@ -28,7 +27,7 @@ import {
 import { polledRoute } from '../../http/polled-route';
 import { notFound } from '../../lib/app-error';
 import { normaliseGenerationRequest } from './generation-request';
-import { presentCreated, presentJobs, presentRecords } from './generations.presenter';
+import { presentCreated, presentRecords } from './generations.presenter';
 import { idempotentRoute } from '../idempotency/idempotency.service';
 import { requireMaySpend } from '../users/users.service';
 import * as generations from './generations.service';
@@ -270,56 +269,6 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
       const created = await extendGeneration(ctx, user.id, videoId(request.params.id), request.body);
       request.log.info({ generationId: created.row.id, parentId: request.params.id }, 'extension queued');
       return reply.status(201).send(await presentCreated(ctx, created));
-    },
-  );
-
-  app.get(
-    '/api/video-generation-jobs',
-    {
-      config: {
-        tokenScope: 'videos:read',
-        doc: apiDoc('Videos', {
-          summary: 'List your videos (job view)',
-          operationId: 'listVideoJobs',
-          etag: true,
-          description: 'The same videos as GET /api/video-generation, in the older job shape.',
-        }),
-      },
-      schema: { response: { 200: z.array(generationJobSchema) } },
-      serializerCompiler: trustedSerializer,
-      ...polledRoute,
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (answerNotModified(request, reply, listTag('j', user))) return reply;
-      // The job view of the same records, for clients that still read it.
-      return presentJobs(ctx.secret, await generations.listGenerations(ctx, user.id), ctx.now());
-    },
-  );
-
-  app.get(
-    '/api/video-generation-jobs/recent',
-    {
-      config: {
-        tokenScope: 'videos:read',
-        doc: apiDoc('Videos', {
-          summary: 'List your most recent videos (job view)',
-          operationId: 'listRecentVideoJobs',
-          etag: true,
-        }),
-      },
-      schema: { response: { 200: z.array(generationJobSchema) } },
-      serializerCompiler: trustedSerializer,
-      ...polledRoute,
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (answerNotModified(request, reply, listTag('r', user))) return reply;
-      return presentJobs(
-        ctx.secret,
-        await generations.listGenerations(ctx, user.id, generations.RECENT_LIMIT),
-        ctx.now(),
-      );
     },
   );
 };

@@ -1,14 +1,13 @@
 import { isUnlimitedStatus, planNameOf, type UserStatus } from '../../../shared/auth';
 import type { LiveBalance } from '../../../shared/live-events';
-import type { CreditBalance } from '../../../shared/money/credits';
 import { toCredits } from '../../../shared/money/credits';
 import type { ServiceContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { generationStatus } from './allowances.service';
 
 // One answer to "what can this user spend": the balance. GET /api/user/balance and the live
-// 'balance' event send all of it; the older routes (/api/user/status, /api/user/generation-status,
-// /api/credits/balance) each answer one part of it, made here by the same functions.
+// 'balance' event send all of it; the specification's older routes (modules/spec-client) each
+// answer one part of it, made from these functions.
 
 /** Credits, the unlimited flag and the plan: everything the session's user row already says. */
 export function presentUserStatus(user: UserRow): UserStatus {
@@ -18,11 +17,6 @@ export function presentUserStatus(user: UserRow): UserStatus {
     plan: user.plan,
     planName: planNameOf(user.subscriptionStatus),
   };
-}
-
-/** The credits alone (GET /api/credits/balance). */
-export function presentCreditBalance(user: UserRow): CreditBalance {
-  return { credits: presentUserStatus(user).availableCredits };
 }
 
 /** The whole balance: the user status, and today's daily generations, extra generations and the subscription. */
