@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/films": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a film of your videos
+         * @description Joins finished videos of yours (each trimmed by `start` and `end`, in seconds) and title cards, in order, with a cut, a crossfade or a fade through black between each two, captions over shots and an uploaded track under the whole, into one new video of the chosen shape (shots of another shape are framed whole over a blurred fill). The sound is brought to −16 LUFS (EBU R128). It is free: its shots were paid for. The answer is the new video, made like any other (GET /api/video-generation follows it).
+         */
+        post: operations["createFilm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/status": {
         parameters: {
             query?: never;
@@ -1973,6 +1993,277 @@ export interface operations {
                                 explanation: string;
                             }[];
                         } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFilm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "The lighthouse",
+                 *       "aspectRatio": "16:9",
+                 *       "parts": [
+                 *         {
+                 *           "card": {
+                 *             "text": "The lighthouse",
+                 *             "seconds": 2
+                 *           }
+                 *         },
+                 *         {
+                 *           "video": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                 *           "start": 0.5,
+                 *           "end": 4
+                 *         },
+                 *         {
+                 *           "video": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                 *           "caption": "At dusk"
+                 *         }
+                 *       ],
+                 *       "transitions": [
+                 *         "cut",
+                 *         "crossfade"
+                 *       ],
+                 *       "transitionSeconds": 0.5,
+                 *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90"
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "480p" | "720p" | "1080p";
+                    parts: ({
+                        /** Format: uuid */
+                        video: string;
+                        start?: number;
+                        end?: number;
+                        caption?: string;
+                    } | {
+                        card: {
+                            text: string;
+                            /** @default 3 */
+                            seconds?: number;
+                            /** @default #111827 */
+                            background?: string;
+                        };
+                    })[];
+                    transitions?: ("cut" | "crossfade" | "fade-black")[];
+                    /** @default 0.5 */
+                    transitionSeconds?: number;
+                    bedFile?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 0,
+                     *       "duration": 4,
+                     *       "model": "film",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "group": [
+                     *         {
+                     *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *           "prompt": "Slowly zoom in on the astronaut",
+                     *           "status": "pending",
+                     *           "creditsUsed": 0,
+                     *           "duration": 4,
+                     *           "model": "film",
+                     *           "hasAudio": false,
+                     *           "outputVideoUrl": null,
+                     *           "posterUrl": null,
+                     *           "watchPath": null,
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "progress": 0,
+                     *           "progressStage": null,
+                     *           "errorMessage": null,
+                     *           "queuePosition": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
                     };
                 };
             };

@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { liveStreamRoutes } from './modules/live-stream/live-stream.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { filmsRoutes } from './modules/generations/films.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     generationsRoutes,
     replicateWebhookRoutes,
     keepRoutes,
+    filmsRoutes,
     specClientRoutes,
     paymentsRoutes,
     promptsRoutes,

@@ -30,6 +30,7 @@ import { adminCostsQuerySchema } from '../shared/admin-costs';
 import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/ai';
 import { loginSchema, registerSchema } from '../shared/auth';
 import { errorReportSchema } from '../shared/errors';
+import { createFilmSchema } from '../shared/films';
 import { createGenerationSchema, extendGenerationSchema, keepVideoSchema } from '../shared/generations';
 import {
   emailNotificationsBodySchema,
@@ -277,6 +278,21 @@ const INPUT_ROUTES: InputRoute[] = [
     in: 'body',
     as: 'user',
     valid: () => ({ prompt: 'The boat sails on into the fog', duration: 5, crossfade: 0.5 }),
+  },
+  // Issue 47: a film (the body is checked before its videos are looked up).
+  {
+    method: 'POST',
+    route: '/api/films',
+    url: () => '/api/films',
+    schema: createFilmSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({
+      title: 'The lighthouse',
+      parts: [{ card: { text: 'The Lighthouse', background: '#112233' } }, { video: randomUUID(), caption: 'At dusk' }],
+      transitions: ['crossfade'],
+      bedFile: `/objects/uploads/${randomUUID()}/${randomUUID()}`,
+    }),
   },
   // Issue 32: notifications.
   {

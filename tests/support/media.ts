@@ -141,3 +141,36 @@ export function averageColour(
   ]);
   return [out[0] ?? 0, out[1] ?? 0, out[2] ?? 0];
 }
+
+/** Integrated loudness (EBU R128) of a file's sound, in LUFS, as FFmpeg's ebur128 meter reports it. */
+export async function integratedLoudness(file: string): Promise<number> {
+  const { stderr } = await run(binaries.ffmpeg, [
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    file,
+    '-af',
+    'ebur128',
+    '-f',
+    'null',
+    '-',
+  ]);
+  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(stderr.slice(stderr.lastIndexOf('Summary:')))?.[1]);
+}
+
+/** What ffprobe says of a file's streams and container, as JSON. */
+export interface ProbedStreams {
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    duration?: string;
+  }[];
+  format: { duration: string };
+}
+export async function probeStreams(file: string): Promise<ProbedStreams> {
+  const { stdout } = await run(binaries.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
+  return JSON.parse(stdout) as ProbedStreams;
+}

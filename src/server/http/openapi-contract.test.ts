@@ -223,6 +223,8 @@ describe('the answers of every documented route keep to the OpenAPI document', (
     // Unfinished (no worker runs here): Continue, Extend and Keep wait for the video.
     await call('POST /api/video-generation/{id}/last-frame', { token, params: { id } });
     await call('POST /api/video-generation/{id}/extend', { token, params: { id }, body: EXAMPLE, status: 409 });
+    await call('POST /api/films', { token, body: { parts: [{ video: id }] }, status: 409 });
+    await call('POST /api/films', { token, body: EXAMPLE, status: 404 });
     await call('POST /api/video-generation/{id}/keep', { token, params: { id }, body: EXAMPLE });
     await call('POST /api/reports', { body: { video: id, reason: 'violence', description: 'A test report.' } });
     await call('GET /api/watch/{token}', { params: { token: 'not-a-watch-token' }, status: 404 });

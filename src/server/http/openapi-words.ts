@@ -124,6 +124,13 @@ export const NOT_FOUND_VIDEO: ErrorAnswer = {
 };
 
 /** A description the content policy refuses (issue 43): the rule it breaks, before any charge. */
+/** A new account that must verify its email before it makes videos (where mail is off and UNVERIFIED_ACCOUNTS_CAN_SPEND is false). */
+export const EMAIL_UNVERIFIED: ErrorAnswer = {
+  status: 403,
+  code: 'email_unverified',
+  message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
+};
+
 export const CONTENT_POLICY: ErrorAnswer = {
   status: 422,
   code: CONTENT_POLICY_CODE,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { GenerationExtension } from '../db/schema';
 import { EngineError } from '../engines/engine';
-import { type FfmpegBinaries, type MediaInfo, probeMedia, runFfmpeg } from '../media/ffmpeg';
+import { type FfmpegBinaries, h264Output, type MediaInfo, probeMedia, runFfmpeg } from '../media/ffmpeg';
 import type { ObjectStorage } from '../storage';
 
 // Extend's last step: the original video and its continuation become one video. Both are re-encoded
@@ -122,16 +122,7 @@ export async function joinExtension(
       '-map',
       '[v]',
       ...(audioOut ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '128k'] : ['-an']),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '20',
-      '-pix_fmt',
-      'yuv420p',
-      '-r',
-      String(fps),
+      ...h264Output({ crf: 20, fps }),
       '-movflags',
       '+faststart',
       out,

@@ -100,6 +100,17 @@ export interface RunOptions {
   onProgressLine?: (line: string) => void;
 }
 
+/**
+ * The picture's encoding for what Reelsmith writes: H.264 (High profile) in 4:2:0 at a constant
+ * frame rate, which every browser and phone plays; veryfast, as a render is waited for.
+ */
+export function h264Output(options: { crf: number; fps: number }): string[] {
+  return [
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf), '-profile:v', 'high'],
+    ...['-pix_fmt', 'yuv420p', '-r', String(options.fps)],
+  ];
+}
+
 /** The exact argument list runFfmpeg starts FFmpeg with (the benchmark runs the same). */
 export function ffmpegArgv(args: readonly string[]): string[] {
   return ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaries } from '../../../tests/support/media';
+import { binaries, integratedLoudness, probeStreams } from '../../../tests/support/media';
 import { labelFontPath } from '../engines/local/label-font';
 import {
   assembleFilm,
@@ -42,39 +42,6 @@ async function take(name: string, size: string, seconds: number, tone: number | 
     file,
   ]);
   return file;
-}
-
-/** Integrated loudness (EBU R128) of a file's sound, as FFmpeg's ebur128 meter reports it. */
-async function integratedLoudness(file: string): Promise<number> {
-  const { stderr } = await run(binaries.ffmpeg, [
-    '-hide_banner',
-    '-nostats',
-    '-i',
-    file,
-    '-af',
-    'ebur128',
-    '-f',
-    'null',
-    '-',
-  ]);
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]);
-}
-
-interface Probed {
-  streams: {
-    codec_type: string;
-    codec_name: string;
-    width?: number;
-    height?: number;
-    avg_frame_rate?: string;
-    duration?: string;
-  }[];
-  format: { duration: string };
-}
-async function probe(file: string): Promise<Probed> {
-  const { stdout } = await run(binaries.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
-  return JSON.parse(stdout) as Probed;
 }
 
 /** The mean brightness (0 to 255) of a column of the frame at this time: the fill beside a framed shot is not black. */
@@ -152,7 +119,7 @@ describe('a film from its shots', () => {
     });
     expect(seconds).toBe(6.5);
 
-    const probed = await probe(output);
+    const probed = await probeStreams(output);
     const video = probed.streams.filter((stream) => stream.codec_type === 'video');
     const audio = probed.streams.filter((stream) => stream.codec_type === 'audio');
     expect(video).toHaveLength(1);
@@ -197,7 +164,7 @@ describe('a film from its shots', () => {
       { binaries, workDir: dir, output, signal: signal(), timeoutMs: 120_000 },
     );
     expect(seconds).toBe(1.75);
-    const probed = await probe(output);
+    const probed = await probeStreams(output);
     expect(probed.streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 360, height: 640 });
     expect(Math.abs(Number(probed.format.duration) - 1.75)).toBeLessThan(0.15);
   }, 120_000);

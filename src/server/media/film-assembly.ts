@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type FfmpegBinaries, runFfmpeg } from './ffmpeg';
+import { type FfmpegBinaries, h264Output, runFfmpeg } from './ffmpeg';
 import { runMediaProcess } from './processes';
 
 /**
@@ -78,17 +78,26 @@ export interface AssembleOptions {
   onProgress?: (fraction: number) => void;
 }
 
-const partSeconds = (part: FilmPart) => (part.kind === 'shot' ? part.end - part.start : part.seconds);
+/** What a part's length is read from (a film's parts as the request names them, or as the worker has them). */
+export type TimedPart = { kind: 'shot'; start: number; end: number } | { kind: 'card'; seconds: number };
+/** What a plan's length and soundness are read from. */
+export interface TimedPlan {
+  parts: readonly TimedPart[];
+  transitions: readonly FilmTransition[];
+  transitionSeconds: number;
+}
+
+const partSeconds = (part: TimedPart) => (part.kind === 'shot' ? part.end - part.start : part.seconds);
 
 /** The film's length: every part's, less the overlap of each crossfade and fade through black. */
-export function filmSeconds(plan: Pick<FilmPlan, 'parts' | 'transitions' | 'transitionSeconds'>): number {
+export function filmSeconds(plan: TimedPlan): number {
   const parts = plan.parts.reduce((sum, part) => sum + partSeconds(part), 0);
   const overlaps = plan.transitions.filter((transition) => transition !== 'cut').length * plan.transitionSeconds;
   return Math.round((parts - overlaps) * 1000) / 1000;
 }
 
 /** Why this plan cannot be made, in a sentence, or null. */
-export function planProblem(plan: FilmPlan): string | null {
+export function planProblem(plan: TimedPlan): string | null {
   if (plan.parts.length === 0) return 'A film needs at least one shot or card.';
   if (plan.transitions.length !== plan.parts.length - 1)
     return `${plan.parts.length} parts need ${plan.parts.length - 1} transitions, not ${plan.transitions.length}.`;
@@ -175,7 +184,7 @@ async function renderArgs(plan: FilmPlan, workDir: string, output: string): Prom
         caption = `,${words(plan, file, 'bottom')}`;
       }
       graph.push(
-        `[${input}:v]trim=start=${part.start}:end=${part.end},setpts=PTS-STARTPTS,${framed(plan, `p${index}`)}${caption},${common}[v${index}]`,
+        `[${input}:v]tpad=stop_mode=clone:stop_duration=1,trim=start=${part.start}:end=${part.end},setpts=PTS-STARTPTS,${framed(plan, `p${index}`)}${caption},${common}[v${index}]`,
       );
       graph.push(
         part.hasAudio
@@ -226,18 +235,7 @@ async function renderArgs(plan: FilmPlan, workDir: string, output: string): Prom
   }
   args.push('-filter_complex', graph.join(';'), '-map', video, '-map', audio);
   args.push(
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '20',
-    '-profile:v',
-    'high',
-    '-pix_fmt',
-    'yuv420p',
-    '-r',
-    String(plan.fps),
+    ...h264Output({ crf: 20, fps: plan.fps }),
     // Lossless sound until it is normalised: it is encoded once, at the end.
     '-c:a',
     'pcm_s24le',

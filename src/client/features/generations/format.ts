@@ -1,4 +1,5 @@
 import { formatVideoDate } from '../../../shared/video-display';
+import { FILM_MODEL_ID } from '../../../shared/films';
 
 /** 'Mar 18, 2026 at 12:00 PM' in the browser's time zone. */
 export function formatCreatedTime(iso: string): string {
@@ -6,7 +7,13 @@ export function formatCreatedTime(iso: string): string {
   return `${formatVideoDate(iso)} at ${time}`;
 }
 
-const MODEL_LABELS: Record<string, string> = { veo3: 'Veo 3', 'kling-v2v': 'Kling-V2V', local: 'Local preview' };
+const MODEL_LABELS: Record<string, string> = {
+  veo3: 'Veo 3',
+  'kling-v2v': 'Kling-V2V',
+  local: 'Local preview',
+  // A film's record (POST /api/films): its shots joined by this server, no model of the catalogue.
+  [FILM_MODEL_ID]: 'Film of your videos',
+};
 
 /** The advertised model name (the catalogue's when given); an id this client does not know shows as it is. */
 export function formatModel(model: string, catalogue?: readonly { id: string; name: string }[]): string {

@@ -49,6 +49,26 @@ export interface GenerationExtension {
   originalTask?: string;
 }
 
+/** One part of a film as the worker joins it: a copy of a take (its own key) with its trim, or a title card. */
+export type GenerationFilmPart =
+  | { kind: 'shot'; key: string; videoId: string; start: number; end: number; caption?: string }
+  | { kind: 'card'; text: string; seconds: number; background: string };
+
+/**
+ * A film (issue 47): what the worker joins into one video (src/server/jobs/film-export.ts), copies
+ * of its takes included so they may expire or be deleted meanwhile; null for every other job.
+ */
+export interface GenerationFilm {
+  width: number;
+  height: number;
+  fps: number;
+  parts: GenerationFilmPart[];
+  transitions: ('cut' | 'crossfade' | 'fade-black')[];
+  transitionSeconds: number;
+  /** A copy of the uploaded music or voice track under the whole film. */
+  bedKey?: string;
+}
+
 /**
  * One row is at once the user's record, the job and its queue entry (decision 003). Workers
  * claim pending rows, or processing rows whose lease expired, with FOR UPDATE SKIP LOCKED.
@@ -83,11 +103,11 @@ export const generations = pgTable(
      */
     providerCostMicroUsd: bigint('provider_cost_micro_usd', { mode: 'number' }),
     /**
-     * How it was paid: credits, a daily subscription generation, an extra-pack generation, unlimited, or
-     * by the operator (an administrator's free re-run).
+     * How it was paid: credits, a daily subscription generation, an extra-pack generation, unlimited,
+     * by the operator (an administrator's free re-run), or nothing to pay (a film of videos paid for).
      */
     paidWith: text('paid_with')
-      .$type<'credits' | 'daily' | 'pack' | 'unlimited' | 'operator'>()
+      .$type<'credits' | 'daily' | 'pack' | 'unlimited' | 'operator' | 'free'>()
       .notNull()
       .default('credits'),
     progress: integer('progress').notNull().default(0),
@@ -144,6 +164,8 @@ export const generations = pgTable(
     queueKey: timestamp('queue_key', { withTimezone: true }).notNull().defaultNow(),
     /** Extend: what the worker joins the continuation to once it is rendered; null for every other job. */
     extension: jsonb('extension').$type<GenerationExtension>(),
+    /** A film: the parts the worker joins; null for every other job. */
+    film: jsonb('film').$type<GenerationFilm>(),
     /**
      * What the stored video's Content Credentials say, read back from the signed file when it was
      * stored (the player's "Content Credentials" mark); null until then, and for videos made before.

@@ -108,7 +108,9 @@ export type NewPaidGeneration = Required<
     | 'consent'
     | 'heldForReview'
   >
->;
+> &
+  // A film's parts (film.service.ts); no other job has them.
+  Partial<Pick<typeof generations.$inferInsert, 'film'>>;
 
 /**
  * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
@@ -142,6 +144,7 @@ export async function insertPaidGeneration(
   payment: InsertedPayment,
 ): Promise<GenerationRow> {
   const [inserted] = await insertPaidStatement.rowsOf(tx, generations, {
+    film: null,
     ...row,
     eventKind: payment.eventKind,
     charged: payment.charge?.hundredths ?? 0,
@@ -173,6 +176,7 @@ const NEW_PAID_FIELDS = [
   'extension',
   'consent',
   'heldForReview',
+  'film',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];
 
 const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {

@@ -16,7 +16,7 @@ import { rateLimitKey, requireUser } from '../../http/guards';
 import {
   apiDoc,
   CONTENT_POLICY,
-  type ErrorAnswer,
+  EMAIL_UNVERIFIED,
   IDEMPOTENCY_ERRORS,
   NOT_FOUND_VIDEO,
   UPLOAD_PATH,
@@ -44,12 +44,6 @@ function videoId(id: string): string {
     throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
   return id;
 }
-
-const UNVERIFIED: ErrorAnswer = {
-  status: 403,
-  code: 'email_unverified',
-  message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
-};
 
 /** Continue and Extend make a new video (or its input) from one: a token needs videos:write, and 20 a minute at most. */
 const makesVideoFrom = {
@@ -112,7 +106,7 @@ export const generationsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
             },
             { status: 402, code: 'insufficient_credits', message: 'Need 4 credits. You have 1.' },
             CONTENT_POLICY,
-            UNVERIFIED,
+            EMAIL_UNVERIFIED,
             ...IDEMPOTENCY_ERRORS,
             {
               status: 429,

@@ -35,6 +35,7 @@ import * as repo from './generations.repository';
 import { namedUploadIds } from './named-uploads';
 import { checkBatchFits, variationSettings } from './variations';
 import { userOutputsPrefix } from './lifecycle.service';
+import { storedKeysOf } from './output-life';
 import { withoutOperatorNames } from '../../lib/operator-wording';
 
 // Presentation lives in generations.presenter.ts; other modules reach a module through its service.
@@ -343,7 +344,7 @@ export function listGenerations(ctx: ServiceContext, userId: string, limit = LIS
  * next heartbeat (its row is gone) and stops its engine. Anyone else's id is a 404.
  */
 /** Whether a video's file is there to play (for the watch page and reports), and a kept video's link expiry. */
-export { hasLiveOutput, keptLinkExpiry } from './output-life';
+export { filmCopies, hasLiveOutput, keptLinkExpiry } from './output-life';
 
 export async function deleteGeneration(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -353,7 +354,7 @@ export async function deleteGeneration(ctx: ServiceContext, userId: string, id: 
   });
   if (!row) throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
   if (row.status === 'pending') await publishQueueMoved(ctx);
-  for (const key of [row.outputKey, row.posterKey, row.extension?.baseKey]) if (key) await ctx.storage.delete(key);
+  for (const key of storedKeysOf(row)) await ctx.storage.delete(key);
   // A remix reuses its original's inputs: those still named by another generation stay.
   const uploadIds = namedUploadIds(row);
   const stillUsed = await repo.uploadsStillUsed(ctx.db, userId, uploadIds);

@@ -1,4 +1,4 @@
-import type { GenerationRow } from '../../db/schema';
+import type { GenerationFilm, GenerationRow } from '../../db/schema';
 
 /**
  * Whether a video's file is there to play, download, continue or extend: completed with its file,
@@ -19,4 +19,22 @@ export function hasLiveOutput(
 export function keptLinkExpiry(now: Date): Date {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return new Date(day + 2 * 86_400_000);
+}
+
+/** The copies a film's job holds (its takes and bed), removed once it is stored, or with its record. */
+export function filmCopies(film: GenerationFilm): string[] {
+  return [
+    ...film.parts.flatMap((part) => (part.kind === 'shot' ? [part.key] : [])),
+    ...(film.bedKey ? [film.bedKey] : []),
+  ];
+}
+
+/** Every file a generation's record holds in storage: its video and poster, and what its job was given to work on. */
+export function storedKeysOf(row: Pick<GenerationRow, 'outputKey' | 'posterKey' | 'extension' | 'film'>): string[] {
+  return [
+    ...(row.outputKey ? [row.outputKey] : []),
+    ...(row.posterKey ? [row.posterKey] : []),
+    ...(row.extension ? [row.extension.baseKey] : []),
+    ...(row.film ? filmCopies(row.film) : []),
+  ];
 }

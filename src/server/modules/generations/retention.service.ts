@@ -4,6 +4,7 @@ import { discardUploads } from '../uploads/uploads.service';
 import * as repo from './generations.repository';
 import { clearExpiredOutput } from './lifecycle.service';
 import { namedUploadIds } from './named-uploads';
+import { storedKeysOf } from './output-life';
 
 const BATCH = 200;
 
@@ -39,7 +40,7 @@ export async function sweepOldRecords(ctx: ServiceContext): Promise<number> {
         return deleted;
       });
       if (!row) continue;
-      for (const key of [row.outputKey, row.posterKey, row.extension?.baseKey]) if (key) await ctx.storage.delete(key);
+      for (const key of storedKeysOf(row)) await ctx.storage.delete(key);
       await discardUploads(ctx, row.userId, namedUploadIds(row));
       removed += 1;
     }
