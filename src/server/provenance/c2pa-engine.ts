@@ -86,8 +86,11 @@ export interface ManifestPlan {
   definition: Record<string, unknown>;
   /** Ingredients known by their facts alone (an uploaded input by its hash). */
   ingredients: Record<string, unknown>[];
-  /** An ingredient read from its file (a parent video, with its own manifest when it has one). */
-  parent?: { definition: Record<string, unknown>; file: string; format: string };
+  /**
+   * Ingredients read from their files, each with its own manifest when it has one: an Extend's
+   * parent video, a film's shots.
+   */
+  fromFiles?: { definition: Record<string, unknown>; file: string; format: string }[];
 }
 
 /** Signs `input` into `output` (an MP4) with the plan's manifest. */
@@ -102,10 +105,9 @@ export async function signVideo(
   const builder = WasmBuilder.fromJson(JSON.stringify(plan.definition));
   try {
     for (const ingredient of plan.ingredients) builder.addIngredient(JSON.stringify(ingredient));
-    const parent = plan.parent;
-    if (parent) {
-      await withFile(parent.file, (view) =>
-        builder.addIngredientFromBlob(JSON.stringify(parent.definition), parent.format, view as unknown as Blob),
+    for (const source of plan.fromFiles ?? []) {
+      await withFile(source.file, (view) =>
+        builder.addIngredientFromBlob(JSON.stringify(source.definition), source.format, view as unknown as Blob),
       );
     }
     const reserveSize = reserveSizeFor(signer);

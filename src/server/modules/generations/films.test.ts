@@ -107,6 +107,12 @@ describe('a film of finished videos', () => {
     expect(Math.abs(film.seconds - expected)).toBeLessThan(0.2);
     expect(Math.abs(film.loudness - FILM_LOUDNESS_LUFS)).toBeLessThanOrEqual(1);
 
+    // Its Content Credentials name each shot as an ingredient, with the credentials that shot was signed with.
+    const ingredients = row?.credentials?.ingredients.map((i) => [i.title, i.relationship, i.hasCredentials]);
+    expect(ingredients?.sort()).toEqual(
+      [wide, tall, quiet].map((shot) => [`${shot.id}.mp4`, 'componentOf', true]).sort(),
+    );
+
     // Free of charge, and the copies of its takes and bed are gone once it is stored.
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.creditsHundredths).toBe(before?.creditsHundredths);

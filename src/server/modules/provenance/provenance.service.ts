@@ -108,17 +108,25 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
       sha256: await sha256Of(ctx, input.objectKey),
     })),
   );
-  const joined = Boolean(row.extension && row.extension.method !== 'provider');
-  let parent: ManifestPlan['parent'];
-  if (row.extension) {
-    const file = path.join(workDir, 'provenance-parent.mp4');
-    await pipeline(await ctx.storage.read(row.extension.baseKey), createWriteStream(file));
-    parent = {
-      file,
-      format: 'video/mp4',
-      definition: { title: `${row.parentId ?? 'original'}.mp4`, relationship: 'parentOf' },
-    };
-  }
+  // A film is its shots joined; an Extend made by the worker joins the original and its continuation.
+  const joined = Boolean((row.extension && row.extension.method !== 'provider') || row.film);
+  const fromFiles: NonNullable<ManifestPlan['fromFiles']> = [];
+  const fetch = async (key: string, name: string, definition: Record<string, unknown>) => {
+    const file = path.join(workDir, name);
+    await pipeline(await ctx.storage.read(key), createWriteStream(file));
+    fromFiles.push({ file, format: 'video/mp4', definition });
+  };
+  if (row.extension)
+    await fetch(row.extension.baseKey, 'provenance-parent.mp4', {
+      title: `${row.parentId ?? 'original'}.mp4`,
+      relationship: 'parentOf',
+    });
+  // Each shot once, however often the film uses it, with the Content Credentials it was signed with.
+  const shots = new Map(
+    (row.film?.parts ?? []).flatMap((part) => (part.kind === 'shot' ? [[part.videoId, part.key]] : [])),
+  );
+  for (const [index, [videoId, key]] of [...shots].entries())
+    await fetch(key, `provenance-shot-${index}.mp4`, { title: `${videoId}.mp4`, relationship: 'componentOf' });
   return {
     definition: {
       claim_generator_info: [{ name: 'Reelsmith', version: appVersion() }],
@@ -133,7 +141,7 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
                 action: 'c2pa.created',
                 when: new Date().toISOString(),
                 digitalSourceType: sourceTypeOf(info?.engine, joined),
-                softwareAgent: { name: info?.name ?? row.model },
+                softwareAgent: { name: info?.name ?? (row.film ? 'Reelsmith film assembly' : row.model) },
               },
             ],
           },
@@ -171,7 +179,7 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
       relationship: 'inputTo',
       instance_id: `sha256:${input.sha256}`,
     })),
-    ...(parent ? { parent } : {}),
+    ...(fromFiles.length > 0 ? { fromFiles } : {}),
   };
 }
 
