@@ -480,6 +480,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "film.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A film of your videos is ready (POST /api/films); it is also sent as video.completed */
+        post: operations["onFilmCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "video.taken_down": {
         parameters: {
             query?: never;
@@ -3462,6 +3479,186 @@ export interface operations {
                     data: {
                         credits: number;
                         thresholdCredits: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer is success; anything else is retried for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFilmCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and redelivery (handle each id once). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since 1970. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret’s base64-decoded bytes. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "film.completed",
+                 *       "timestamp": "2026-11-25T10:01:12.000Z",
+                 *       "data": {
+                 *         "id": "text",
+                 *         "prompt": "text",
+                 *         "status": "completed",
+                 *         "creditsUsed": 0,
+                 *         "duration": 1,
+                 *         "model": "film",
+                 *         "hasAudio": true,
+                 *         "outputVideoUrl": "text",
+                 *         "posterUrl": "text",
+                 *         "watchPath": null,
+                 *         "createdAt": "text",
+                 *         "expiresAt": "text",
+                 *         "kept": true,
+                 *         "progress": 100,
+                 *         "progressStage": "text",
+                 *         "errorMessage": "text",
+                 *         "isEconomy": true,
+                 *         "settings": {
+                 *           "aspectRatio": "16:9",
+                 *           "negativePrompt": "text",
+                 *           "seed": 0,
+                 *           "resolution": "480p",
+                 *           "cameraMove": "static"
+                 *         },
+                 *         "inputs": {
+                 *           "image": "text",
+                 *           "video": "text",
+                 *           "audio": "text",
+                 *           "endImage": "text",
+                 *           "referenceImages": [
+                 *             "text"
+                 *           ]
+                 *         },
+                 *         "goneInputs": [
+                 *           "image"
+                 *         ],
+                 *         "startedAt": "text",
+                 *         "queuePosition": 1,
+                 *         "estimatedStartAt": "text",
+                 *         "estimatedReadyAt": "text",
+                 *         "version": 1,
+                 *         "parentId": "text",
+                 *         "groupId": "text",
+                 *         "credentials": {
+                 *           "hasCredentials": true,
+                 *           "intact": true,
+                 *           "trusted": true,
+                 *           "signedBy": "text",
+                 *           "issuer": "text",
+                 *           "signedAt": "text",
+                 *           "madeWith": "text",
+                 *           "sourceType": "text",
+                 *           "model": "text",
+                 *           "installation": "text",
+                 *           "ingredients": [
+                 *             {
+                 *               "title": "text",
+                 *               "relationship": "text",
+                 *               "format": "text",
+                 *               "sha256": "text",
+                 *               "hasCredentials": true
+                 *             }
+                 *           ],
+                 *           "problems": [
+                 *             {
+                 *               "code": "text",
+                 *               "explanation": "text"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "film.completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
                     };
                 };
             };

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'video.progress',
   'credits.low',
   'video.taken_down',
+  'film.completed',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
@@ -23,6 +24,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'video.progress': 'Progress while a video renders (many requests)',
   'credits.low': 'Credits fall below 1',
   'video.taken_down': 'A video was taken down after a report',
+  'film.completed': 'A film of your videos is ready',
 };
 
 /** The test event's type (POST /api/account/webhooks/{id}/test); never subscribed to. */

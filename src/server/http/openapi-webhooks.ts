@@ -76,6 +76,12 @@ export function webhookEvents(video: unknown): Json {
       },
       { credits: 0.5, thresholdCredits: 1 },
     ),
+    'film.completed': event(
+      'film.completed',
+      'A film of your videos is ready (POST /api/films); it is also sent as video.completed',
+      video,
+      finished('completed', { progress: 100, model: 'film', creditsUsed: 0 }),
+    ),
     'video.taken_down': event(
       'video.taken_down',
       'A video was taken down after a report',

@@ -157,6 +157,35 @@ it('sends video.taken_down to the owner when an administrator takes a reported v
   expect(Date.parse(String(event.data.takenDownAt))).not.toBeNaN();
 }, 180_000);
 
+it("sends film.completed, and video.completed, when a film of the user's videos is ready", async () => {
+  worker ??= startTestWorker(t);
+  const { cookie, endpoint } = await userWithEndpoint(1000, '/film', ['film.completed', 'video.completed']);
+  const shot = await injectJson(t.app, 'POST', '/api/video-generation', {
+    cookie,
+    body: { prompt: 'Waves on a shingle beach', model: 'local', hasAudio: false, duration: 2, resolution: '480p' },
+  });
+  expect(shot.statusCode, shot.body).toBe(201);
+  const shotId = shot.json<GenerationRecord>().id;
+  await receiver.next((r) => r.path === '/film' && r.body.includes(shotId), 120_000);
+  const filmDone = receiver.next((r) => r.path === '/film' && r.body.includes('"film.completed"'), 120_000);
+  const made = await injectJson(t.app, 'POST', '/api/films', {
+    cookie,
+    body: { parts: [{ card: { text: 'The beach', seconds: 1 } }, { video: shotId }], transitions: ['crossfade'] },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const filmId = made.json<GenerationRecord>().id;
+
+  const event = verified(endpoint.secret, await filmDone);
+  expect(event.type).toBe('film.completed');
+  expect(event.data).toEqual(await listed(cookie, filmId));
+  expect(event.data).toMatchObject({ id: filmId, model: 'film', status: 'completed', creditsUsed: 0 });
+  // The same film as a video, to the same endpoint.
+  const asVideo = await receiver.next(
+    (r) => r.path === '/film' && r.body.includes('"video.completed"') && r.body.includes(filmId),
+  );
+  expect(verified(endpoint.secret, asVideo).data).toMatchObject({ id: filmId });
+}, 180_000);
+
 it('sent every event as the OpenAPI document describes it', async () => {
   const document = (await t.app.inject({ method: 'GET', url: OPENAPI_URL })).json();
   const contract = contractOf(document);

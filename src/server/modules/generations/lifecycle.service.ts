@@ -35,24 +35,27 @@ export interface LeasedJob {
 
 /**
  * Queues the user's `video.*` webhooks with the record as the API presents it now, in the transaction
- * of the change they report (nothing is read when no endpoint takes the event).
+ * of the change they report (nothing is read when no endpoint takes the event, but for a completion,
+ * which is also `film.completed` when it is a film's).
  */
-function announceToWebhooks(
+async function announceToWebhooks(
   ctx: ServiceContext,
   tx: Executor,
   job: { id: string; userId: string },
   type: WebhookEventType,
 ): Promise<void> {
   const at = ctx.now();
-  return recordWebhookEvent(tx, {
-    userId: job.userId,
-    type,
-    at,
-    data: async () => {
-      const row = await repo.findRow(tx, job.id);
-      return row ? presentRecord(ctx.secret, row, at) : null;
-    },
-  });
+  let row: GenerationRow | null | undefined;
+  const record = async () => {
+    row ??= await repo.findRow(tx, job.id);
+    return row ? presentRecord(ctx.secret, row, at) : null;
+  };
+  await recordWebhookEvent(tx, { userId: job.userId, type, at, data: record });
+  // A film is a video like any other, and announced as a film too to endpoints that follow films.
+  if (type === 'video.completed') {
+    row ??= await repo.findRow(tx, job.id);
+    if (row?.film) await recordWebhookEvent(tx, { userId: job.userId, type: 'film.completed', at, data: record });
+  }
 }
 
 /**
