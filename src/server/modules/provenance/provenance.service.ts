@@ -35,10 +35,12 @@ const AI_LABEL_FILE = path.join(import.meta.dirname, 'ai-label.png');
 
 /**
  * The picture to draw in a corner of this generation's video (VISIBLE_AI_LABEL), or null: the
- * operator did not ask for it, or the local preview engine made it (it is not AI, decision 022).
+ * operator did not ask for it, the local preview engine made it (it is not AI, decision 022), or it
+ * is a film, whose shots carry their own label where they are AI (a second would cover the first,
+ * and mark a film of previews as AI).
  */
 export function visibleLabelFor(ctx: ServiceContext, row: GenerationRow): string | null {
-  if (!ctx.config.provenance.visibleLabel) return null;
+  if (!ctx.config.provenance.visibleLabel || row.film) return null;
   return ctx.engines.info(row.model)?.engine === 'local' ? null : AI_LABEL_FILE;
 }
 
