@@ -17,10 +17,16 @@ type Selection = { mode: 'auto' } | { mode: 'picked'; id: string } | { mode: 'cl
 
 /**
  * The media page's selected video (docs/product-rules.md, Screens: the first completed one is selected by itself;
- * `followId`, the video just generated, is selected instead).
+ * `followId`, the video just generated, is selected instead, and so is each video the address names later).
  */
 export function useMediaSelection(videos: GenerationRecord[] | undefined, followId: string | null = null) {
   const [selection, setSelection] = useState<Selection>(followId ? { mode: 'picked', id: followId } : { mode: 'auto' });
+  // The page stays open while the address names another video (Extend, from this page): that one is picked.
+  const [followed, setFollowed] = useState(followId);
+  if (followId !== followed) {
+    setFollowed(followId);
+    if (followId) setSelection({ mode: 'picked', id: followId });
+  }
   const firstCompleted = videos?.find((video) => video.status === 'completed' && !isExpiredVideo(video));
   const selectedId =
     selection.mode === 'auto' ? (firstCompleted?.id ?? null) : selection.mode === 'picked' ? selection.id : null;
