@@ -50,6 +50,8 @@ export const adminJobSchema = z.object({
       poster: z.string().nullable(),
     })
     .nullable(),
+  /** The free re-run an administrator made of this failed job (a job is re-run once), else null. */
+  rerunId: z.string().nullable(),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 

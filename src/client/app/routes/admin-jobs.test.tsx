@@ -24,6 +24,7 @@ const job = (overrides: Partial<AdminJob>): AdminJob => ({
   startedAt: '2026-11-25T08:00:01.000Z',
   completedAt: null,
   heldForReview: null,
+  rerunId: null,
   ...overrides,
 });
 
@@ -64,6 +65,21 @@ describe('/admin/jobs', () => {
     expect(within(queue).getByText('4')).toBeDefined();
     expect(screen.getAllByText(/Attempt 2 on host-a:41:ab12cd34/)).toHaveLength(2);
     expect(screen.getByText('3×')).toBeDefined();
+  });
+
+  it('offers Re-run once: a failed job re-run already says so instead', async () => {
+    const rerun = job({ id: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5', rerunId: '1f2e3d4c-5b6a-4978-8a9b-c0d1e2f3a4b5' });
+    stubApi({
+      'GET /api/auth/user': () => json(200, createAuthUser({ isAdmin: true })),
+      'GET /api/admin/users': () => json(200, []),
+      'GET /api/admin/jobs': () => json(200, { ...OVERVIEW, jobs: [failed, rerun] }),
+    });
+    renderApp('/admin/jobs');
+    const rerunOf = (id: string) =>
+      screen.queryAllByRole('button', { name: `Re-run job ${id.slice(0, 8)} of ada@example.com` });
+    await waitFor(() => expect(rerunOf(failed.id)).toHaveLength(1));
+    expect(rerunOf(rerun.id)).toHaveLength(0);
+    expect(screen.getAllByText(/re-run made/)).toHaveLength(1);
   });
 
   it('sends the filters to the server and refunds a failed job after a confirmation', async () => {

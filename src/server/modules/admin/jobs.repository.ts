@@ -2,12 +2,17 @@ import { and, desc, eq, gte, ilike, inArray, isNotNull, type SQL, sql } from 'dr
 import type { Executor } from '../../db/client';
 import { adminAuditLog, type GenerationRow, generations, users } from '../../db/schema';
 
-/** A job with its owner's email, as the console lists it. */
-export type JobWithOwner = GenerationRow & { userEmail: string };
+/** A job with its owner's email and its re-run (a failed job is re-run once), as the console lists it. */
+export type JobWithOwner = GenerationRow & { userEmail: string; rerunId: string | null };
 
-const withOwner = { job: generations, userEmail: users.email };
-const flatten = (rows: { job: GenerationRow; userEmail: string }[]): JobWithOwner[] =>
-  rows.map(({ job, userEmail }) => ({ ...job, userEmail }));
+const withOwner = {
+  job: generations,
+  userEmail: users.email,
+  // At most one: rerun_of is unique.
+  rerunId: sql<string | null>`(SELECT rerun.id FROM generations rerun WHERE rerun.rerun_of = ${generations.id})`,
+};
+const flatten = (rows: { job: GenerationRow; userEmail: string; rerunId: string | null }[]): JobWithOwner[] =>
+  rows.map(({ job, userEmail, rerunId }) => ({ ...job, userEmail, rerunId }));
 
 /** LIKE's own characters in a search typed by an administrator match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -82,7 +87,7 @@ export async function lockJob(tx: Executor, id: string): Promise<JobWithOwner | 
     .innerJoin(users, eq(users.id, generations.userId))
     .where(eq(generations.id, id))
     .for('update', { of: generations });
-  return row ? { ...row.job, userEmail: row.userEmail } : null;
+  return row ? { ...row.job, userEmail: row.userEmail, rerunId: row.rerunId } : null;
 }
 
 export async function findJob(tx: Executor, id: string): Promise<JobWithOwner | null> {
@@ -91,7 +96,7 @@ export async function findJob(tx: Executor, id: string): Promise<JobWithOwner | 
     .from(generations)
     .innerJoin(users, eq(users.id, generations.userId))
     .where(eq(generations.id, id));
-  return row ? { ...row.job, userEmail: row.userEmail } : null;
+  return row ? { ...row.job, userEmail: row.userEmail, rerunId: row.rerunId } : null;
 }
 
 export async function insertAudit(tx: Executor, row: typeof adminAuditLog.$inferInsert): Promise<void> {

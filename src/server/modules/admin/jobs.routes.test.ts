@@ -182,6 +182,13 @@ describe('re-run', () => {
     const [audit] = await auditOf('job_rerun', failed.id);
     expect(audit?.after).toMatchObject({ newGenerationId: job.id, paidWith: 'operator' });
     expect((await act(job.id, 'rerun')).statusCode).toBe(409);
+    // The console lists the failed job with its re-run, so it offers no second one.
+    const listed = await injectJson(t.app, 'GET', `/api/admin/jobs?user=${encodeURIComponent(user.email)}`, {
+      cookie: adminCookie,
+    });
+    const jobs = listed.json<AdminJobsOverview>().jobs;
+    expect(jobs.find((item) => item.id === failed.id)?.rerunId).toBe(job.id);
+    expect(jobs.find((item) => item.id === job.id)?.rerunId).toBeNull();
     const missing = await act('00000000-0000-4000-8000-000000000000', 'rerun');
     expect(missing.statusCode).toBe(404);
   });

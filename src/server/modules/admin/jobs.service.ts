@@ -74,6 +74,7 @@ function presentJob(ctx: ServiceContext, row: repo.JobWithOwner): AdminJob {
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     heldForReview: presentHold(ctx.secret, row, ctx.now()),
+    rerunId: row.rerunId,
   };
 }
 

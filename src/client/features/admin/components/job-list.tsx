@@ -35,6 +35,8 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
                 ? `${job.creditsCharged} ${job.creditsCharged === 1 ? 'credit' : 'credits'}`
                 : `paid: ${job.paidWith}`}
               {job.refunded ? ' · refunded' : ''}
+              {/* A failed job is re-run once: the console says so instead of offering it again. */}
+              {job.rerunId ? ' · re-run made' : ''}
             </p>
             {job.errorMessage ? <p className="text-xs break-words text-destructive">{job.errorMessage}</p> : null}
             {job.heldForReview ? (
@@ -65,7 +67,7 @@ export function JobList({ jobs, empty }: { jobs: AdminJob[]; empty: string }) {
             {(job.status === 'pending' || job.status === 'processing') && job.heldForReview?.stage !== 'output' ? (
               <JobActionDialog job={job} action="cancel" />
             ) : null}
-            {job.status === 'failed' ? <JobActionDialog job={job} action="rerun" /> : null}
+            {job.status === 'failed' && !job.rerunId ? <JobActionDialog job={job} action="rerun" /> : null}
             {job.status === 'failed' && !job.refunded && job.paidWith !== 'unlimited' && job.paidWith !== 'operator' ? (
               <JobActionDialog job={job} action="refund" />
             ) : null}
