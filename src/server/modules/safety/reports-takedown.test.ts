@@ -31,6 +31,7 @@ let t: TestApp;
 let stop: () => Promise<void>;
 let smtp: TestSmtpServer;
 let adminCookie: string;
+let adminEmail: string;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ({ t, stop } = await startPipeline({
@@ -39,7 +40,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     METRICS_TOKEN,
   }));
-  adminCookie = (await signedInAdmin(t.app, t.db, 'safety')).cookie;
+  const signedIn = await signedInAdmin(t.app, t.db, 'safety');
+  adminCookie = signedIn.cookie;
+  adminEmail = signedIn.admin.email;
 }, 120_000);
 afterAll(async () => {
   await stop();
@@ -118,6 +121,22 @@ describe('reporting a video', () => {
       owner: { strikes: 0, suspended: false, videos: 1, reports: 1 },
     });
     expect((await t.app.inject({ method: 'GET', url: item?.video?.videoUrl ?? '/missing' })).statusCode).toBe(200);
+
+    // The administrators heard of it by mail (sent before the answer), with its deadline and where to decide it.
+    const told = mailsTo(adminEmail).filter(
+      (mail) => mail.text.includes(receipt.id) || mail.text.includes('This is my face'),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe(`A video was reported: decide by ${new Date(receipt.dueAt).toUTCString()}`);
+    expect(told[0]?.text).toContain('/admin/safety');
+    expect(told[0]?.text).toContain("A real person's likeness used without consent");
+    // A second report of the same open case adds no mail.
+    const again = await report(
+      { video: record.id, reason: 'other', contact: 'second@example.org', description: 'Also this one.' },
+      { remoteAddress: '198.51.100.8' },
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(mailsTo(adminEmail).filter((mail) => mail.text.includes('Also this one.'))).toEqual([]);
   }, 180_000);
 
   it('asks for the statement about a person shown, an email from a visitor, and a video that exists', async () => {

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   DECISION_HOURS,
   type OwnTakedown,
   PERSONAL_REASONS,
   REPORT_CONTACT_REQUIRED_MESSAGE,
+  REPORT_REASON_LABELS,
   REPORT_RECEIVED_MESSAGE,
   REPORT_STATEMENT_REQUIRED_CODE,
   REPORT_STATEMENT_REQUIRED_MESSAGE,
@@ -14,11 +16,12 @@ import {
 import type { newReportSchema } from '../../../shared/safety';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import type { GenerationRow, UserRow } from '../../db/schema';
+import type { GenerationRow, SafetyReportRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
 import { mediaUrl, verifyMediaUrl, verifyWatchToken } from '../../storage/media-links';
 import { hasLiveOutput, keptLinkExpiry } from '../generations/generations.service';
 import * as repo from './safety.repository';
+import { mailQuietly } from './safety-queue.service';
 
 // Reports of videos (issue 44): from anyone with the link (signed in or not, or by token with
 // `reports:write`), limited per address and per account, each with its 48-hour clock.
@@ -85,7 +88,7 @@ const addressKey = (ctx: ServiceContext, ip: string) =>
 export async function submitReport(
   ctx: ServiceContext,
   input: z.output<typeof newReportSchema>,
-  reporter: { user: UserRow | null; ip: string },
+  reporter: { user: UserRow | null; ip: string; log: FastifyBaseLogger },
 ): Promise<ReportReceipt> {
   if (PERSONAL_REASONS.includes(input.reason) && !input.statement)
     throw new AppError(422, REPORT_STATEMENT_REQUIRED_CODE, REPORT_STATEMENT_REQUIRED_MESSAGE);
@@ -123,7 +126,25 @@ export async function submitReport(
       dueAt: new Date(now.getTime() + DECISION_HOURS * HOUR_MS),
     });
   });
+  if (!(await repo.hasOtherOpenReport(ctx.db, video.id, report.id)))
+    await tellAdministrators(ctx, reporter.log, report);
   return { id: report.id, dueAt: report.dueAt.toISOString(), message: REPORT_RECEIVED_MESSAGE };
+}
+
+/**
+ * The administrators hear of a video's first open report by mail (where mail is set up), with its
+ * deadline and where to decide it; further reports of the same video while it is open add no mail,
+ * so reports sent from many addresses cannot flood their inboxes.
+ */
+async function tellAdministrators(ctx: ServiceContext, log: FastifyBaseLogger, report: SafetyReportRow): Promise<void> {
+  if (!ctx.config.accounts.mail) return;
+  const due = report.dueAt.toUTCString();
+  const where = new URL('/admin/safety', ctx.config.publicUrl).href;
+  const text =
+    `A video was reported (${REPORT_REASON_LABELS[report.reason]}). Decide by ${due}: ${where}` +
+    (report.description ? ` The reporter wrote: ${report.description}` : '');
+  for (const email of await repo.administratorEmails(ctx.db))
+    await mailQuietly(ctx, { log }, email, `A video was reported: decide by ${due}`, text);
 }
 
 /** GET /api/watch/:token: a shared video's watch page, while it lives (404 after, or for a forged link). */

@@ -28,6 +28,29 @@ export async function lockReport(tx: Executor, id: string): Promise<SafetyReport
   return row ?? null;
 }
 
+/** Whether a video has an open report other than this one (its administrators were told already). */
+export async function hasOtherOpenReport(tx: Executor, generationId: string, exceptId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: safetyReports.id })
+    .from(safetyReports)
+    .where(
+      and(
+        eq(safetyReports.generationId, generationId),
+        eq(safetyReports.status, 'open'),
+        eq(safetyReports.kind, 'report'),
+        sql`${safetyReports.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The administrators' email addresses (for a report's notice). */
+export async function administratorEmails(tx: Executor): Promise<string[]> {
+  const rows = await tx.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+  return rows.map((row) => row.email);
+}
+
 /** Open reports and appeals, the nearest deadline first. */
 export function openReports(tx: Executor, limit: number): Promise<SafetyReportRow[]> {
   return tx

@@ -63,7 +63,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
       schema: { body: newReportSchema, response: { 201: reportReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await submitReport(ctx, request.body, { user: request.user, ip: request.ip });
+      const receipt = await submitReport(ctx, request.body, { user: request.user, ip: request.ip, log: request.log });
       return reply.code(201).send(receipt);
     },
   );
