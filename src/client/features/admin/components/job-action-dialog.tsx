@@ -1,15 +1,13 @@
-import { Close, Content, Description, Overlay, Portal, Root, Title, Trigger } from '@radix-ui/react-dialog';
-import { Ban, Check, RotateCcw, ShieldX, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, Check, type LucideIcon, RotateCcw, ShieldX, Undo2 } from 'lucide-react';
 
 import type { AdminJob, AdminJobActionName } from '../../../../shared/admin-jobs';
-import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useAdminJobAction } from '../api/act-on-admin-job';
+import { ActionConfirmDialog } from './action-confirm-dialog';
 
 const ACTIONS: Record<
   AdminJobActionName,
-  { label: string; title: string; explain: (job: AdminJob) => string; icon: typeof Ban; destructive: boolean }
+  { label: string; title: string; explain: (job: AdminJob) => string; icon: LucideIcon; destructive: boolean }
 > = {
   cancel: {
     label: 'Cancel',
@@ -55,46 +53,28 @@ const ACTIONS: Record<
 
 /** One action on a job behind a confirmation; the outcome is told in a toast. */
 export function JobActionDialog({ job, action }: { job: AdminJob; action: AdminJobActionName }) {
-  const [open, setOpen] = useState(false);
   const mutation = useAdminJobAction();
-  const { label, title, explain, icon: Icon, destructive } = ACTIONS[action];
-  const confirm = () =>
-    mutation.mutate(
-      { id: job.id, action },
-      {
-        onSuccess: (answer) => toast({ title: answer.message }),
-        onError: (error) => toast({ title: `${label} failed`, description: error.message, variant: 'destructive' }),
-        onSettled: () => setOpen(false),
-      },
-    );
+  const { label, title, explain, icon, destructive } = ACTIONS[action];
   return (
-    <Root open={open} onOpenChange={(next) => (mutation.isPending ? undefined : setOpen(next))}>
-      <Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`${label} job ${job.id.slice(0, 8)} of ${job.userEmail}`}>
-          <Icon aria-hidden="true" /> {label}
-        </Button>
-      </Trigger>
-      <Portal>
-        <Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Content
-          role="alertdialog"
-          onPointerDownOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl outline-none"
-        >
-          <Title className="text-lg leading-tight font-semibold">{title}</Title>
-          <Description className="text-sm break-words text-muted-foreground">{explain(job)}</Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Close asChild>
-              <Button variant="outline" disabled={mutation.isPending}>
-                Keep it
-              </Button>
-            </Close>
-            <Button variant={destructive ? 'destructive' : 'default'} disabled={mutation.isPending} onClick={confirm}>
-              {mutation.isPending ? 'Working...' : label}
-            </Button>
-          </div>
-        </Content>
-      </Portal>
-    </Root>
+    <ActionConfirmDialog
+      label={label}
+      name={`${label} job ${job.id.slice(0, 8)} of ${job.userEmail}`}
+      icon={icon}
+      destructive={destructive}
+      title={title}
+      explain={explain(job)}
+      cancel="Keep it"
+      pending={mutation.isPending}
+      onConfirm={(close) =>
+        mutation.mutate(
+          { id: job.id, action },
+          {
+            onSuccess: (answer) => toast({ title: answer.message }),
+            onError: (error) => toast({ title: `${label} failed`, description: error.message, variant: 'destructive' }),
+            onSettled: close,
+          },
+        )
+      }
+    />
   );
 }
