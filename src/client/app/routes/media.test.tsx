@@ -361,4 +361,17 @@ describe('the /media page', () => {
     expect(within(await toasts()).getByText('Unable to delete the video. Please try again.')).toBeDefined();
     expect(within(player()).getByRole('heading', { name: 'Snowy mountains at golden hour' })).toBeDefined();
   });
+
+  it("shows a film of the user's videos as a film, with no Remix (it has no prompt or model to remix)", async () => {
+    const film = createVideo({ id: 'film_1', prompt: 'The lighthouse', model: 'film', creditsUsed: 0 });
+    await renderMediaPage(
+      [film, sunset],
+      { 'GET /api/models': () => json(200, { models: [] }) },
+      '/media?video=film_1',
+    );
+    await waitFor(() => expect(within(player()).getByRole('heading', { name: 'The lighthouse' })).toBeDefined());
+    const actions = within(player()).getByRole('group', { name: 'Make another video from this one' });
+    expect(within(actions).queryByRole('button', { name: /Remix/ })).toBeNull();
+    expect(within(player()).getByText('Film of your videos')).toBeDefined();
+  });
 });

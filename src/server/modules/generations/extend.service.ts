@@ -53,6 +53,11 @@ export async function extendGeneration(
       `This video has expired (videos are kept for ${retentionInWords(ctx.config.retention.videoHours)}), so it can no longer be extended.`,
       'video_expired',
     );
+  if (original.film)
+    throw badRequest(
+      'A film is joined from its shots by this server, so no model can continue it. Extend one of its shots, then make the film again.',
+      'extend_not_supported',
+    );
   const model = ctx.engines.info(original.model);
   if (model && !model.inputs.includes('image'))
     throw badRequest(

@@ -129,6 +129,10 @@ describe('a film of finished videos', () => {
     >();
     const listed = list.find((item) => item.id === record.id);
     expect((await t.app.inject({ method: 'GET', url: listed?.outputVideoUrl ?? '/none' })).statusCode).toBe(200);
+    // No model made it, so none can extend it: a sentence, before anything is charged.
+    const extended = await injectJson(t.app, 'POST', `/api/video-generation/${record.id}/extend`, { cookie, body: {} });
+    expect(extended.statusCode, extended.body).toBe(400);
+    expect(extended.json<{ message: string }>().message).toMatch(/^A film is joined from its shots by this server/);
   }, 300_000);
 
   it('refuses what cannot be made with a sentence, leaving no record and no copy behind', async () => {

@@ -1,6 +1,7 @@
 import { FastForward, Repeat2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 
+import { FILM_MODEL_ID } from '../../../../shared/films';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -45,13 +46,16 @@ export function RemixActions({ video }: { video: GenerationRecord }) {
   const extendable = ownModel?.available === true && ownModel.inputs.includes('image');
   return (
     <div role="group" aria-label="Make another video from this one" className="grid grid-cols-2 gap-2 sm:flex">
-      <Button
-        variant="outline"
-        onClick={remix}
-        title="Open the generator with this video's prompt, settings, model and inputs"
-      >
-        <Repeat2 aria-hidden="true" /> Remix
-      </Button>
+      {/* A film has no prompt or model of its own to open the generator with. */}
+      {video.model === FILM_MODEL_ID ? null : (
+        <Button
+          variant="outline"
+          onClick={remix}
+          title="Open the generator with this video's prompt, settings, model and inputs"
+        >
+          <Repeat2 aria-hidden="true" /> Remix
+        </Button>
+      )}
       {canContinue(models.data) ? (
         <Button
           variant="outline"
