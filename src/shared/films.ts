@@ -55,9 +55,15 @@ export const createFilmSchema = z.strictObject({
   title: words(200).optional(),
   aspectRatio: z.enum(ASPECT_RATIOS).default('16:9'),
   resolution: z.enum(RESOLUTIONS).default('720p'),
-  parts: z.array(z.union([filmShotSchema, filmCardSchema])).min(1).max(MAX_FILM_PARTS),
+  parts: z
+    .array(z.union([filmShotSchema, filmCardSchema]))
+    .min(1)
+    .max(MAX_FILM_PARTS),
   /** How each part meets the next (one fewer than the parts); all cuts when left out. */
-  transitions: z.array(z.enum(FILM_TRANSITIONS)).max(MAX_FILM_PARTS - 1).optional(),
+  transitions: z
+    .array(z.enum(FILM_TRANSITIONS))
+    .max(MAX_FILM_PARTS - 1)
+    .optional(),
   transitionSeconds: z
     .number()
     .min(FILM_TRANSITION_SECONDS.min)
