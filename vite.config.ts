@@ -6,6 +6,8 @@ import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { appChunkName } from './scripts/client-chunks';
+
 const BRAND_VIOLET = '#7c3aed';
 
 /**
@@ -124,6 +126,15 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // Our own modules in a few files (scripts/client-chunks.ts), with minShareCount 2 so a
+            // module only one page (or lazy part) uses stays in that page's own file.
+            {
+              name: appChunkName(path.resolve(import.meta.dirname, 'src/client')),
+              debugName: 'app',
+              priority: 1,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

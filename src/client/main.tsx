@@ -1,8 +1,8 @@
 import './index.css';
 
-// The entry point is the one file outside app/ that starts it. It stays small: it asks who is
-// signed in and starts the page's own code at once, while React and the app (app/boot.tsx, preloaded
-// by index.html) download in parallel.
+// The entry point is the one file outside app/ that starts it. It stays small and imports nothing
+// of React: it asks who is signed in and starts the page's own code and first data at once, while
+// React and the app (app/boot.tsx, preloaded by index.html) download in parallel.
 import { LANDING_MARKER } from './app/prerendered';
 import { preloadPage } from './app/route-modules';
 import { beginAuthCheck, wasSignedIn } from './lib/auth-request';

@@ -4,11 +4,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { listenForInstallPrompt } from '../features/install/install-prompt';
 import { pendingAuthCheck, settleAuthCheck } from '../lib/auth-request';
+import { dropEarlyGets } from '../lib/early-requests';
 import { queryClient } from '../lib/query-client';
 import { authQueryKey } from '../lib/query-keys';
 import { App } from './app';
 import { LANDING_MARKER } from './prerendered';
-import { PAGES, pageFor } from './route-modules';
+import { PAGES, type PageEntry, pageFor } from './route-modules';
 
 /** The first render waits at most this long for the answers below; the page's spinner shows meanwhile. */
 const FIRST_RENDER_WAIT_MS = 1500;
@@ -34,9 +35,11 @@ export async function boot(container: HTMLElement): Promise<void> {
 }
 
 /**
- * Waits (briefly) for who is signed in and for the page's code, so the first render is the page
- * itself, as a transition in slices (an answer arriving after it would render the page synchronously,
- * all at once). Gives up after FIRST_RENDER_WAIT_MS; the app then shows its spinner until they come.
+ * Waits (briefly) for who is signed in, for the page's code and for the data its first screen reads
+ * (a page that names it in route-modules.ts), so the first render is the page itself with its data,
+ * as a transition in slices: an answer arriving after it would render the page again, synchronously,
+ * all at once. Gives up after FIRST_RENDER_WAIT_MS; the app then shows its spinner until they come,
+ * and the page its own loading states.
  */
 async function prepareFirstRender(client: QueryClient): Promise<void> {
   const check = pendingAuthCheck();
@@ -47,11 +50,12 @@ async function prepareFirstRender(client: QueryClient): Promise<void> {
     if (pendingAuthCheck() !== check) return;
     client.setQueryData(authQueryKey, user);
     settleAuthCheck(check);
-    // The page's code, so the first render does not stop at its lazy boundary. Its data is asked
-    // for as it renders: answers re-render only what shows them (the React Compiler, decision 013).
     const page = pageFor(window.location.pathname, user !== null);
-    if (user && page) await PAGES[page].load();
-  })();
+    if (!user || !page) return;
+    const { load, data } = PAGES[page] as PageEntry;
+    // The page's code and its data together; the data's requests left the entry with the auth check.
+    await Promise.all([load(), data?.prefetch().then((prefetch) => prefetch(client))]);
+  })().finally(dropEarlyGets);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);

@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { lazyPage, pageLoader } from './route-modules';
+import { lazyPage } from './lazy-page';
+import { pageLoader } from './route-modules';
 
 let root: Root | undefined;
 afterEach(() => {

@@ -1,11 +1,20 @@
-import { type ComponentType, lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 
 import { type PagePath, pagePathOf } from '../../shared/pages';
+import { generationsQueryKey } from '../features/generations/api/query-keys';
+import { paymentsConfigQueryKey } from '../features/payments/api/query-keys';
+import { beginEarlyGets } from '../lib/early-requests';
+import { balanceQueryKey, modelsQueryKey } from '../lib/query-keys';
 
 // Every page but the landing page, by address: its code (loaded on demand) and who may open it.
 // The router draws its routes from this table, and the entry (main.tsx) starts the code of the
 // address asked for while the auth check and React are still loading, so a signed-in page does not
-// wait for them before it begins to download.
+// wait for them before it begins to download. A page may also name the data its first screen reads:
+// the entry asks for it at the same time, and the app's start (boot.tsx) puts it in the cache before
+// the first render, so the page renders once with it rather than once per answer.
+// Nothing here imports React at run time (the router's lazyPage is in lazy-page.ts): the entry
+// starts these requests without waiting for React's chunk to download and run.
 
 /** 'signed-in': SignedInOnly; 'signed-out': SignedOutOnly; 'anyone': no guard. */
 type Access = 'signed-in' | 'signed-out' | 'anyone';
@@ -25,30 +34,28 @@ export function pageLoader(importPage: () => Promise<ComponentType>): PageLoader
   return load;
 }
 
-/**
- * React.lazy over a page's loader. A page whose code has already arrived (the entry and boot load the
- * first page before the first render) is handed to lazy() as a thenable that calls back at once, so
- * it renders in the same pass. Handed the import's promise, lazy() would suspend once, show the
- * spinner, and React would then hold the page back for its fallback throttle (300 ms) although
- * nothing was left to load.
- */
-export const lazyPage = (load: PageLoader) =>
-  lazy(() => {
-    const Page = load.loaded;
-    if (!Page) return load().then((Loaded) => ({ default: Loaded }));
-    const ready = { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: Page }) };
-    return ready as unknown as Promise<{ default: ComponentType }>;
-  });
+/** What a page's first screen reads. */
+interface PageData {
+  /** The GETs behind it, which the entry starts when this browser was signed in last time. */
+  urls: readonly string[];
+  /** Loads the page's own code that fills the cache with them (taking the entry's answers). */
+  prefetch: () => Promise<(client: QueryClient) => Promise<void>>;
+}
 
-interface PageEntry {
+export interface PageEntry {
   load: PageLoader;
   access: Access;
+  data?: PageData;
 }
 
 export const PAGES = {
   '/generator': {
     load: pageLoader(() => import('./routes/generator').then((m) => m.GeneratorPage)),
     access: 'signed-in',
+    data: {
+      urls: [modelsQueryKey[0], balanceQueryKey[0], generationsQueryKey[0], paymentsConfigQueryKey[0]],
+      prefetch: () => import('./routes/generator').then((m) => m.prefetchGeneratorData),
+    },
   },
   '/dashboard': {
     load: pageLoader(() => import('./routes/dashboard').then((m) => m.DashboardPage)),
@@ -122,9 +129,13 @@ export function pageFor(pathname: string, signedIn: boolean): PagePath | undefin
 
 /**
  * Starts loading the page `pathname` will show, guessing for `/` from whether this browser was
- * signed in last time. A wrong guess costs one download, never what shows.
+ * signed in last time, and, when it was, the data the page's first screen reads. A wrong guess
+ * costs a few downloads, never what shows: the answers are dropped unless someone is signed in.
  */
 export function preloadPage(pathname: string, wasSignedIn: boolean): void {
   const path = pageFor(pathname, wasSignedIn);
-  if (path) void PAGES[path].load().catch(() => undefined);
+  if (!path) return;
+  const page: PageEntry = PAGES[path];
+  void page.load().catch(() => undefined);
+  if (wasSignedIn && page.data) beginEarlyGets(page.data.urls);
 }

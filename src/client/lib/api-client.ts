@@ -1,5 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
+import { takeEarlyGet } from './early-requests';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -48,12 +50,15 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 
 /** Calls the API with cookies and a JSON body; any non-OK answer throws an ApiError. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  // A GET the entry already started for the first page (lib/early-requests.ts) is not sent again.
+  const early = method === 'GET' ? takeEarlyGet(url) : undefined;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
   await throwIfNotOk(response);
   return response;
 }
@@ -67,12 +72,15 @@ const lastAnswers = new Map<string, { etag: string; body: unknown }>();
  */
 export async function getJsonWithEtag(url: string, signal?: AbortSignal): Promise<unknown> {
   const last = lastAnswers.get(url);
-  const response = await fetch(url, {
-    credentials: 'include',
-    cache: 'no-store',
-    signal,
-    headers: last ? { 'If-None-Match': last.etag } : {},
-  });
+  // The entry's early GET (lib/early-requests.ts) is the first answer; it had nothing to compare with.
+  const early = last ? undefined : takeEarlyGet(url);
+  const response = await (early ??
+    fetch(url, {
+      credentials: 'include',
+      cache: 'no-store',
+      signal,
+      headers: last ? { 'If-None-Match': last.etag } : {},
+    }));
   if (response.status === 304 && last) return last.body;
   await throwIfNotOk(response);
   const body: unknown = await response.json();

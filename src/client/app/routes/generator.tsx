@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 
@@ -5,10 +6,12 @@ import { toCredits } from '../../../shared/money/credits';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
+import { balanceQueryOptions } from '../../features/credits/api/get-balance';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
-import { usePaymentsConfig } from '../../features/payments/api/get-payments-config';
-import { useModels } from '../../features/generations/api/get-models';
+import { paymentsConfigQueryOptions, usePaymentsConfig } from '../../features/payments/api/get-payments-config';
+import { generationsQueryOptions } from '../../features/generations/api/get-generations';
+import { modelsQueryOptions, useModels } from '../../features/generations/api/get-models';
 import { CompareModelPicker } from '../../features/generations/components/compare-model-picker';
 import { GenerationForm } from '../../features/generations/components/generation-form';
 import { LikenessConsent } from '../../features/generations/components/likeness-consent';
@@ -26,6 +29,20 @@ import { quoteGeneration } from '../generator-quote';
 import { useGenerate } from '../use-generate';
 import { useGeneratorInputs } from '../use-generator-inputs';
 import { GeneratorNotices, MoreCredits } from './generator-notices';
+
+/**
+ * What the first screen reads: the models, the balance, Recent History's list and whether payments
+ * are on. The app's start fills the cache with it before the first render (route-modules.ts), from
+ * the answers the entry asked for, so the page renders once instead of again as each one arrives.
+ */
+export async function prefetchGeneratorData(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery(modelsQueryOptions()),
+    client.prefetchQuery(balanceQueryOptions()),
+    client.prefetchQuery(generationsQueryOptions()),
+    client.prefetchQuery(paymentsConfigQueryOptions()),
+  ]);
+}
 
 /** The Create Video screen: inputs, description, settings, cost and the Generate button. */
 export function GeneratorPage() {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type PaymentsConfig, paymentsConfigSchema } from '../../../../shared/money/payments';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,8 +11,12 @@ export async function getPaymentsConfig(): Promise<PaymentsConfig> {
 }
 
 /** Read once per page load: the server's keys do not change while it runs. */
+export function paymentsConfigQueryOptions() {
+  return queryOptions({ queryKey: paymentsConfigQueryKey, queryFn: getPaymentsConfig, staleTime: Infinity });
+}
+
 export function usePaymentsConfig() {
-  return useQuery({ queryKey: paymentsConfigQueryKey, queryFn: getPaymentsConfig, staleTime: Infinity });
+  return useQuery(paymentsConfigQueryOptions());
 }
 
 /** The key to load Stripe.js with, or null when this server takes no payments. */
