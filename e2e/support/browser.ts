@@ -146,9 +146,15 @@ export async function nextFrames(page: Page): Promise<void> {
   });
 }
 
-/** Every CSS animation and transition running on the page has finished (a dialog or menu opened). */
+/**
+ * Every CSS animation and transition running on the page has finished (a dialog or menu opened). One
+ * cancelled meanwhile (its element re-rendered or removed, or another transition replacing it) rejects
+ * its `finished` with an AbortError: it is over too, so it counts as done.
+ */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
 
 /**
