@@ -17,32 +17,29 @@ export async function makeMediaFixtures(): Promise<{ video: Buffer; audio: Buffe
   return { video: await makeClip(3), audio: readFileSync(audio) };
 }
 
+/**
+ * Writes an H.264 clip of one of FFmpeg's moving test pictures to `file`: `size` (320x240), `fps`
+ * (24), `source` (testsrc), with an AAC tone of `tone` Hz (440), or silent when `tone` is null.
+ */
+export async function writeTestClip(
+  file: string,
+  seconds: number,
+  options: { size?: string; fps?: number; source?: string; tone?: number | null } = {},
+): Promise<string> {
+  const { size = '320x240', fps = 24, source = 'testsrc', tone = 440 } = options;
+  const sound = tone === null ? [] : ['-f', 'lavfi', '-i', `sine=f=${tone}:d=${seconds}`, '-c:a', 'aac'];
+  await run(binaries.ffmpeg, [
+    ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `${source}=s=${size}:r=${fps}:d=${seconds}`],
+    ...sound,
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-shortest', file],
+  ]);
+  return file;
+}
+
 /** A 320x240, 24 fps H.264 clip with an AAC tone, this many seconds long. */
 export async function makeClip(seconds: number): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-media-'));
-  const video = path.join(dir, 'clip.mp4');
-  await run(binaries.ffmpeg, [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=s=320x240:r=24:d=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=440:d=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    video,
-  ]);
-  const bytes = readFileSync(video);
+  const bytes = readFileSync(await writeTestClip(path.join(dir, 'clip.mp4'), seconds));
   rmSync(dir, { recursive: true, force: true });
   return bytes;
 }

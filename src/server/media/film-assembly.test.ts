@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaries, integratedLoudness, probeStreams } from '../../../tests/support/media';
+import { binaries, integratedLoudness, probeStreams, writeTestClip } from '../../../tests/support/media';
 import { labelFontPath } from '../engines/local/label-font';
 import {
   assembleFilm,
@@ -20,29 +20,8 @@ const run = promisify(execFile);
 let dir: string;
 
 /** A take as a model would give one: a moving test picture of this size, with a tone or silent. */
-async function take(name: string, size: string, seconds: number, tone: number | null): Promise<string> {
-  const file = path.join(dir, `${name}.mp4`);
-  const sound = tone ? ['-f', 'lavfi', '-i', `sine=f=${tone}:d=${seconds}`, '-c:a', 'aac'] : [];
-  await run(binaries.ffmpeg, [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=${size}:r=30:d=${seconds}`,
-    ...sound,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
+const take = (name: string, size: string, seconds: number, tone: number | null) =>
+  writeTestClip(path.join(dir, `${name}.mp4`), seconds, { size, fps: 30, source: 'testsrc2', tone });
 
 /** The mean brightness (0 to 255) of a column of the frame at this time: the fill beside a framed shot is not black. */
 async function columnBrightness(file: string, seconds: number, x: number): Promise<number> {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type CreateFilmBody, FILM_FPS, FILM_MODEL_ID, MAX_FILM_SECONDS } from '../../../shared/films';
-import { MAX_UNFINISHED_JOBS } from '../../../shared/generations';
 import { retentionInWords } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import type { GenerationFilm, GenerationFilmPart, GenerationRow } from '../../db/schema';
 import { frameSize } from '../../engines/local/render-plan';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { filmSeconds, planProblem } from '../../media/film-assembly';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { refuseBlockedPrompt } from '../moderation/moderation.service';
 import { resolveUploadRef } from '../uploads/uploads.service';
-import type { CreatedGeneration } from './generations.service';
+import { type CreatedGeneration, requireRoomForAnotherJob } from './generations.service';
 import * as repo from './generations.repository';
 import { userOutputsPrefix } from './lifecycle.service';
 import { hasLiveOutput } from './output-life';
@@ -119,12 +118,7 @@ export async function createFilm(
       const locked = await repo.lockPayer(tx, userId);
       if (!locked) throw notFound('User not found', 'user_not_found');
       const { unfinished, waiting } = await repo.unfinishedAndPacks(tx, userId, ctx.now());
-      if (unfinished >= MAX_UNFINISHED_JOBS)
-        throw tooManyRequests(
-          `You already have ${MAX_UNFINISHED_JOBS} videos in progress. Wait for one to finish, then try again.`,
-          30,
-          'too_many_unfinished_jobs',
-        );
+      requireRoomForAnotherJob(unfinished);
       const row = await repo.insertPaidGeneration(
         tx,
         {

@@ -138,6 +138,16 @@ function checkModelTakes(model: ModelInfo, body: NewGeneration): void {
   if (refusal) throw badRequest(refusal.message, refusal.code);
 }
 
+/** Refuses a new job while the user has MAX_UNFINISHED_JOBS unfinished (read under their row lock). */
+export function requireRoomForAnotherJob(unfinished: number): void {
+  if (unfinished >= MAX_UNFINISHED_JOBS)
+    throw tooManyRequests(
+      `You already have ${MAX_UNFINISHED_JOBS} videos in progress. Wait for one to finish, then try again.`,
+      30,
+      'too_many_unfinished_jobs',
+    );
+}
+
 /**
  * Starts a generation from a request in its one shape (generation-request.ts reads either wire
  * shape into it): checks what the schema cannot, prices on the server and, in one transaction
@@ -200,13 +210,7 @@ export async function createGeneration(
     if (!locked) throw notFound('User not found', 'user_not_found');
     const { unfinished, hasPackGenerations, waiting } = await repo.unfinishedAndPacks(tx, userId, ctx.now());
     if (jobs.length > 1) checkBatchFits(unfinished, jobs.length);
-    if (unfinished >= MAX_UNFINISHED_JOBS) {
-      throw tooManyRequests(
-        `You already have ${MAX_UNFINISHED_JOBS} videos in progress. Wait for one to finish, then try again.`,
-        30,
-        'too_many_unfinished_jobs',
-      );
-    }
+    requireRoomForAnotherJob(unfinished);
     const prices = jobs.map(
       (job) =>
         priceHundredths(
