@@ -256,6 +256,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/storyboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your storyboards
+         * @description The latest edited first, with how many shots each has and how many have a finished take.
+         */
+        get: operations["listStoryboards"];
+        put?: never;
+        /**
+         * Make a storyboard
+         * @description A named board of ordered shots, each with its description and the generator’s controls. Shot ids are made by the client (uuids); a shot’s renders carry them. Nothing is charged until a shot is rendered.
+         */
+        post: operations["createStoryboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storyboards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a storyboard
+         * @description The board with each shot’s takes (newest first), the take its film uses (`usedTakeId`), where each shot stands, the credits rendering every missing shot costs, and the films exported from it.
+         */
+        get: operations["getStoryboard"];
+        /**
+         * Change a storyboard
+         * @description Replaces the board: its name, its shots in their new order, their trims, captions and transitions, and the film’s settings. Send the `version` you read to be told (409) when another window changed it meanwhile.
+         */
+        put: operations["updateStoryboard"];
+        post?: never;
+        /**
+         * Delete a storyboard
+         * @description Its takes and films stay among your videos.
+         */
+        delete: operations["deleteStoryboard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storyboards/{id}/shots/{shotId}/takes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a shot
+         * @description Makes a take of one shot (its first, or another beside the earlier ones) from its description and controls, charged as any video; a shot with `fromPrevious` starts from the last frame of the previous shot’s take in use. The new take is the one the film uses once it is finished. The other shots are untouched.
+         */
+        post: operations["renderShot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storyboards/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render every missing shot
+         * @description Renders, in order, every shot with no take yet, each charged as it starts (their sum is the board’s `creditsToRender`). A shot that cannot start now is in `waiting` with the reason: one that starts from a shot not finished yet, or one past the limit of videos in progress or the balance.
+         */
+        post: operations["renderMissingShots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storyboards/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a storyboard as one film
+         * @description The title card, then each shot’s take in use (trimmed, captioned, meeting the next by its transition) and the bed under the whole, made into one new video as POST /api/films makes it: free (its takes were paid for), followed like any video, and announced by the `film.completed` webhook.
+         */
+        post: operations["exportStoryboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/status": {
         parameters: {
             query?: never;
@@ -2096,6 +2208,1703 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 0,
+                     *       "duration": 4,
+                     *       "model": "film",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "group": [
+                     *         {
+                     *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *           "prompt": "Slowly zoom in on the astronaut",
+                     *           "status": "pending",
+                     *           "creditsUsed": 0,
+                     *           "duration": 4,
+                     *           "model": "film",
+                     *           "hasAudio": false,
+                     *           "outputVideoUrl": null,
+                     *           "posterUrl": null,
+                     *           "watchPath": null,
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "progress": 0,
+                     *           "progressStage": null,
+                     *           "errorMessage": null,
+                     *           "queuePosition": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStoryboards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "storyboards": [
+                     *         {
+                     *           "id": "5b0e8f3c-6a2d-4e71-9f14-c3d2a1b0e9f8",
+                     *           "name": "The lighthouse",
+                     *           "shots": 3,
+                     *           "readyShots": 2,
+                     *           "updatedAt": "2026-11-29T10:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        storyboards: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            shots: number;
+                            readyShots: number;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStoryboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "The lighthouse",
+                 *       "shots": [
+                 *         {
+                 *           "id": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                 *           "description": "The keeper climbs the spiral stairs with a lamp",
+                 *           "model": "local",
+                 *           "aspectRatio": "16:9",
+                 *           "duration": 4,
+                 *           "hasAudio": false,
+                 *           "referenceImageFiles": [],
+                 *           "fromPrevious": true,
+                 *           "trimStart": 0.5,
+                 *           "trimEnd": 3.5,
+                 *           "caption": "Night falls",
+                 *           "transition": "crossfade"
+                 *         }
+                 *       ],
+                 *       "aspectRatio": "16:9",
+                 *       "resolution": "720p",
+                 *       "titleCard": {
+                 *         "text": "The lighthouse",
+                 *         "seconds": 2,
+                 *         "background": "#111827"
+                 *       },
+                 *       "transitionSeconds": 0.5,
+                 *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default Untitled storyboard */
+                    name?: string;
+                    /** @default [] */
+                    shots?: {
+                        /** Format: uuid */
+                        id: string;
+                        /** @default  */
+                        description?: string;
+                        model?: string | null;
+                        aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                        resolution?: ("480p" | "720p" | "1080p") | null;
+                        cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                        /** @default 10 */
+                        duration?: number;
+                        /** @default false */
+                        hasAudio?: boolean;
+                        imageFile?: string | null;
+                        endImageFile?: string | null;
+                        /** @default [] */
+                        referenceImageFiles?: string[];
+                        /** @default false */
+                        fromPrevious?: boolean;
+                        chosenTakeId?: string | null;
+                        trimStart?: number | null;
+                        trimEnd?: number | null;
+                        caption?: string | null;
+                        /**
+                         * @default cut
+                         * @enum {string}
+                         */
+                        transition?: "cut" | "crossfade" | "fade-black";
+                    }[];
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "480p" | "720p" | "1080p";
+                    titleCard?: {
+                        text: string;
+                        /** @default 3 */
+                        seconds?: number;
+                        /** @default #111827 */
+                        background?: string;
+                    } | null;
+                    /** @default 0.5 */
+                    transitionSeconds?: number;
+                    bedFile?: string | null;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "The lighthouse",
+                     *       "shots": [
+                     *         {
+                     *           "id": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                     *           "description": "The keeper climbs the spiral stairs with a lamp",
+                     *           "model": "local",
+                     *           "aspectRatio": "16:9",
+                     *           "duration": 4,
+                     *           "hasAudio": false,
+                     *           "referenceImageFiles": [],
+                     *           "fromPrevious": true,
+                     *           "trimStart": 0.5,
+                     *           "trimEnd": 3.5,
+                     *           "caption": "Night falls",
+                     *           "transition": "crossfade",
+                     *           "state": "missing",
+                     *           "takes": [],
+                     *           "usedTakeId": null
+                     *         }
+                     *       ],
+                     *       "aspectRatio": "16:9",
+                     *       "resolution": "720p",
+                     *       "titleCard": {
+                     *         "text": "The lighthouse",
+                     *         "seconds": 2,
+                     *         "background": "#111827"
+                     *       },
+                     *       "transitionSeconds": 0.5,
+                     *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "id": "5b0e8f3c-6a2d-4e71-9f14-c3d2a1b0e9f8",
+                     *       "version": 1,
+                     *       "creditsToRender": 0,
+                     *       "films": [],
+                     *       "createdAt": "2026-11-29T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @default Untitled storyboard */
+                        name: string;
+                        /**
+                         * @default 16:9
+                         * @enum {string}
+                         */
+                        aspectRatio: "16:9" | "9:16" | "1:1";
+                        /**
+                         * @default 720p
+                         * @enum {string}
+                         */
+                        resolution: "480p" | "720p" | "1080p";
+                        titleCard?: {
+                            text: string;
+                            /** @default 3 */
+                            seconds: number;
+                            /** @default #111827 */
+                            background: string;
+                        } | null;
+                        /** @default 0.5 */
+                        transitionSeconds: number;
+                        bedFile?: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        version: number;
+                        shots: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @default  */
+                            description: string;
+                            model?: string | null;
+                            aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                            resolution?: ("480p" | "720p" | "1080p") | null;
+                            cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                            /** @default 10 */
+                            duration: number;
+                            /** @default false */
+                            hasAudio: boolean;
+                            imageFile?: string | null;
+                            endImageFile?: string | null;
+                            /** @default [] */
+                            referenceImageFiles: string[];
+                            /** @default false */
+                            fromPrevious: boolean;
+                            chosenTakeId?: string | null;
+                            trimStart?: number | null;
+                            trimEnd?: number | null;
+                            caption?: string | null;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            transition: "cut" | "crossfade" | "fade-black";
+                            /** @enum {string} */
+                            state: "missing" | "rendering" | "ready";
+                            takes: {
+                                id: string;
+                                prompt: string;
+                                status: ("pending" | "processing" | "completed" | "failed") | string;
+                                creditsUsed: number;
+                                duration: number;
+                                model: string;
+                                hasAudio: boolean;
+                                outputVideoUrl: string | null;
+                                posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                kept?: boolean;
+                                progress: number;
+                                progressStage: string | null;
+                                errorMessage: string | null;
+                                isEconomy?: boolean;
+                                settings?: {
+                                    /** @enum {string} */
+                                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                                    negativePrompt?: string;
+                                    seed?: number;
+                                    /** @enum {string} */
+                                    resolution?: "480p" | "720p" | "1080p";
+                                    /** @enum {string} */
+                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                                };
+                                inputs?: {
+                                    image?: string;
+                                    video?: string;
+                                    audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
+                                };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                                startedAt?: string | null;
+                                queuePosition?: number | null;
+                                estimatedStartAt?: string | null;
+                                estimatedReadyAt?: string | null;
+                                version?: number;
+                                parentId?: string | null;
+                                groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
+                            }[];
+                            usedTakeId: string | null;
+                        }[];
+                        creditsToRender: number;
+                        films: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoryboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "The lighthouse",
+                     *       "shots": [
+                     *         {
+                     *           "id": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                     *           "description": "The keeper climbs the spiral stairs with a lamp",
+                     *           "model": "local",
+                     *           "aspectRatio": "16:9",
+                     *           "duration": 4,
+                     *           "hasAudio": false,
+                     *           "referenceImageFiles": [],
+                     *           "fromPrevious": true,
+                     *           "trimStart": 0.5,
+                     *           "trimEnd": 3.5,
+                     *           "caption": "Night falls",
+                     *           "transition": "crossfade",
+                     *           "state": "ready",
+                     *           "takes": [
+                     *             {
+                     *               "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *               "prompt": "Slowly zoom in on the astronaut",
+                     *               "status": "completed",
+                     *               "creditsUsed": 4,
+                     *               "duration": 4,
+                     *               "model": "veo3",
+                     *               "hasAudio": false,
+                     *               "outputVideoUrl": null,
+                     *               "posterUrl": null,
+                     *               "watchPath": null,
+                     *               "createdAt": "2026-11-25T10:00:00.000Z",
+                     *               "expiresAt": null,
+                     *               "progress": 0,
+                     *               "progressStage": null,
+                     *               "errorMessage": null,
+                     *               "queuePosition": 1
+                     *             }
+                     *           ],
+                     *           "usedTakeId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
+                     *         }
+                     *       ],
+                     *       "aspectRatio": "16:9",
+                     *       "resolution": "720p",
+                     *       "titleCard": {
+                     *         "text": "The lighthouse",
+                     *         "seconds": 2,
+                     *         "background": "#111827"
+                     *       },
+                     *       "transitionSeconds": 0.5,
+                     *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "id": "5b0e8f3c-6a2d-4e71-9f14-c3d2a1b0e9f8",
+                     *       "version": 3,
+                     *       "creditsToRender": 0,
+                     *       "films": [],
+                     *       "createdAt": "2026-11-29T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @default Untitled storyboard */
+                        name: string;
+                        /**
+                         * @default 16:9
+                         * @enum {string}
+                         */
+                        aspectRatio: "16:9" | "9:16" | "1:1";
+                        /**
+                         * @default 720p
+                         * @enum {string}
+                         */
+                        resolution: "480p" | "720p" | "1080p";
+                        titleCard?: {
+                            text: string;
+                            /** @default 3 */
+                            seconds: number;
+                            /** @default #111827 */
+                            background: string;
+                        } | null;
+                        /** @default 0.5 */
+                        transitionSeconds: number;
+                        bedFile?: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        version: number;
+                        shots: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @default  */
+                            description: string;
+                            model?: string | null;
+                            aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                            resolution?: ("480p" | "720p" | "1080p") | null;
+                            cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                            /** @default 10 */
+                            duration: number;
+                            /** @default false */
+                            hasAudio: boolean;
+                            imageFile?: string | null;
+                            endImageFile?: string | null;
+                            /** @default [] */
+                            referenceImageFiles: string[];
+                            /** @default false */
+                            fromPrevious: boolean;
+                            chosenTakeId?: string | null;
+                            trimStart?: number | null;
+                            trimEnd?: number | null;
+                            caption?: string | null;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            transition: "cut" | "crossfade" | "fade-black";
+                            /** @enum {string} */
+                            state: "missing" | "rendering" | "ready";
+                            takes: {
+                                id: string;
+                                prompt: string;
+                                status: ("pending" | "processing" | "completed" | "failed") | string;
+                                creditsUsed: number;
+                                duration: number;
+                                model: string;
+                                hasAudio: boolean;
+                                outputVideoUrl: string | null;
+                                posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                kept?: boolean;
+                                progress: number;
+                                progressStage: string | null;
+                                errorMessage: string | null;
+                                isEconomy?: boolean;
+                                settings?: {
+                                    /** @enum {string} */
+                                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                                    negativePrompt?: string;
+                                    seed?: number;
+                                    /** @enum {string} */
+                                    resolution?: "480p" | "720p" | "1080p";
+                                    /** @enum {string} */
+                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                                };
+                                inputs?: {
+                                    image?: string;
+                                    video?: string;
+                                    audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
+                                };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                                startedAt?: string | null;
+                                queuePosition?: number | null;
+                                estimatedStartAt?: string | null;
+                                estimatedReadyAt?: string | null;
+                                version?: number;
+                                parentId?: string | null;
+                                groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
+                            }[];
+                            usedTakeId: string | null;
+                        }[];
+                        creditsToRender: number;
+                        films: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateStoryboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "The lighthouse",
+                 *       "shots": [
+                 *         {
+                 *           "id": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                 *           "description": "The keeper climbs the spiral stairs with a lamp",
+                 *           "model": "local",
+                 *           "aspectRatio": "16:9",
+                 *           "duration": 4,
+                 *           "hasAudio": false,
+                 *           "referenceImageFiles": [],
+                 *           "fromPrevious": true,
+                 *           "trimStart": 0.5,
+                 *           "trimEnd": 3.5,
+                 *           "caption": "Night falls",
+                 *           "transition": "crossfade"
+                 *         }
+                 *       ],
+                 *       "aspectRatio": "16:9",
+                 *       "resolution": "720p",
+                 *       "titleCard": {
+                 *         "text": "The lighthouse",
+                 *         "seconds": 2,
+                 *         "background": "#111827"
+                 *       },
+                 *       "transitionSeconds": 0.5,
+                 *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                 *       "version": 3
+                 *     }
+                 */
+                "application/json": {
+                    /** @default Untitled storyboard */
+                    name?: string;
+                    /** @default [] */
+                    shots?: {
+                        /** Format: uuid */
+                        id: string;
+                        /** @default  */
+                        description?: string;
+                        model?: string | null;
+                        aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                        resolution?: ("480p" | "720p" | "1080p") | null;
+                        cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                        /** @default 10 */
+                        duration?: number;
+                        /** @default false */
+                        hasAudio?: boolean;
+                        imageFile?: string | null;
+                        endImageFile?: string | null;
+                        /** @default [] */
+                        referenceImageFiles?: string[];
+                        /** @default false */
+                        fromPrevious?: boolean;
+                        chosenTakeId?: string | null;
+                        trimStart?: number | null;
+                        trimEnd?: number | null;
+                        caption?: string | null;
+                        /**
+                         * @default cut
+                         * @enum {string}
+                         */
+                        transition?: "cut" | "crossfade" | "fade-black";
+                    }[];
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "480p" | "720p" | "1080p";
+                    titleCard?: {
+                        text: string;
+                        /** @default 3 */
+                        seconds?: number;
+                        /** @default #111827 */
+                        background?: string;
+                    } | null;
+                    /** @default 0.5 */
+                    transitionSeconds?: number;
+                    bedFile?: string | null;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "The lighthouse",
+                     *       "shots": [
+                     *         {
+                     *           "id": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                     *           "description": "The keeper climbs the spiral stairs with a lamp",
+                     *           "model": "local",
+                     *           "aspectRatio": "16:9",
+                     *           "duration": 4,
+                     *           "hasAudio": false,
+                     *           "referenceImageFiles": [],
+                     *           "fromPrevious": true,
+                     *           "trimStart": 0.5,
+                     *           "trimEnd": 3.5,
+                     *           "caption": "Night falls",
+                     *           "transition": "crossfade",
+                     *           "state": "ready",
+                     *           "takes": [
+                     *             {
+                     *               "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *               "prompt": "Slowly zoom in on the astronaut",
+                     *               "status": "completed",
+                     *               "creditsUsed": 4,
+                     *               "duration": 4,
+                     *               "model": "veo3",
+                     *               "hasAudio": false,
+                     *               "outputVideoUrl": null,
+                     *               "posterUrl": null,
+                     *               "watchPath": null,
+                     *               "createdAt": "2026-11-25T10:00:00.000Z",
+                     *               "expiresAt": null,
+                     *               "progress": 0,
+                     *               "progressStage": null,
+                     *               "errorMessage": null,
+                     *               "queuePosition": 1
+                     *             }
+                     *           ],
+                     *           "usedTakeId": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10"
+                     *         }
+                     *       ],
+                     *       "aspectRatio": "16:9",
+                     *       "resolution": "720p",
+                     *       "titleCard": {
+                     *         "text": "The lighthouse",
+                     *         "seconds": 2,
+                     *         "background": "#111827"
+                     *       },
+                     *       "transitionSeconds": 0.5,
+                     *       "bedFile": "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90",
+                     *       "id": "5b0e8f3c-6a2d-4e71-9f14-c3d2a1b0e9f8",
+                     *       "version": 4,
+                     *       "creditsToRender": 0,
+                     *       "films": [],
+                     *       "createdAt": "2026-11-29T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @default Untitled storyboard */
+                        name: string;
+                        /**
+                         * @default 16:9
+                         * @enum {string}
+                         */
+                        aspectRatio: "16:9" | "9:16" | "1:1";
+                        /**
+                         * @default 720p
+                         * @enum {string}
+                         */
+                        resolution: "480p" | "720p" | "1080p";
+                        titleCard?: {
+                            text: string;
+                            /** @default 3 */
+                            seconds: number;
+                            /** @default #111827 */
+                            background: string;
+                        } | null;
+                        /** @default 0.5 */
+                        transitionSeconds: number;
+                        bedFile?: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        version: number;
+                        shots: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @default  */
+                            description: string;
+                            model?: string | null;
+                            aspectRatio?: ("16:9" | "9:16" | "1:1") | null;
+                            resolution?: ("480p" | "720p" | "1080p") | null;
+                            cameraMove?: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld") | null;
+                            /** @default 10 */
+                            duration: number;
+                            /** @default false */
+                            hasAudio: boolean;
+                            imageFile?: string | null;
+                            endImageFile?: string | null;
+                            /** @default [] */
+                            referenceImageFiles: string[];
+                            /** @default false */
+                            fromPrevious: boolean;
+                            chosenTakeId?: string | null;
+                            trimStart?: number | null;
+                            trimEnd?: number | null;
+                            caption?: string | null;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            transition: "cut" | "crossfade" | "fade-black";
+                            /** @enum {string} */
+                            state: "missing" | "rendering" | "ready";
+                            takes: {
+                                id: string;
+                                prompt: string;
+                                status: ("pending" | "processing" | "completed" | "failed") | string;
+                                creditsUsed: number;
+                                duration: number;
+                                model: string;
+                                hasAudio: boolean;
+                                outputVideoUrl: string | null;
+                                posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                kept?: boolean;
+                                progress: number;
+                                progressStage: string | null;
+                                errorMessage: string | null;
+                                isEconomy?: boolean;
+                                settings?: {
+                                    /** @enum {string} */
+                                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                                    negativePrompt?: string;
+                                    seed?: number;
+                                    /** @enum {string} */
+                                    resolution?: "480p" | "720p" | "1080p";
+                                    /** @enum {string} */
+                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                                };
+                                inputs?: {
+                                    image?: string;
+                                    video?: string;
+                                    audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
+                                };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                                startedAt?: string | null;
+                                queuePosition?: number | null;
+                                estimatedStartAt?: string | null;
+                                estimatedReadyAt?: string | null;
+                                version?: number;
+                                parentId?: string | null;
+                                groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
+                            }[];
+                            usedTakeId: string | null;
+                        }[];
+                        creditsToRender: number;
+                        films: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteStoryboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Storyboard deleted"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renderShot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                shotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "consentToLikeness": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @default false */
+                    consentToLikeness?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 4,
+                     *       "duration": 4,
+                     *       "model": "veo3",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "group": [
+                     *         {
+                     *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *           "prompt": "Slowly zoom in on the astronaut",
+                     *           "status": "pending",
+                     *           "creditsUsed": 4,
+                     *           "duration": 4,
+                     *           "model": "veo3",
+                     *           "hasAudio": false,
+                     *           "outputVideoUrl": null,
+                     *           "posterUrl": null,
+                     *           "watchPath": null,
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "progress": 0,
+                     *           "progressStage": null,
+                     *           "errorMessage": null,
+                     *           "queuePosition": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renderMissingShots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "consentToLikeness": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @default false */
+                    consentToLikeness?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "started": [
+                     *         {
+                     *           "shotId": "7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13",
+                     *           "take": {
+                     *             "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *             "prompt": "Slowly zoom in on the astronaut",
+                     *             "status": "pending",
+                     *             "creditsUsed": 4,
+                     *             "duration": 4,
+                     *             "model": "veo3",
+                     *             "hasAudio": false,
+                     *             "outputVideoUrl": null,
+                     *             "posterUrl": null,
+                     *             "watchPath": null,
+                     *             "createdAt": "2026-11-25T10:00:00.000Z",
+                     *             "expiresAt": null,
+                     *             "progress": 0,
+                     *             "progressStage": null,
+                     *             "errorMessage": null,
+                     *             "queuePosition": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "waiting": [
+                     *         {
+                     *           "shotId": "0f6e2d1c-9a8b-4c7d-8e5f-4a3b2c1d0e9f",
+                     *           "reason": "Shot 3 starts from the last frame of Shot 2: render it once Shot 2 has a finished take."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        started: {
+                            /** Format: uuid */
+                            shotId: string;
+                            take: {
+                                id: string;
+                                prompt: string;
+                                status: ("pending" | "processing" | "completed" | "failed") | string;
+                                creditsUsed: number;
+                                duration: number;
+                                model: string;
+                                hasAudio: boolean;
+                                outputVideoUrl: string | null;
+                                posterUrl: string | null;
+                                /** @default null */
+                                watchPath: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                kept?: boolean;
+                                progress: number;
+                                progressStage: string | null;
+                                errorMessage: string | null;
+                                isEconomy?: boolean;
+                                settings?: {
+                                    /** @enum {string} */
+                                    aspectRatio?: "16:9" | "9:16" | "1:1";
+                                    negativePrompt?: string;
+                                    seed?: number;
+                                    /** @enum {string} */
+                                    resolution?: "480p" | "720p" | "1080p";
+                                    /** @enum {string} */
+                                    cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                                };
+                                inputs?: {
+                                    image?: string;
+                                    video?: string;
+                                    audio?: string;
+                                    endImage?: string;
+                                    referenceImages?: string[];
+                                };
+                                goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                                startedAt?: string | null;
+                                queuePosition?: number | null;
+                                estimatedStartAt?: string | null;
+                                estimatedReadyAt?: string | null;
+                                version?: number;
+                                parentId?: string | null;
+                                groupId?: string | null;
+                                credentials?: {
+                                    hasCredentials: boolean;
+                                    intact: boolean;
+                                    trusted: boolean;
+                                    signedBy: string | null;
+                                    issuer: string | null;
+                                    signedAt: string | null;
+                                    madeWith: string | null;
+                                    sourceType: string | null;
+                                    model: string | null;
+                                    installation: string | null;
+                                    ingredients: {
+                                        title: string;
+                                        relationship: string;
+                                        format: string | null;
+                                        sha256: string | null;
+                                        hasCredentials: boolean;
+                                    }[];
+                                    problems: {
+                                        code: string;
+                                        explanation: string;
+                                    }[];
+                                } | null;
+                            };
+                        }[];
+                        waiting: {
+                            /** Format: uuid */
+                            shotId: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportStoryboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Created */
             201: {

@@ -22,6 +22,7 @@ import { errorReportsRoutes } from './modules/error-reports/error-reports.routes
 import { liveStreamRoutes } from './modules/live-stream/live-stream.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { filmsRoutes } from './modules/generations/films.routes';
+import { storyboardsRoutes } from './modules/storyboards/storyboards.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     replicateWebhookRoutes,
     keepRoutes,
     filmsRoutes,
+    storyboardsRoutes,
     specClientRoutes,
     paymentsRoutes,
     promptsRoutes,

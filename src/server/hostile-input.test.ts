@@ -31,6 +31,7 @@ import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/a
 import { loginSchema, registerSchema } from '../shared/auth';
 import { errorReportSchema } from '../shared/errors';
 import { createFilmSchema } from '../shared/films';
+import { renderShotsSchema, storyboardBodySchema } from '../shared/storyboards';
 import { createGenerationSchema, extendGenerationSchema, keepVideoSchema } from '../shared/generations';
 import {
   emailNotificationsBodySchema,
@@ -294,6 +295,21 @@ const INPUT_ROUTES: InputRoute[] = [
       bedFile: `/objects/uploads/${randomUUID()}/${randomUUID()}`,
     }),
   },
+  // Issue 47: storyboards (the body is checked before the board is looked up).
+  ...(['POST', 'PUT'] as const).map((method): InputRoute => ({
+    method,
+    route: method === 'POST' ? '/api/storyboards' : '/api/storyboards/:id',
+    url: () => (method === 'POST' ? '/api/storyboards' : `/api/storyboards/${randomUUID()}`),
+    schema: storyboardBodySchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({
+      name: 'The lighthouse',
+      shots: [{ id: randomUUID(), description: 'The keeper climbs the stairs', caption: 'Night falls' }],
+      titleCard: { text: 'The lighthouse' },
+      bedFile: `/objects/uploads/${randomUUID()}/${randomUUID()}`,
+    }),
+  })),
   // Issue 32: notifications.
   {
     method: 'POST',
@@ -523,6 +539,9 @@ const NUMBER_BODY_ROUTES: { route: string; schema: z.ZodObject }[] = [
   { route: 'POST /api/credits/payment-intent', schema: creditsPaymentIntentRequestSchema },
   // Issue 32: keep a video ({ keep: boolean }; the id in the path is uuid-checked).
   { route: 'POST /api/video-generation/:id/keep', schema: keepVideoSchema },
+  // Issue 47: render a shot, or every missing one ({ consentToLikeness }; the ids in the path are uuid-checked).
+  { route: 'POST /api/storyboards/:id/shots/:shotId/takes', schema: renderShotsSchema },
+  { route: 'POST /api/storyboards/:id/render', schema: renderShotsSchema },
 ];
 
 /**
@@ -533,6 +552,11 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 
 /** Routes that read no JSON body and no query (path ids are uuid-checked; the webhook verifies its signature). */
 const NO_INPUT_ROUTES = [
+  // Issue 47: storyboards by their id (uuid-checked); the export reads no body.
+  'GET /api/storyboards',
+  'GET /api/storyboards/:id',
+  'DELETE /api/storyboards/:id',
+  'POST /api/storyboards/:id/export',
   // Issue 45: the settings page (the provider in the path is checked against the list of providers).
   'GET /api/admin/settings',
   'DELETE /api/admin/settings/providers/:provider',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -243,6 +244,43 @@ describe('the answers of every documented route keep to the OpenAPI document', (
     // Replicate signs its calls with a secret this keyless server does not have: the refusal is what can be checked.
     await call('POST /api/webhooks/replicate', { body: { id: 'p_1', status: 'succeeded' }, status: 401 });
   }, 120_000);
+
+  it('storyboards', async () => {
+    const shot = randomUUID();
+    const next = randomUUID();
+    const board = {
+      name: 'The lighthouse',
+      shots: [
+        { id: shot, description: 'A lighthouse at dusk', model: 'local', duration: 4 },
+        { id: next, description: 'The keeper climbs the stairs', model: 'local', duration: 4, fromPrevious: true },
+      ],
+    };
+    const made = await call('POST /api/storyboards', { token, body: board, status: 201 });
+    const id = made.json<{ id: string }>().id;
+    await call('GET /api/storyboards', { token, status: 200 });
+    await call('GET /api/storyboards/{id}', { token, params: { id }, status: 200 });
+    await call('GET /api/storyboards/{id}', { token, params: { id: randomUUID() }, status: 404 });
+    await call('PUT /api/storyboards/{id}', { token, params: { id }, body: { ...board, version: 1 }, status: 200 });
+    await call('PUT /api/storyboards/{id}', { token, params: { id }, body: { ...board, version: 1 }, status: 409 });
+    // No worker runs here: the second shot waits for the first one's take.
+    await call('POST /api/storyboards/{id}/shots/{shotId}/takes', {
+      token,
+      params: { id, shotId: next },
+      body: EXAMPLE,
+      status: 409,
+    });
+    await call('POST /api/storyboards/{id}/render', { token, params: { id }, body: EXAMPLE, status: 201 });
+    await call('POST /api/storyboards/{id}/render', { token, params: { id }, body: EXAMPLE, status: 409 });
+    await call('POST /api/storyboards/{id}/shots/{shotId}/takes', {
+      token,
+      params: { id, shotId: shot },
+      body: EXAMPLE,
+      status: 201,
+    });
+    await call('POST /api/storyboards/{id}/export', { token, params: { id }, status: 409 });
+    await call('DELETE /api/storyboards/{id}', { token, params: { id }, status: 200 });
+    await call('DELETE /api/storyboards/{id}', { token, params: { id }, status: 404 });
+  });
 
   it('payments, on a server without Stripe keys', async () => {
     // Stripe's flows run against a stand-in in payments.routes.test.ts; here each route says payments are off.

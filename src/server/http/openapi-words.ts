@@ -1,4 +1,5 @@
 import { CONTENT_POLICY_CODE, promptRefusal } from '../../shared/moderation';
+import { MAX_UNFINISHED_JOBS } from '../../shared/generations';
 
 /**
  * What the API reference (GET /api/openapi.json, /api/docs) says about the routes, beyond their zod
@@ -65,6 +66,8 @@ export interface RouteDoc {
 /** The document's sections, in order, with their descriptions. */
 export const API_TAGS = {
   Videos: 'Make, list, extend and delete videos. Every request that makes a video spends credits.',
+  Storyboards:
+    'Boards of shots: each shot rendered as a video (its takes, charged as any video), the board exported into one film (free).',
   Uploads: 'Images, videos and sounds a generation starts from: one request, or the signed two-step flow.',
   Media: 'Signed links to finished videos, posters and inputs.',
   Account: 'The signed-in user, their balance and generation allowance.',
@@ -129,6 +132,13 @@ export const EMAIL_UNVERIFIED: ErrorAnswer = {
   status: 403,
   code: 'email_unverified',
   message: 'Please verify your email address before making videos. Ask the administrator of this server for help.',
+};
+
+/** A new job while the user has MAX_UNFINISHED_JOBS unfinished ones. */
+export const TOO_MANY_UNFINISHED: ErrorAnswer = {
+  status: 429,
+  code: 'too_many_unfinished_jobs',
+  message: `You already have ${MAX_UNFINISHED_JOBS} videos in progress. Wait for one to finish, then try again.`,
 };
 
 export const CONTENT_POLICY: ErrorAnswer = {

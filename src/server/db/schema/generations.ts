@@ -17,6 +17,7 @@ import type { LikenessConsent, ReviewHold } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
+import { storyboards } from './storyboards';
 import { users } from './users';
 
 /** One input of a generation, copied from its upload so the job never depends on the upload row. */
@@ -181,6 +182,12 @@ export const generations = pgTable(
      * administrator approves it (this goes back to null) or rejects it (it fails). Null otherwise.
      */
     heldForReview: jsonb('held_for_review').$type<ReviewHold>(),
+    /**
+     * Storyboards (issue 47): the board a take or a film was made for; a take also names its shot
+     * (shots live in the board's row). Deleting the board keeps its videos, without the link.
+     */
+    storyboardId: uuid('storyboard_id').references(() => storyboards.id, { onDelete: 'set null' }),
+    shotId: uuid('shot_id'),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
@@ -196,6 +203,9 @@ export const generations = pgTable(
     index('generations_completed_idx')
       .on(t.completedAt)
       .where(sql`${t.status} = 'completed'`),
+    index('generations_storyboard_idx')
+      .on(t.storyboardId)
+      .where(sql`${t.storyboardId} is not null`),
     index('generations_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.outputKey} is not null`),

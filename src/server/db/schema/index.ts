@@ -16,3 +16,4 @@ export * from './api-tokens';
 export * from './signing-identities';
 export * from './safety';
 export * from './installation-settings';
+export * from './storyboards';

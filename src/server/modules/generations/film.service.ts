@@ -35,6 +35,8 @@ export async function createFilm(
   userId: string,
   body: CreateFilmBody,
   log?: FastifyBaseLogger,
+  /** The storyboard it is exported from, if any. */
+  storyboardId?: string,
 ): Promise<CreatedGeneration> {
   const texts = [body.title, ...body.parts.map((part) => ('card' in part ? part.card.text : part.caption))].filter(
     (text): text is string => Boolean(text),
@@ -143,6 +145,7 @@ export async function createFilm(
           consent: null,
           heldForReview: null,
           film,
+          storyboardId: storyboardId ?? null,
         },
         { charge: null, eventKind: 'generation' },
       );

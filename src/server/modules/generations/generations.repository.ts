@@ -109,8 +109,8 @@ export type NewPaidGeneration = Required<
     | 'heldForReview'
   >
 > &
-  // A film's parts (film.service.ts); no other job has them.
-  Partial<Pick<typeof generations.$inferInsert, 'film'>>;
+  // A film's parts (film.service.ts); no other job has them. A storyboard's take or film names its board (and shot).
+  Partial<Pick<typeof generations.$inferInsert, 'film' | 'storyboardId' | 'shotId'>>;
 
 /**
  * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
@@ -145,6 +145,8 @@ export async function insertPaidGeneration(
 ): Promise<GenerationRow> {
   const [inserted] = await insertPaidStatement.rowsOf(tx, generations, {
     film: null,
+    storyboardId: null,
+    shotId: null,
     ...row,
     eventKind: payment.eventKind,
     charged: payment.charge?.hundredths ?? 0,
@@ -177,6 +179,8 @@ const NEW_PAID_FIELDS = [
   'consent',
   'heldForReview',
   'film',
+  'storyboardId',
+  'shotId',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];
 
 const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {
@@ -215,6 +219,16 @@ const insertPaidStatement = prebuilt('generation_insert_paid', (tx) => {
     )
     SELECT ${columnList(generations, 'g')}, ${liveEventNotification} FROM g CROSS JOIN e`;
 });
+
+/** The takes and films of a user's storyboards, newest first. */
+export function listForStoryboards(tx: Executor, userId: string, storyboardIds: string[]): Promise<GenerationRow[]> {
+  if (storyboardIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.storyboardId, storyboardIds)))
+    .orderBy(desc(generations.createdAt), desc(generations.id));
+}
 
 /** A user's generations, newest first. */
 export function listForUser(tx: Executor, userId: string, limit: number): Promise<GenerationRow[]> {

@@ -38,8 +38,10 @@ import { userOutputsPrefix } from './lifecycle.service';
 import { storedKeysOf } from './output-life';
 import { withoutOperatorNames } from '../../lib/operator-wording';
 
+export type { NewGeneration } from './generation-request';
+
 // Presentation lives in generations.presenter.ts; other modules reach a module through its service.
-export { presentRecord, presentRecords } from './generations.presenter';
+export { presentCreated, presentRecord, presentRecords } from './generations.presenter';
 
 /** Lists show at most this many generations (videos live 24 hours, so this is plenty). */
 const LIST_LIMIT = 200;
@@ -275,6 +277,7 @@ export async function createGeneration(
           extension: options.extension ?? null,
           consent,
           heldForReview,
+          ...(options.shot ? { storyboardId: options.shot.storyboardId, shotId: options.shot.shotId } : {}),
         },
         { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },
       );
@@ -322,6 +325,8 @@ export interface CreateOptions {
   compareModel?: string;
   parentId?: string;
   extension?: GenerationExtension;
+  /** A storyboard's shot this job is a take of (issue 47). */
+  shot?: { storyboardId: string; shotId: string };
   /** Where a refused or flagged description is logged for the operator. */
   log?: { warn: (object: object, message: string) => void };
 }
@@ -337,6 +342,11 @@ export interface CreatedGeneration {
 /** One of the user's generations; null when it is not theirs or is gone. */
 export function findGeneration(ctx: ServiceContext, userId: string, id: string): Promise<GenerationRow | null> {
   return repo.findForUser(ctx.db, userId, id);
+}
+
+/** The takes and films made for these storyboards of the user's, newest first. */
+export function listStoryboardVideos(ctx: ServiceContext, userId: string, storyboardIds: string[]) {
+  return repo.listForStoryboards(ctx.db, userId, storyboardIds);
 }
 
 export function listGenerations(ctx: ServiceContext, userId: string, limit = LIST_LIMIT): Promise<GenerationRow[]> {
