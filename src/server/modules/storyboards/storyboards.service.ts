@@ -331,9 +331,9 @@ function checkChosenTakes(shots: Shot[], videos: GenerationRow[]): void {
   for (const [index, shot] of shots.entries()) {
     if (!shot.chosenTakeId) continue;
     const take = videos.find((video) => video.id === shot.chosenTakeId && video.shotId === shot.id);
-    if (!take) throw badRequest(`${shotName(index)}'s chosen take is not a take of that shot.`, 'invalid_chosen_take');
+    if (!take) throw badRequest(`${shotName(index)}’s chosen take is not a take of that shot.`, 'invalid_chosen_take');
     if (take.status !== 'completed')
-      throw badRequest(`${shotName(index)}'s chosen take is not finished.`, 'invalid_chosen_take');
+      throw badRequest(`${shotName(index)}’s chosen take is not finished.`, 'invalid_chosen_take');
   }
 }
 
