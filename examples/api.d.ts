@@ -368,6 +368,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/characters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your characters
+         * @description Your library of characters and objects, the newest first, with signed links to their pictures. Put one into a video or a storyboard shot with `characterId`; GET /api/models says how each model keeps it (`character`).
+         */
+        get: operations["listCharacters"];
+        put?: never;
+        /**
+         * Add a character
+         * @description A named character or object from 1 to 3 image uploads (their `objectPath`), copied so they outlive the uploads, and a short description. A picture of a real person needs `consentToLikeness`, as a video made from one does; videos made with the character then carry that consent.
+         */
+        post: operations["createCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/characters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or describe a character
+         * @description Its name and description; its pictures stay as they were made.
+         */
+        put: operations["updateCharacter"];
+        post?: never;
+        /**
+         * Delete a character
+         * @description The character and its pictures; videos made with it keep theirs until they expire.
+         */
+        delete: operations["deleteCharacter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/status": {
         parameters: {
             query?: never;
@@ -1127,6 +1175,7 @@ export interface operations {
                      *           ],
                      *           "referenceImages": -9007199254740991,
                      *           "referencesAlone": true,
+                     *           "character": "references",
                      *           "credits": 1,
                      *           "economyCredits": 1,
                      *           "pricePer": "video",
@@ -1155,6 +1204,8 @@ export interface operations {
                             cameraMoves: ("static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld")[];
                             referenceImages: number;
                             referencesAlone: boolean;
+                            /** @enum {string} */
+                            character: "references" | "description";
                             credits: number;
                             economyCredits: number;
                             /** @enum {string} */
@@ -1363,6 +1414,7 @@ export interface operations {
                     endImageFile?: string | null;
                     /** @default [] */
                     referenceImageFiles?: string[];
+                    characterId?: string | null;
                     /** @default false */
                     hasAudio?: boolean;
                     /** @default false */
@@ -2518,6 +2570,7 @@ export interface operations {
                         endImageFile?: string | null;
                         /** @default [] */
                         referenceImageFiles?: string[];
+                        characterId?: string | null;
                         /** @default false */
                         fromPrevious?: boolean;
                         chosenTakeId?: string | null;
@@ -2646,6 +2699,7 @@ export interface operations {
                             endImageFile?: string | null;
                             /** @default [] */
                             referenceImageFiles: string[];
+                            characterId?: string | null;
                             /** @default false */
                             fromPrevious: boolean;
                             chosenTakeId?: string | null;
@@ -2932,6 +2986,7 @@ export interface operations {
                             endImageFile?: string | null;
                             /** @default [] */
                             referenceImageFiles: string[];
+                            characterId?: string | null;
                             /** @default false */
                             fromPrevious: boolean;
                             chosenTakeId?: string | null;
@@ -3163,6 +3218,7 @@ export interface operations {
                         endImageFile?: string | null;
                         /** @default [] */
                         referenceImageFiles?: string[];
+                        characterId?: string | null;
                         /** @default false */
                         fromPrevious?: boolean;
                         chosenTakeId?: string | null;
@@ -3310,6 +3366,7 @@ export interface operations {
                             endImageFile?: string | null;
                             /** @default [] */
                             referenceImageFiles: string[];
+                            characterId?: string | null;
                             /** @default false */
                             fromPrevious: boolean;
                             chosenTakeId?: string | null;
@@ -4090,6 +4147,251 @@ export interface operations {
                                 }[];
                             } | null;
                         }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCharacters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "characters": [
+                     *         {
+                     *           "id": "3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+                     *           "name": "Captain Mira",
+                     *           "description": "A tall lighthouse keeper in a yellow raincoat, grey braid, round glasses",
+                     *           "images": [
+                     *             {
+                     *               "url": "/api/media/b3V0cHV0cy9…?exp=1764403200&sig=…"
+                     *             }
+                     *           ],
+                     *           "showsPeople": false,
+                     *           "createdAt": "2026-11-29T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        characters: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            description: string;
+                            images: {
+                                url: string;
+                            }[];
+                            showsPeople: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Captain Mira",
+                 *       "description": "A tall lighthouse keeper in a yellow raincoat, grey braid, round glasses",
+                 *       "imageFiles": [
+                 *         "/objects/uploads/0d9a4c1e-5b7f-4e2a-8c3d-1f6b9e2a7c54/c2e8f1a4-7d3b-4b6e-9a5c-8e1f2d4b6a90"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    imageFiles: string[];
+                    /** @default false */
+                    consentToLikeness?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+                     *       "name": "Captain Mira",
+                     *       "description": "A tall lighthouse keeper in a yellow raincoat, grey braid, round glasses",
+                     *       "images": [
+                     *         {
+                     *           "url": "/api/media/b3V0cHV0cy9…?exp=1764403200&sig=…"
+                     *         }
+                     *       ],
+                     *       "showsPeople": false,
+                     *       "createdAt": "2026-11-29T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        description: string;
+                        images: {
+                            url: string;
+                        }[];
+                        showsPeople: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Captain Mira",
+                 *       "description": "A lighthouse keeper in a yellow raincoat"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+                     *       "name": "Captain Mira",
+                     *       "description": "A tall lighthouse keeper in a yellow raincoat, grey braid, round glasses",
+                     *       "images": [
+                     *         {
+                     *           "url": "/api/media/b3V0cHV0cy9…?exp=1764403200&sig=…"
+                     *         }
+                     *       ],
+                     *       "showsPeople": false,
+                     *       "createdAt": "2026-11-29T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        description: string;
+                        images: {
+                            url: string;
+                        }[];
+                        showsPeople: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Character deleted"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };

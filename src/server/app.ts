@@ -23,6 +23,7 @@ import { liveStreamRoutes } from './modules/live-stream/live-stream.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { filmsRoutes } from './modules/generations/films.routes';
 import { storyboardsRoutes } from './modules/storyboards/storyboards.routes';
+import { charactersRoutes } from './modules/characters/characters.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
 import { replicateWebhookRoutes } from './engines/replicate-webhook.routes';
 import { keepRoutes } from './modules/generations/keep.routes';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     keepRoutes,
     filmsRoutes,
     storyboardsRoutes,
+    charactersRoutes,
     specClientRoutes,
     paymentsRoutes,
     promptsRoutes,

@@ -32,6 +32,7 @@ import { loginSchema, registerSchema } from '../shared/auth';
 import { errorReportSchema } from '../shared/errors';
 import { createFilmSchema } from '../shared/films';
 import { renderShotsSchema, storyboardBodySchema } from '../shared/storyboards';
+import { createCharacterSchema, updateCharacterSchema } from '../shared/characters';
 import { createGenerationSchema, extendGenerationSchema, keepVideoSchema } from '../shared/generations';
 import {
   emailNotificationsBodySchema,
@@ -310,6 +311,29 @@ const INPUT_ROUTES: InputRoute[] = [
       bedFile: `/objects/uploads/${randomUUID()}/${randomUUID()}`,
     }),
   })),
+  // Issue 47: characters (the body is checked before its uploads, or the character, are looked up).
+  {
+    method: 'POST',
+    route: '/api/characters',
+    url: () => '/api/characters',
+    schema: createCharacterSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({
+      name: 'Captain Mira',
+      description: 'A lighthouse keeper',
+      imageFiles: [`/objects/uploads/${randomUUID()}/${randomUUID()}`],
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/characters/:id',
+    url: () => `/api/characters/${randomUUID()}`,
+    schema: updateCharacterSchema,
+    in: 'body',
+    as: 'user',
+    valid: () => ({ name: 'Captain Mira', description: 'A lighthouse keeper' }),
+  },
   // Issue 32: notifications.
   {
     method: 'POST',
@@ -554,6 +578,8 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 const NO_INPUT_ROUTES = [
   // Issue 47: storyboards by their id (uuid-checked); the export reads no body.
   'GET /api/storyboards',
+  'GET /api/characters',
+  'DELETE /api/characters/:id',
   'GET /api/storyboards/:id',
   'DELETE /api/storyboards/:id',
   'POST /api/storyboards/:id/export',

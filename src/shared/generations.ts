@@ -73,6 +73,11 @@ const generationFields = {
     .array(z.string().min(1).max(1000).check(singleLine))
     .max(MAX_REFERENCE_IMAGES, `must have at most ${MAX_REFERENCE_IMAGES} images`)
     .default([]),
+  /**
+   * A character of the user's library (GET /api/characters): its pictures go to the model's reference
+   * images where it takes them, else its name and description into the prompt (GET /api/models `character`).
+   */
+  characterId: z.uuid('must be the id of a character in your library').nullish(),
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
   /**

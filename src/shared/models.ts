@@ -17,6 +17,10 @@ export type EngineKind = (typeof ENGINE_KINDS)[number];
 export const MODEL_INPUT_KINDS = ['text', 'image', 'video', 'audio'] as const;
 export type ModelInputKind = (typeof MODEL_INPUT_KINDS)[number];
 
+/** How a model keeps a character (ModelInfo `character`). */
+export const CHARACTER_MODES = ['references', 'description'] as const;
+export type CharacterMode = (typeof CHARACTER_MODES)[number];
+
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 
@@ -83,6 +87,11 @@ export const modelInfoSchema = z.object({
    */
   referencesAlone: z.boolean(),
   /**
+   * How it keeps a character of the user's library (issue 47): 'references', the character's pictures
+   * go to its reference images; 'description', its name and description go into the prompt.
+   */
+  character: z.enum(CHARACTER_MODES),
+  /**
    * Credits one standard generation costs (before add-ons such as audio), and in economy mode; per
    * second of video when `pricePer` is 'second'.
    */
@@ -99,6 +108,11 @@ export const modelInfoSchema = z.object({
   isPreview: z.boolean(),
 });
 export type ModelInfo = z.infer<typeof modelInfoSchema>;
+
+/** A model keeps a character by its pictures where it takes reference images, else by its description. */
+export function characterModeOf(model: Pick<ModelInfo, 'referenceImages'>): CharacterMode {
+  return model.referenceImages > 0 ? 'references' : 'description';
+}
 export const modelListSchema = z.object({ models: z.array(modelInfoSchema) });
 
 /** The supported duration nearest to the one asked for (ties go to the longer one). */

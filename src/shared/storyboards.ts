@@ -46,6 +46,8 @@ export const shotSchema = z.strictObject({
     .array(ref)
     .max(MAX_REFERENCE_IMAGES, `must have at most ${MAX_REFERENCE_IMAGES} images`)
     .default([]),
+  /** A character of the user's library in this shot (as the shot's model keeps one). */
+  characterId: z.uuid('must be the id of a character in your library').nullish(),
   /** Start from the last frame of the previous shot's chosen take (for continuity), instead of imageFile. */
   fromPrevious: z.boolean().default(false),
   /** The take the film uses; absent: the newest finished take. */

@@ -25,8 +25,13 @@ export function testModel(overrides: Partial<ModelInfo> = {}): ModelInfo {
     cameraMoves: [],
     referenceImages: 0,
     referencesAlone: false,
+    character: 'description',
     isDefault: false,
     isPreview: true,
     ...overrides,
+    // Where a test gives the model reference images, it keeps a character by them, as the server says.
+    ...(overrides.character === undefined && (overrides.referenceImages ?? 0) > 0
+      ? { character: 'references' as const }
+      : {}),
   };
 }

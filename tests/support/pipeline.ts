@@ -8,6 +8,8 @@ import { generations } from '../../src/server/db/schema';
 import { startWorker, type Worker } from '../../src/server/jobs/worker';
 import { createTestApp, injectJson, type TestApp } from './app';
 import { createUser, signIn } from './factories';
+import { type FakeFal, startFakeFal } from './fake-fal';
+import { makeMediaFixtures } from './media';
 
 /** Provider timings fast enough for tests (the stand-ins move a phase every few hundred ms). */
 export const FAST_PROVIDER_ENV = {
@@ -107,4 +109,37 @@ export async function extendVideo(
   const response = await injectJson(t.app, 'POST', `/api/video-generation/${id}/extend`, { cookie, body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<CreatedGenerationRecord>();
+}
+
+/** Where the fal pipelines say the app is served: links handed to the provider start with it. */
+export const FAL_PIPELINE_PUBLIC_URL = 'https://reelsmith.example';
+
+/** The app with one worker, its fal engine pointed at fal's stand-in (answering with `video`). */
+export async function startFalPipeline(): Promise<{ fal: FakeFal; t: TestApp; stop: () => Promise<void> }> {
+  const { video } = await makeMediaFixtures();
+  const fal = await startFakeFal(video);
+  fal.stepMs = 30;
+  const { t, stop } = await startPipeline({
+    FAL_KEY: fal.key,
+    FAL_BASE_URL: fal.baseUrl,
+    PUBLIC_URL: FAL_PIPELINE_PUBLIC_URL,
+  });
+  return {
+    fal,
+    t,
+    stop: async () => {
+      await stop();
+      await fal.close();
+    },
+  };
+}
+
+/** The bytes a link handed to the provider serves (our signed media link, fetched from this app). */
+export async function bytesAt(t: TestApp, link: unknown): Promise<Buffer> {
+  expect(typeof link).toBe('string');
+  const url = String(link);
+  expect(url.startsWith(`${FAL_PIPELINE_PUBLIC_URL}/api/media/`)).toBe(true);
+  const response = await t.app.inject({ method: 'GET', url: url.slice(FAL_PIPELINE_PUBLIC_URL.length) });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload;
 }

@@ -1,4 +1,4 @@
-import { CAMERA_MOVES, type ModelInfo } from '../../shared/models';
+import { CAMERA_MOVES, characterModeOf, type ModelInfo } from '../../shared/models';
 import type { ModelId, ModelPrice } from '../../shared/money/pricing';
 import { type Config, ConfigError } from '../config';
 import { withCameraPhrase } from './camera';
@@ -221,6 +221,7 @@ export function createEngineRegistry(
     cameraMoves: [...definition.cameraMoves],
     referenceImages: definition.referenceImages,
     referencesAlone: definition.referencesAlone ?? false,
+    character: characterModeOf(definition),
     credits: price.standard / 100,
     economyCredits: price.economy / 100,
     pricePer: price.perSecond ? ('second' as const) : ('video' as const),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listenLocally, sessionCookieFrom, type TestApp } from '../../../tests/support/app';
-import { createUser, credentialsOf, signedInAdmin, signIn } from '../../../tests/support/factories';
+import { createUser, credentialsOf, signedInAdmin, signIn, uploadFile } from '../../../tests/support/factories';
 import { makeMediaFixtures } from '../../../tests/support/media';
 import {
   type Caller,
@@ -280,6 +280,30 @@ describe('the answers of every documented route keep to the OpenAPI document', (
     await call('POST /api/storyboards/{id}/export', { token, params: { id }, status: 409 });
     await call('DELETE /api/storyboards/{id}', { token, params: { id }, status: 200 });
     await call('DELETE /api/storyboards/{id}', { token, params: { id }, status: 404 });
+  });
+
+  it('characters', async () => {
+    const picture = await uploadFile(t.app, cookie, ASTRONAUT);
+    const body = { name: 'Captain Mira', description: 'A lighthouse keeper', imageFiles: [picture] };
+    // The astronaut is a real person: consent first.
+    await call('POST /api/characters', { token, body, status: 422 });
+    const made = await call('POST /api/characters', {
+      token,
+      body: { ...body, consentToLikeness: true },
+      status: 201,
+    });
+    const id = made.json<{ id: string }>().id;
+    await call('POST /api/characters', { token, body: { ...body, imageFiles: ['/objects/uploads/x/y'] }, status: 400 });
+    await call('GET /api/characters', { token, status: 200 });
+    await call('PUT /api/characters/{id}', { token, params: { id }, body: { name: 'Mira' }, status: 200 });
+    await call('PUT /api/characters/{id}', {
+      token,
+      params: { id: randomUUID() },
+      body: { name: 'Mira' },
+      status: 404,
+    });
+    await call('DELETE /api/characters/{id}', { token, params: { id }, status: 200 });
+    await call('DELETE /api/characters/{id}', { token, params: { id }, status: 404 });
   });
 
   it('payments, on a server without Stripe keys', async () => {

@@ -3,9 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../tests/support/app';
 import { uploadFile } from '../../../tests/support/factories';
-import { type FakeFal, startFakeFal } from '../../../tests/support/fake-fal';
-import { makeMediaFixtures, probeBytes } from '../../../tests/support/media';
-import { followJob, payingUser, startGeneration, startPipeline } from '../../../tests/support/pipeline';
+import type { FakeFal } from '../../../tests/support/fake-fal';
+import { probeBytes } from '../../../tests/support/media';
+import {
+  bytesAt as bytesOf,
+  followJob,
+  payingUser,
+  startFalPipeline,
+  startGeneration,
+} from '../../../tests/support/pipeline';
 
 // Keyframes (a start and an end frame) and reference images through the whole pipeline: the exact
 // input fal's stand-in (tests/support/fake-fal.ts, whose FAL_DOCUMENTED_INPUTS cites each endpoint's
@@ -16,32 +22,18 @@ const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname,
 const START = fixture('chelsea.png');
 const END = fixture('coffee.png');
 const REFERENCE = fixture('astronaut.png');
-const PUBLIC_URL = 'https://reelsmith.example';
-
 let fal: FakeFal;
 let t: TestApp;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const { video } = await makeMediaFixtures();
-  fal = await startFakeFal(video);
-  fal.stepMs = 30;
-  ({ t, stop } = await startPipeline({ FAL_KEY: fal.key, FAL_BASE_URL: fal.baseUrl, PUBLIC_URL }));
+  ({ fal, t, stop } = await startFalPipeline());
 }, 120_000);
 afterAll(async () => {
   await stop();
-  await fal.close();
 });
 
-/** The bytes a link handed to the provider serves (our signed media link, fetched from this app). */
-async function bytesAt(link: unknown): Promise<Buffer> {
-  expect(typeof link).toBe('string');
-  const url = String(link);
-  expect(url.startsWith(`${PUBLIC_URL}/api/media/`)).toBe(true);
-  const response = await t.app.inject({ method: 'GET', url: url.slice(PUBLIC_URL.length) });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
+const bytesAt = (link: unknown) => bytesOf(t, link);
 
 async function submittedFor(model: string, body: object) {
   const { cookie } = await payingUser(t, 100_000);

@@ -17,3 +17,4 @@ export * from './signing-identities';
 export * from './safety';
 export * from './installation-settings';
 export * from './storyboards';
+export * from './characters';

@@ -24,6 +24,8 @@ export interface NewGeneration {
   endImageFile: string | null;
   /** Reference images, up to the model's `referenceImages`. */
   referenceImageFiles: string[];
+  /** A character of the user's library, put in as the model keeps one. */
+  characterId: string | null;
   hasAudio: boolean;
   isEconomy: boolean;
   duration: number;
@@ -96,6 +98,7 @@ function common(body: CreateGenerationBody) {
     audioFile: body.audioFile,
     endImageFile: body.endImageFile,
     referenceImageFiles: body.referenceImageFiles,
+    characterId: body.characterId ?? null,
     hasAudio: body.hasAudio,
     isEconomy: body.isEconomy,
     duration: body.duration,

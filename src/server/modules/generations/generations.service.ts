@@ -21,6 +21,8 @@ import type { GenerationInput, GenerationInputs, GenerationRow } from '../../db/
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error';
 import { publishGenerationChange, publishQueueMoved } from '../../bus/publish';
 import type { GenerationExtension } from '../../db/schema';
+import { characterModeOf, characterPromptLine } from '../../../shared/characters';
+import { characterForRequest, characterUploads, discardCharacterUploads } from '../characters/characters.service';
 import { payForGeneration, requireBatchAffordable } from '../money/charge-generation.service';
 import { refuseBlockedPrompt } from '../moderation/moderation.service';
 import { chargeableAiUse } from '../prompts/prompts.service';
@@ -154,13 +156,56 @@ export function requireRoomForAnotherJob(unfinished: number): void {
  * Starts a generation from a request in its one shape (generation-request.ts reads either wire
  * shape into it): checks what the schema cannot, prices on the server and, in one transaction
  * under the user's row lock, checks the unfinished-jobs limit, inserts the job and charges for it.
- * The worker picks the job up from the table.
+ * The worker picks the job up from the table. A character of the user's library goes in first:
+ * copies of its pictures as reference images where the model keeps a character by them (issue 47),
+ * else its name and description at the end of the prompt.
  */
 export async function createGeneration(
   ctx: ServiceContext,
   userId: string,
   body: NewGeneration,
   options: CreateOptions = {},
+): Promise<CreatedGeneration> {
+  if (!body.characterId) return startGeneration(ctx, userId, body, options);
+  const character = await characterForRequest(ctx, userId, body.characterId);
+  const models = [modelFor(ctx, body.model), ...(options.compareModel ? [ctx.engines.info(options.compareModel)] : [])];
+  // Its pictures as reference images where every model of the request takes them beside the request's own.
+  const byPictures = models.every(
+    (model) =>
+      model !== undefined &&
+      characterModeOf(model) === 'references' &&
+      model.referenceImages >= character.images.length + body.referenceImageFiles.length &&
+      !(model.referencesAlone && (body.imageFile || body.endImageFile)),
+  );
+  if (!byPictures) {
+    const prompt = `${body.prompt}\n\n${characterPromptLine(character)}`;
+    return startGeneration(ctx, userId, { ...body, prompt }, options);
+  }
+  const copies = await characterUploads(ctx, userId, character);
+  try {
+    return await startGeneration(
+      ctx,
+      userId,
+      {
+        ...body,
+        referenceImageFiles: [...copies, ...body.referenceImageFiles],
+        // Its pictures of a real person were consented to when the character was made.
+        consentToLikeness: body.consentToLikeness || character.consent !== null,
+      },
+      options,
+    );
+  } catch (error) {
+    await discardCharacterUploads(ctx, userId, copies);
+    throw error;
+  }
+}
+
+/** createGeneration once the request holds its character (if any) as the model takes it. */
+async function startGeneration(
+  ctx: ServiceContext,
+  userId: string,
+  body: NewGeneration,
+  options: CreateOptions,
 ): Promise<CreatedGeneration> {
   const count = options.variations ?? 1;
   const prompt = body.prompt;

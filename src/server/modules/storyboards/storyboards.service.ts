@@ -298,6 +298,7 @@ async function renderOne(
     audioFile: null,
     endImageFile: shot.endImageFile ?? null,
     referenceImageFiles: shot.referenceImageFiles,
+    characterId: shot.characterId ?? null,
     hasAudio: shot.hasAudio,
     isEconomy: false,
     duration: shot.duration,

@@ -362,14 +362,16 @@ export async function discardUploads(ctx: ServiceContext, userId: string, ids: s
 }
 
 /**
- * Stores an image the server made for a user (a video's last frame, for Continue) as one of their
+ * Stores an image the server made for a user (a video’s last frame, for Continue; a copy of a character’s picture) as one of their
  * completed uploads, with the usual 24 hours; answers it as an upload reference for a generation.
  */
 export async function storeServerImage(
   ctx: ServiceContext,
   userId: string,
   file: Readable,
-  contentType: 'image/png',
+  contentType: string,
+  /** The faces found in it: 0 for a frame of a video made here (its people were consented to or made up when it was made). */
+  faces: number | null = 0,
 ): Promise<UploadComplete> {
   const now = ctx.now();
   const id = randomUUID();
@@ -387,8 +389,7 @@ export async function storeServerImage(
       createdAt: now,
       completedAt: now,
       expiresAt: expiryFrom(now, ctx.config.retention.videoHours),
-      // A frame of a video made here: its people were consented to (or made up) when it was made.
-      faces: 0,
+      faces,
     });
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);
