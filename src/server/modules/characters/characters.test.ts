@@ -5,57 +5,42 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, type TestApp } from '../../../../tests/support/app';
 import { uploadFile } from '../../../../tests/support/factories';
-import type { FakeFal } from '../../../../tests/support/fake-fal';
-import {
-  bytesAt as bytesOf,
-  followJob,
-  payingUser,
-  startFalPipeline,
-  startGeneration,
-} from '../../../../tests/support/pipeline';
+import { payingUser, startPipeline } from '../../../../tests/support/pipeline';
 import type { Character } from '../../../shared/characters';
 import { CONSENT_REQUIRED_CODE } from '../../../shared/moderation';
 import type { ModelInfo } from '../../../shared/models';
 import type { Storyboard } from '../../../shared/storyboards';
 import { generations, uploads } from '../../db/schema';
 
-// Characters (issue 47) through the pipeline: a library entry made from uploads (consent for a real
-// person), its pictures going to the reference images of a model that takes them, in the field the
-// provider documents (fal's stand-in, tests/support/fake-fal.ts, cites each endpoint's input schema),
-// and its name and description into the prompt of a model that does not.
+// Characters (issue 47): a library entry made from uploads (consent for a real person), its pictures
+// kept past the uploads, and its name and description in the prompt of a model with no reference
+// images (each provider's field: src/server/jobs/character-providers.test.ts).
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures', name));
 const ASTRONAUT = fixture('astronaut.png');
 const CAT = fixture('chelsea.png');
 const COFFEE = fixture('coffee.png');
 
-let fal: FakeFal;
 let t: TestApp;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ fal, t, stop } = await startFalPipeline());
+  ({ t, stop } = await startPipeline({}));
 }, 120_000);
 afterAll(async () => {
   await stop();
 });
 
-/** The bytes a link serves (a character's picture, or a link handed to the provider). */
-async function bytesAt(link: unknown): Promise<Buffer> {
-  if (String(link).startsWith('/api/media/')) {
-    const response = await t.app.inject({ method: 'GET', url: String(link) });
-    expect(response.statusCode).toBe(200);
-    return response.rawPayload;
-  }
-  return bytesOf(t, link);
+/** The bytes one of our signed media links serves. */
+async function bytesAt(link: string): Promise<Buffer> {
+  const response = await t.app.inject({ method: 'GET', url: link });
+  expect(response.statusCode, link).toBe(200);
+  return response.rawPayload;
 }
 
 async function addCharacter(cookie: string, body: object) {
   return injectJson(t.app, 'POST', '/api/characters', { cookie, body });
 }
-
-const uploadCount = async (userId: string) =>
-  (await t.db.select().from(uploads).where(eq(uploads.userId, userId))).length;
 
 describe('a character library', () => {
   it('keeps pictures copied from uploads, asks consent for a real person, and renames and deletes', async () => {
@@ -116,51 +101,8 @@ describe('a character library', () => {
 });
 
 describe('a character in a video', () => {
-  it('goes to fal Veo 3.1 as reference images (image_urls), its own before the request’s, consented', async () => {
-    const { user, cookie } = await payingUser(t, 100_000);
-    const character = (
-      await addCharacter(cookie, {
-        name: 'Captain Mira',
-        description: 'A lighthouse keeper',
-        imageFiles: [await uploadFile(t.app, cookie, ASTRONAUT)],
-        consentToLikeness: true,
-      })
-    ).json<Character>();
-    const extra = await uploadFile(t.app, cookie, COFFEE);
-    const record = await startGeneration(t, cookie, {
-      prompt: 'The keeper lights the lamp',
-      model: 'fal-veo3.1',
-      duration: 8,
-      characterId: character.id,
-      referenceImageFiles: [extra],
-    });
-    const { row } = await followJob(t, record.id);
-    expect(row?.status, row?.errorMessage ?? '').toBe('completed');
-    expect(fal.refused).toEqual([]);
-    const submitted = fal.requests.find((r) => row?.providerTaskId?.includes(r.id));
-    expect(submitted?.endpoint).toBe('fal-ai/veo3.1/reference-to-video');
-    expect(submitted?.input.prompt).toBe('The keeper lights the lamp');
-    const links = submitted?.input.image_urls as unknown[];
-    const served = await Promise.all(links.map(bytesAt));
-    expect(served.map((bytes, i) => bytes.equals([ASTRONAUT, COFFEE][i] ?? Buffer.alloc(0)))).toEqual([true, true]);
-    // The person's consent, given when the character was made, is kept with the job.
-    expect(row?.consent?.uploadIds).toHaveLength(1);
-    // Refused (the balance): the copies it made are not left behind.
-    const poor = await payingUser(t, 0);
-    const theirs = (
-      await addCharacter(poor.cookie, { name: 'Cat', imageFiles: [await uploadFile(t.app, poor.cookie, CAT)] })
-    ).json<Character>();
-    const before = await uploadCount(poor.user.id);
-    const unpaid = await injectJson(t.app, 'POST', '/api/video-generation', {
-      cookie: poor.cookie,
-      body: { prompt: 'A cat', model: 'fal-veo3.1', duration: 8, characterId: theirs.id },
-    });
-    expect(unpaid.statusCode, unpaid.body).toBe(402);
-    expect(await uploadCount(poor.user.id)).toBe(before);
-    expect(user.id).not.toBe(poor.user.id);
-  });
-
-  it('goes into the prompt of a model with no reference images (fal Kling 2.1’s prompt, the local engine’s)', async () => {
+  // Each provider's field: src/server/jobs/character-providers.test.ts.
+  it('goes into the prompt of a model with no reference images, in a storyboard’s shot too', async () => {
     const { cookie } = await payingUser(t, 100_000);
     const character = (
       await addCharacter(cookie, {
@@ -169,18 +111,6 @@ describe('a character in a video', () => {
         imageFiles: [await uploadFile(t.app, cookie, CAT)],
       })
     ).json<Character>();
-    const record = await startGeneration(t, cookie, {
-      prompt: 'A cat on a windowsill',
-      model: 'fal-kling-2.1',
-      duration: 5,
-      characterId: character.id,
-    });
-    const { row } = await followJob(t, record.id);
-    expect(row?.status, row?.errorMessage ?? '').toBe('completed');
-    const submitted = fal.requests.find((r) => row?.providerTaskId?.includes(r.id));
-    expect(submitted?.input.prompt).toBe('A cat on a windowsill\n\nWhiskers: A grey tabby cat with a white chest');
-    expect(Object.keys(submitted?.input ?? {}).some((key) => key.includes('image'))).toBe(false);
-
     // In a storyboard's shot on the local engine.
     const shotId = randomUUID();
     const board = (
