@@ -11,6 +11,7 @@ export const PAGE_PATHS = [
   '/payment-success',
   '/history',
   '/media',
+  '/characters',
   '/subscribe',
   '/admin',
   '/admin/jobs',

@@ -32,6 +32,8 @@ export interface QuoteInputs {
   /** The second model of a comparison, or null. */
   compareId: string | null;
   variations: number;
+  /** A character of the user's library (its pictures or its words go in as the model keeps one). */
+  characterId?: string | null;
 }
 
 /**
@@ -55,6 +57,7 @@ export function quoteGeneration(input: QuoteInputs) {
     videoFile: media.video ?? null,
     audioFile: media.audio ?? null,
     ...keyframeFields(model, input.keyframes, media.image),
+    ...(input.characterId ? { characterId: input.characterId } : {}),
   };
   // What the server checks of it against a model (src/shared/model-fit.ts): Generate waits on its sentence.
   const request = fitted ? { ...inputFields, ...fitted } : null;

@@ -72,6 +72,10 @@ export const PAGES = {
   },
   '/history': { load: pageLoader(() => import('./routes/history').then((m) => m.HistoryPage)), access: 'signed-in' },
   '/media': { load: pageLoader(() => import('./routes/media').then((m) => m.MediaPage)), access: 'signed-in' },
+  '/characters': {
+    load: pageLoader(() => import('./routes/characters').then((m) => m.CharactersPage)),
+    access: 'signed-in',
+  },
   '/subscribe': {
     load: pageLoader(() => import('./routes/subscribe').then((m) => m.SubscribePage)),
     access: 'signed-in',

@@ -51,6 +51,8 @@ export function useGeneratorInputs(userId: string | undefined) {
   const [variations, setVariations] = useState(1);
   // Compare: the same request on a second model too.
   const [compareId, setCompareId] = useState<string | null>(null);
+  // A character of the user's library, kept from one video to the next (it is the point of one).
+  const [characterId, setCharacterId] = useState<string | null>(null);
 
   return {
     draft,
@@ -66,6 +68,8 @@ export function useGeneratorInputs(userId: string | undefined) {
     beforeEnhanced: ownWords && ownWords.aiText === form.state.description ? ownWords.own : null,
     variations,
     compareId,
+    characterId,
+    chooseCharacter: setCharacterId,
     chooseVariations: (count: number) => {
       setVariations(count);
       // Variations and Compare are either-or (the server refuses both at once).

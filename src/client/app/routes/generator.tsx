@@ -6,6 +6,7 @@ import { toCredits } from '../../../shared/money/credits';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
+import { CharacterPickerCard } from '../../features/characters/components/character-picker';
 import { balanceQueryOptions } from '../../features/credits/api/get-balance';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
@@ -68,6 +69,7 @@ export function GeneratorPage() {
     beforeEnhanced: inputs.beforeEnhanced,
     compareId: inputs.compareId,
     variations,
+    characterId: inputs.characterId,
   });
   const { model, fitted, inputFields, unfit, price, plain, economyFitted, economyTotal, candidates, compareModel } =
     quote;
@@ -127,6 +129,7 @@ export function GeneratorPage() {
             value={inputs.keyframes}
             onChange={inputs.setKeyframes}
           />
+          <CharacterPickerCard value={inputs.characterId} onChange={inputs.chooseCharacter} mode={model?.character} />
           <ImageAnalysisCard state={inputs.imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
