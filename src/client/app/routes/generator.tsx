@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import { LayoutList, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { toCredits } from '../../../shared/money/credits';
@@ -83,6 +83,9 @@ export function GeneratorPage() {
       showAdminLink={false}
       actions={
         <div className="flex flex-wrap gap-2">
+          <Link href="/storyboards" className={buttonVariants({ variant: 'outline' })}>
+            <LayoutList aria-hidden="true" /> Plan several shots in a storyboard
+          </Link>
           <InstallButton />
           {user?.isAdmin ? (
             <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>

@@ -27,7 +27,7 @@ export function NavLinks({ variant, className }: { variant: keyof typeof VARIANT
   const styles = VARIANTS[variant];
   return (
     <ul className={className}>
-      {NAV_ITEMS.map(({ href, label, icon: Icon, tourId }) => {
+      {NAV_ITEMS.map(({ href, label, short, icon: Icon, tourId }) => {
         const active = isActive(href, location);
         return (
           <li key={href}>
@@ -38,7 +38,7 @@ export function NavLinks({ variant, className }: { variant: keyof typeof VARIANT
               className={cn(styles.link, FOCUS_RING, active ? styles.active : styles.inactive)}
             >
               <Icon aria-hidden="true" className={styles.icon} />
-              {label}
+              {variant === 'bar' ? (short ?? label) : label}
             </Link>
           </li>
         );
