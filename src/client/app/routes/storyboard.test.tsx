@@ -111,7 +111,7 @@ function serveBoard(initial: Storyboard) {
   return { puts, lastPut: () => puts.at(-1) };
 }
 
-const panel = () => screen.getByRole('complementary', { name: 'Film and export' });
+const panel = () => screen.getByRole('region', { name: 'Film and export' });
 
 preloadPage(() => import('./storyboard'));
 afterEach(resetAfterTest);
@@ -187,8 +187,8 @@ describe('the storyboard editor', () => {
     );
     await screen.findByRole('heading', { name: 'Shot 4' });
     for (const name of ['Shot 2', 'Shot 3', 'Shot 4'])
-      expect(screen.getByRole('button', { name: `Render ${name}, 2 credits` })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Render again Shot 1, 2 credits' })).toBeDefined();
+      expect(screen.getByRole('button', { name: `Render · 2 credits, ${name}` })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Render again · 2 credits, Shot 1' })).toBeDefined();
     // Three missing shots at 2 credits each: the server's creditsToRender says 6 too.
     expect(within(panel()).getByRole('button', { name: 'Render missing shots (3) · 6 credits' })).toBeDefined();
   });
@@ -199,10 +199,9 @@ describe('the storyboard editor', () => {
     ready.takes = [take];
     ready.usedTakeId = take.id;
     serveBoard(createBoard([ready, createShot({ description: 'Noon' })]));
-    const make = await within(await screen.findByRole('complementary', { name: 'Film and export' })).findByRole(
-      'button',
-      { name: 'Make the film' },
-    );
+    const make = await within(await screen.findByRole('region', { name: 'Film and export' })).findByRole('button', {
+      name: 'Make the film',
+    });
     expect(make.hasAttribute('disabled')).toBe(true);
     const reason = document.getElementById(make.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toBe(

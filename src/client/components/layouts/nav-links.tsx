@@ -14,7 +14,7 @@ const VARIANTS = {
     icon: 'size-4',
   },
   bar: {
-    link: 'flex h-full flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium transition-colors',
+    link: 'flex h-full flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors min-[400px]:text-[0.6875rem]',
     active: 'text-violet-700 dark:text-violet-300',
     inactive: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',

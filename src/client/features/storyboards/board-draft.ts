@@ -164,6 +164,9 @@ export function fittedToModel(shot: Shot, model: ModelInfo): Shot {
 export function exportBlockedReason(shots: readonly { state: StoryboardShot['state'] }[]): string | null {
   if (shots.length === 0) return 'Add a shot and render it, then make the film.';
   const index = shots.findIndex((shot) => shot.state !== 'ready');
-  if (index === -1) return null;
+  const shot = shots[index];
+  if (!shot) return null;
+  if (shot.state === 'rendering')
+    return `Shot ${index + 1} is still rendering. The film can be made once every shot has a finished take.`;
   return `Shot ${index + 1} has no finished take yet. Render it (or delete the shot), then make the film.`;
 }

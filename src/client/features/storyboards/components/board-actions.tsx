@@ -27,7 +27,7 @@ export interface MakeFilm {
 
 /** Render missing shots (N), with the board's price on it. */
 export function RenderMissingButton({ render, className }: { render: RenderMissing; className?: string }) {
-  const price = render.credits === null ? '' : ` · ${formatCreditCount(render.credits)}`;
+  const price = render.credits === null || render.count === 0 ? '' : ` · ${formatCreditCount(render.credits)}`;
   return (
     <Button
       variant="brand"

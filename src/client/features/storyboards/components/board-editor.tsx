@@ -8,7 +8,6 @@ import { toCredits } from '../../../../shared/money/credits';
 import { MAX_SHOTS, type RenderedShots, type Shot, type Storyboard } from '../../../../shared/storyboards';
 import { Button } from '../../../components/ui/button';
 import { getServerMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
 import { isRunning, storyboardQueryOptions } from '../api/get-storyboard';
 import { useExportStoryboard, useRenderMissingShots, useRenderShot } from '../api/render-shots';
 import {
@@ -228,7 +227,7 @@ export function BoardEditor({ board, models, startImageSlot, bedSlot }: BoardEdi
         ) : null}
       </div>
 
-      <aside className="grid gap-6 lg:sticky lg:top-20" aria-label="Film and export">
+      <section className="grid min-w-0 gap-6" aria-label="Film and export">
         <div ref={actionsRef} className="grid scroll-mb-40 gap-6">
           <BoardActions
             render={render}
@@ -246,13 +245,9 @@ export function BoardEditor({ board, models, startImageSlot, bedSlot }: BoardEdi
           onChange={edit}
           bed={bedSlot ? bedSlot(draft.bedFile, (bedFile) => edit((d) => ({ ...d, bedFile }), { now: true })) : null}
         />
-      </aside>
+      </section>
 
-      <div
-        className={cn(
-          'fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-border bg-background/95 px-4 py-2 backdrop-blur lg:hidden',
-        )}
-      >
+      <div className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-border bg-background/95 px-4 py-2 backdrop-blur md:bottom-0 lg:hidden">
         {barAction === 'render' ? (
           <RenderMissingButton render={render} className="w-full" />
         ) : (

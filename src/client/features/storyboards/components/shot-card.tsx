@@ -65,7 +65,7 @@ export function ShotCard(props: ShotCardProps) {
     <article
       aria-labelledby={`${descriptionId}-title`}
       className={cn(
-        'grid gap-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5',
+        'grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5',
         props.dragging && 'opacity-70 ring-2 ring-violet-600 dark:ring-violet-400',
       )}
     >
@@ -157,14 +157,14 @@ export function ShotCard(props: ShotCardProps) {
         </div>
       </div>
 
-      <section aria-label={`Takes of ${name}`} className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <ShotTakes
           shotName={name}
           takes={takes}
           usedTakeId={stored?.usedTakeId ?? null}
           onChoose={(takeId) => onChange({ ...shot, chosenTakeId: takeId }, { now: true })}
         />
-      </section>
+      </div>
 
       {props.renderError ? (
         <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -178,9 +178,10 @@ export function ShotCard(props: ShotCardProps) {
           onClick={props.onRender}
           disabled={props.rendering || shot.description.trim() === ''}
           title={shot.description.trim() === '' ? `Say what happens in ${name} first` : undefined}
-          aria-label={`${takes.length > 0 ? 'Render again' : 'Render'} ${name}${
-            price === null ? '' : `, ${formatCreditCount(toCredits(price))}`
-          }`}
+          // The visible words first (WCAG 2.5.3), then which shot.
+          aria-label={`${takes.length > 0 ? 'Render again' : 'Render'}${
+            price === null ? '' : ` · ${formatCreditCount(toCredits(price))}`
+          }, ${name}`}
         >
           {takes.length > 0 ? <RefreshCw aria-hidden="true" /> : <Play aria-hidden="true" />}
           {props.rendering ? 'Starting…' : takes.length > 0 ? 'Render again' : 'Render'}

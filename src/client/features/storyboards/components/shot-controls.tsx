@@ -1,7 +1,6 @@
 import { useId } from 'react';
 
 import {
-  ASPECT_RATIO_LABELS,
   CAMERA_MOVE_LABELS,
   type CameraMove,
   defaultAspectRatio,
@@ -44,7 +43,7 @@ export function ShotControls({ shot, model, models, onChange }: ShotControlsProp
       <SelectField
         label="Aspect ratio"
         value={shot.aspectRatio ?? defaultAspectRatio(model)}
-        options={model.aspectRatios.map((ratio) => ({ value: ratio, label: ASPECT_RATIO_LABELS[ratio] }))}
+        options={model.aspectRatios.map((ratio) => ({ value: ratio, label: ratio }))}
         onChange={(aspectRatio) => onChange({ ...shot, aspectRatio })}
       />
       <SelectField

@@ -77,7 +77,7 @@ export function ShotTakes({ shotName, takes, usedTakeId, onChoose }: ShotTakesPr
                 variant="outline"
                 size="sm"
                 className="h-8 text-xs"
-                aria-label={`Use ${name} of ${shotName}`}
+                aria-label={`Use this take: ${name} of ${shotName}`}
                 onClick={() => onChoose(take.id)}
               >
                 Use this take
