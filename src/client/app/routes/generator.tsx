@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LayoutList, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { toCredits } from '../../../shared/money/credits';
@@ -83,10 +83,16 @@ export function GeneratorPage() {
       showAdminLink={false}
       actions={
         <div className="flex flex-wrap gap-2">
-          <Link href="/storyboards" className={buttonVariants({ variant: 'outline' })}>
-            <LayoutList aria-hidden="true" /> Plan several shots in a storyboard
-          </Link>
           <InstallButton />
+          {/* A link in words, beside the buttons: it adds no row on a phone's first screen when it fits. */}
+          <p className="self-center text-sm">
+            <Link
+              href="/storyboards"
+              className="font-medium text-violet-700 underline underline-offset-4 hover:text-violet-900 dark:text-violet-300 dark:hover:text-violet-200"
+            >
+              Plan several shots in a storyboard
+            </Link>
+          </p>
           {user?.isAdmin ? (
             <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
               <ShieldCheck aria-hidden="true" /> Admin Dashboard

@@ -90,7 +90,7 @@ export function StoryboardList({ boards }: { boards: readonly StoryboardSummary[
           <div className="grid min-w-0 flex-1 gap-1">
             <Link
               href={`/storyboards/${board.id}`}
-              className="flex min-h-11 items-center truncate text-lg font-semibold underline-offset-4 sm:min-h-0 hover:underline focus-visible:underline focus-visible:outline-none"
+              className="block truncate py-2 text-lg font-semibold underline-offset-4 sm:py-0 hover:underline focus-visible:underline focus-visible:outline-none"
             >
               {board.name}
             </Link>
