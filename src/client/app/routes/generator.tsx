@@ -84,7 +84,12 @@ export function GeneratorPage() {
       actions={
         <div className="flex flex-wrap gap-2">
           <InstallButton />
-          {/* A link in words, beside the buttons: it adds no row on a phone's first screen when it fits. */}
+          {user?.isAdmin ? (
+            <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
+              <ShieldCheck aria-hidden="true" /> Admin Dashboard
+            </Link>
+          ) : null}
+          {/* A link in words after the buttons: no button's height on a phone's first screen. */}
           <p className="self-center text-sm">
             <Link
               href="/storyboards"
@@ -93,11 +98,6 @@ export function GeneratorPage() {
               Plan several shots in a storyboard
             </Link>
           </p>
-          {user?.isAdmin ? (
-            <Link href="/admin" className={buttonVariants({ variant: 'outline' })}>
-              <ShieldCheck aria-hidden="true" /> Admin Dashboard
-            </Link>
-          ) : null}
         </div>
       }
     >
