@@ -13,6 +13,7 @@ const SIGNED_IN = [
   '/generator',
   '/media',
   '/history',
+  '/storyboards',
   '/credits',
   '/subscribe',
   '/account',
@@ -49,6 +50,8 @@ const settle = openSettled;
 
 /** Variations made together, so the media page shows its group with "Pick this one" on each. */
 let variationsOf = '';
+/** A storyboard of two shots, for its editor. */
+let storyboardPath = '';
 
 beforeAll(async () => {
   const { page, context } = await openPage(browser.get(), baseUrl);
@@ -59,6 +62,18 @@ beforeAll(async () => {
   });
   expect(made.status()).toBe(201);
   variationsOf = ((await made.json()) as { id: string }).id;
+  const board = await page.request.post('/api/storyboards', {
+    headers: { origin: baseUrl },
+    data: {
+      name: 'The lighthouse',
+      shots: [
+        { id: crypto.randomUUID(), description: 'The keeper climbs the stairs', model: 'local', duration: 2 },
+        { id: crypto.randomUUID(), description: 'The lamp turns', model: 'local', duration: 2, fromPrevious: true },
+      ],
+    },
+  });
+  expect(board.status()).toBe(201);
+  storyboardPath = `/storyboards/${((await board.json()) as { id: string }).id}`;
   // expect.poll answers only inside a test: the same wait, by hand.
   const deadline = Date.now() + 150_000;
   for (;;) {
@@ -100,6 +115,9 @@ describe('accessibility', () => {
           .first()
           .waitFor();
         problems.push(...(await violations(page, `${where} /media with variations`)));
+        await settle(page, storyboardPath);
+        await page.getByRole('heading', { name: 'Shot 2' }).waitFor();
+        problems.push(...(await violations(page, `${where} storyboard editor`)));
 
         // The dialogs and overlays, open.
         await settle(page, '/generator');
@@ -169,7 +187,7 @@ describe('accessibility', () => {
       viewport: { width: 390, height: 844 },
     });
     await signIn(page, admin.email, admin.password);
-    for (const url of ['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']) {
+    for (const url of ['/dashboard', '/generator', '/media', '/storyboards', '/history', '/credits', '/subscribe']) {
       await settle(page, url);
       for (const viewport of [
         { width: 390, height: 844 },
@@ -181,7 +199,15 @@ describe('accessibility', () => {
         const hrefs = await nav
           .getByRole('link')
           .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-        expect(hrefs).toEqual(['/dashboard', '/generator', '/media', '/history', '/credits', '/subscribe']);
+        expect(hrefs).toEqual([
+          '/dashboard',
+          '/generator',
+          '/media',
+          '/storyboards',
+          '/history',
+          '/credits',
+          '/subscribe',
+        ]);
         expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
       }
       await page.setViewportSize({ width: 390, height: 844 });

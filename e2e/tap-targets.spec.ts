@@ -65,6 +65,7 @@ const SIGNED_IN_SCREENS = [
   '/dashboard',
   '/media',
   '/history',
+  '/storyboards',
   '/credits',
   '/subscribe',
   '/account',
@@ -105,6 +106,13 @@ describe('tap targets', () => {
       // The dashboard and the media page are measured with a finished video on them, whatever ran before.
       await makeFinishedVideo(page, baseUrl, 'A paper kite over the dunes');
       for (const path of SIGNED_IN_SCREENS) await check(page, path, found);
+      // A storyboard's editor, with one shot.
+      const board = await page.request.post('/api/storyboards', {
+        headers: { origin: baseUrl },
+        data: { shots: [{ id: crypto.randomUUID(), description: 'A paper kite', model: 'local', duration: 2 }] },
+      });
+      expect(board.status()).toBe(201);
+      await check(page, `/storyboards/${((await board.json()) as { id: string }).id}`, found);
       expect(found).toEqual({});
 
       // The primary actions on a phone are 44 px tall: the bottom navigation and Generate.

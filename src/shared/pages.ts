@@ -11,6 +11,8 @@ export const PAGE_PATHS = [
   '/payment-success',
   '/history',
   '/media',
+  '/storyboards',
+  '/storyboards/:id',
   '/characters',
   '/subscribe',
   '/admin',
@@ -35,8 +37,9 @@ const FIXED_PATHS: ReadonlySet<string> = new Set(PAGE_PATHS.filter((path) => !pa
 /** The page an address shows (trailing slashes ignored), or undefined for "/" and for no page at all. */
 export function pagePathOf(pathname: string): PagePath | undefined {
   const path = pathname.replace(/\/+$/, '');
-  // The one address with a parameter: a shared video's watch page.
+  // The addresses with a parameter: a shared video's watch page, and one storyboard's editor.
   if (/^\/watch\/[^/]+$/.test(path)) return '/watch/:token';
+  if (/^\/storyboards\/[^/]+$/.test(path)) return '/storyboards/:id';
   return FIXED_PATHS.has(path) ? (path as PagePath) : undefined;
 }
 

@@ -9,6 +9,7 @@ import {
   applyGenerationsSnapshot,
   refreshGenerations,
 } from '../features/generations/api/live-cache';
+import { applyTakeChange } from '../features/storyboards/api/live-cache';
 import { connectLiveEvents } from '../lib/live-events';
 
 /**
@@ -27,7 +28,10 @@ export function LiveUpdates() {
             applyGenerationsSnapshot(queryClient, snapshot.generations);
             applyBalanceChange(queryClient, snapshot.balance);
           },
-          generation: (data) => applyGenerationChange(queryClient, data),
+          generation: (data) => {
+            applyGenerationChange(queryClient, data);
+            applyTakeChange(queryClient, data);
+          },
           'generation-deleted': (data) =>
             applyGenerationDeleted(queryClient, liveGenerationDeletedSchema.parse(data).id),
           balance: (data) => applyBalanceChange(queryClient, data),

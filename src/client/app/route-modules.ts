@@ -72,6 +72,15 @@ export const PAGES = {
   },
   '/history': { load: pageLoader(() => import('./routes/history').then((m) => m.HistoryPage)), access: 'signed-in' },
   '/media': { load: pageLoader(() => import('./routes/media').then((m) => m.MediaPage)), access: 'signed-in' },
+  // Storyboards (issue 47): the user's boards, and one board's editor; the characters their shots use.
+  '/storyboards': {
+    load: pageLoader(() => import('./routes/storyboards').then((m) => m.StoryboardsPage)),
+    access: 'signed-in',
+  },
+  '/storyboards/:id': {
+    load: pageLoader(() => import('./routes/storyboard').then((m) => m.StoryboardPage)),
+    access: 'signed-in',
+  },
   '/characters': {
     load: pageLoader(() => import('./routes/characters').then((m) => m.CharactersPage)),
     access: 'signed-in',

@@ -91,6 +91,15 @@ export function GeneratorPage() {
               <ShieldCheck aria-hidden="true" /> Admin Dashboard
             </Link>
           ) : null}
+          {/* A link in words after the buttons: no button's height on a phone's first screen. */}
+          <p className="self-center text-sm">
+            <Link
+              href="/storyboards"
+              className="font-medium text-violet-700 underline underline-offset-4 hover:text-violet-900 dark:text-violet-300 dark:hover:text-violet-200"
+            >
+              Plan several shots in a storyboard
+            </Link>
+          </p>
         </div>
       }
     >

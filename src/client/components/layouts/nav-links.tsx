@@ -14,7 +14,7 @@ const VARIANTS = {
     icon: 'size-4',
   },
   bar: {
-    link: 'flex h-full flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium transition-colors',
+    link: 'flex h-full flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors min-[400px]:text-[0.6875rem]',
     active: 'text-violet-700 dark:text-violet-300',
     inactive: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
@@ -27,7 +27,7 @@ export function NavLinks({ variant, className }: { variant: keyof typeof VARIANT
   const styles = VARIANTS[variant];
   return (
     <ul className={className}>
-      {NAV_ITEMS.map(({ href, label, icon: Icon, tourId }) => {
+      {NAV_ITEMS.map(({ href, label, short, icon: Icon, tourId }) => {
         const active = isActive(href, location);
         return (
           <li key={href}>
@@ -38,7 +38,7 @@ export function NavLinks({ variant, className }: { variant: keyof typeof VARIANT
               className={cn(styles.link, FOCUS_RING, active ? styles.active : styles.inactive)}
             >
               <Icon aria-hidden="true" className={styles.icon} />
-              {label}
+              {variant === 'bar' ? (short ?? label) : label}
             </Link>
           </li>
         );
