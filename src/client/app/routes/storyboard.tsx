@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { AppShell } from '../../components/layouts/app-shell';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { CharacterPicker } from '../../features/characters/components/character-picker';
 import { useModels } from '../../features/generations/api/get-models';
 import { useStoryboard } from '../../features/storyboards/api/get-storyboard';
 import { BoardEditor } from '../../features/storyboards/components/board-editor';
@@ -62,6 +63,14 @@ export function StoryboardPage() {
               objectPath={value ?? undefined}
               onUploaded={onChange}
               onRemove={() => onChange(null)}
+            />
+          )}
+          characterSlot={(shotName, value, onChange, model) => (
+            <CharacterPicker
+              value={value}
+              onChange={onChange}
+              mode={model?.character}
+              label={`Character in ${shotName.toLowerCase()}`}
             />
           )}
           bedSlot={(value, onChange) => <AudioBedSlot objectPath={value} onChange={onChange} />}

@@ -32,6 +32,13 @@ export interface BoardEditorProps {
   models: readonly ModelInfo[] | undefined;
   /** A shot's start image slot, for a model that takes an image (the page brings the uploads feature's). */
   startImageSlot?: (shotName: string, value: string | null, onChange: (objectPath: string | null) => void) => ReactNode;
+  /** A shot's character slot (the page brings the characters feature's picker), with how the shot's model keeps one. */
+  characterSlot?: (
+    shotName: string,
+    value: string | null,
+    onChange: (characterId: string | null) => void,
+    model: ModelInfo | undefined,
+  ) => ReactNode;
   /** The film's audio bed slot. */
   bedSlot?: (value: string | null, onChange: (objectPath: string | null) => void) => ReactNode;
 }
@@ -43,7 +50,7 @@ const FAILED = 'That did not work. Check your connection, then try again.';
  * moved, duplicated or deleted), the film's settings, and rendering every missing shot and making
  * the film. Edits save themselves (hooks/board-saver.ts).
  */
-export function BoardEditor({ board, models, startImageSlot, bedSlot }: BoardEditorProps) {
+export function BoardEditor({ board, models, startImageSlot, characterSlot, bedSlot }: BoardEditorProps) {
   const queryClient = useQueryClient();
   const { draft, save, saver } = useBoardEditor(board);
   const [announcement, setAnnouncement] = useState('');
@@ -199,6 +206,16 @@ export function BoardEditor({ board, models, startImageSlot, bedSlot }: BoardEdi
                       startImageSlot && model && takesInput(model, 'image')
                         ? startImageSlot(`Shot ${index + 1}`, shot.imageFile ?? null, (imageFile) =>
                             editShot(shot.id, { ...shot, imageFile }, { now: true }),
+                          )
+                        : null
+                    }
+                    character={
+                      characterSlot
+                        ? characterSlot(
+                            `Shot ${index + 1}`,
+                            shot.characterId ?? null,
+                            (characterId) => editShot(shot.id, { ...shot, characterId }, { now: true }),
+                            model,
                           )
                         : null
                     }

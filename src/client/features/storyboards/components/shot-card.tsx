@@ -47,6 +47,8 @@ export interface ShotCardProps {
   dragging: boolean;
   /** The start image slot (the uploads feature's), when the shot's model takes an image. */
   startImage: ReactNode;
+  /** The character slot (the characters feature's picker). */
+  character?: ReactNode;
   /** A shot just added or duplicated: its description takes the focus. */
   autoFocus: boolean;
 }
@@ -114,6 +116,7 @@ export function ShotCard(props: ShotCardProps) {
             </div>
           ) : null}
           {shot.fromPrevious && index > 0 ? null : props.startImage}
+          {props.character}
           <div className="grid gap-1.5">
             <Label htmlFor={captionId}>Caption</Label>
             <Input
