@@ -14,6 +14,7 @@ const SIGNED_IN = [
   '/media',
   '/history',
   '/storyboards',
+  '/characters',
   '/credits',
   '/subscribe',
   '/account',

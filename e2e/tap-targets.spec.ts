@@ -66,6 +66,7 @@ const SIGNED_IN_SCREENS = [
   '/media',
   '/history',
   '/storyboards',
+  '/characters',
   '/credits',
   '/subscribe',
   '/account',

@@ -6,7 +6,7 @@ import { toCredits } from '../../../shared/money/credits';
 import { describeGenerationPayer, nextGenerationPayer } from '../../../shared/money/display';
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
-import { CharacterPickerCard } from '../../features/characters/components/character-picker';
+import { CharacterPicker } from '../../features/characters/components/character-picker';
 import { balanceQueryOptions } from '../../features/credits/api/get-balance';
 import { useGenerationStatus } from '../../features/credits/api/get-generation-status';
 import { useUserStatus } from '../../features/credits/api/get-user-status';
@@ -138,7 +138,6 @@ export function GeneratorPage() {
             value={inputs.keyframes}
             onChange={inputs.setKeyframes}
           />
-          <CharacterPickerCard value={inputs.characterId} onChange={inputs.chooseCharacter} mode={model?.character} />
           <ImageAnalysisCard state={inputs.imageAnalysis} onUseSuggestion={form.setDescription} />
           <GenerationForm
             form={form}
@@ -146,6 +145,9 @@ export function GeneratorPage() {
             variations={variations}
             onVariationsChange={inputs.chooseVariations}
             comparing={compareModel !== null}
+            character={
+              <CharacterPicker value={inputs.characterId} onChange={inputs.chooseCharacter} mode={model?.character} />
+            }
             compare={
               <CompareModelPicker
                 candidates={candidates}

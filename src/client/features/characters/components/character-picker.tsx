@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 
 import type { CharacterMode } from '../../../../shared/models';
-import { Card, CardContent } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { useCharacters } from '../api/characters';
 
@@ -35,7 +34,10 @@ export function CharacterPicker({ value, onChange, mode, label = 'Character' }: 
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
         <UsersRound aria-hidden="true" className="size-4 shrink-0" />
         Keep a person or a thing the same from video to video:
-        <Link href="/characters" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href="/characters"
+          className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-6"
+        >
           add a character
         </Link>
       </p>
@@ -46,7 +48,10 @@ export function CharacterPicker({ value, onChange, mode, label = 'Character' }: 
         <Label htmlFor={id}>
           {label} <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
-        <Link href="/characters" className="text-xs font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href="/characters"
+          className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-6 text-xs"
+        >
           Manage characters
         </Link>
       </div>
@@ -91,18 +96,5 @@ export function CharacterPicker({ value, onChange, mode, label = 'Character' }: 
         </div>
       ) : null}
     </div>
-  );
-}
-
-/** The picker on a card of its own (the generator's), left out when the library cannot be read. */
-export function CharacterPickerCard(props: CharacterPickerProps) {
-  const characters = useCharacters();
-  if (characters.isError) return null;
-  return (
-    <Card>
-      <CardContent className="pt-6">
-        <CharacterPicker {...props} />
-      </CardContent>
-    </Card>
   );
 }

@@ -35,6 +35,8 @@ interface GenerationFormProps {
   onVariationsChange?: (count: number) => void;
   /** Compare with another model: its picker, and then Generate makes two videos (`cost` is for both). */
   compare?: ReactNode;
+  /** A character of the user's library (the characters feature's picker), under the model it goes to. */
+  character?: ReactNode;
   comparing?: boolean;
   /** The shape, length and camera the video is rendered at on the chosen model (null until the catalogue arrives). */
   fitted?: FittedControls | null;
@@ -71,6 +73,7 @@ export function GenerationForm({
   variations = 1,
   onVariationsChange,
   compare,
+  character,
   comparing = false,
   fitted,
   withoutAddOns,
@@ -210,6 +213,7 @@ export function GenerationForm({
         <CardContent className="grid gap-5">
           <ModelSelect value={state.model} onChange={form.setModel} />
           {model && fitted ? <ShapeControls model={model} value={fitted} onChange={form.setControls} /> : null}
+          {character}
           <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
             <Label htmlFor="economy-switch" className="grid gap-0.5">
               <span>Economy mode</span>
