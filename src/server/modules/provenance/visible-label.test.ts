@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../tests/support/app';
+import { injectJson, type TestApp } from '../../../../tests/support/app';
 import { type FakeFal, startFakeFal } from '../../../../tests/support/fake-fal';
 import { contrast, greyImage, meanDifference } from '../../../../tests/support/frames';
 import { binaries, makeMediaFixtures, probeBytes } from '../../../../tests/support/media';
@@ -63,5 +63,24 @@ describe('the visible AI label', () => {
     expect(meanDifference(after, before, rest)).toBeLessThan(3);
 
     expect(row?.credentials).toMatchObject({ intact: true, sourceType: 'trainedAlgorithmicMedia' });
+  }, 120_000);
+
+  it('draws no mark of its own on a film (issue 47): a film of a title card keeps a plain corner', async () => {
+    const { cookie } = await payingUser(t, 100_000);
+    const made = await injectJson(t.app, 'POST', '/api/films', {
+      cookie,
+      body: { resolution: '480p', parts: [{ card: { text: 'The lighthouse', seconds: 1, background: '#1e3a8a' } }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { row } = await followJob(t, made.json<{ id: string }>().id, 60_000);
+    expect(row?.status, row?.errorMessage ?? '').toBe('completed');
+    await writeFile(path.join(dir, 'film.mp4'), await stored(row?.outputKey));
+    const size = { width: 854, height: 480 };
+    expect((await probeBytes(await stored(row?.outputKey))).video).toMatchObject(size);
+    const frame = await greyImage(binaries.ffmpeg, path.join(dir, 'film.mp4'), size, { atSeconds: 0.5 });
+    // Where the mark would be (as above), the card's plain colour: no edge to speak of.
+    const mark = Math.round(size.height * 0.07);
+    const margin = Math.round(size.height * 0.03);
+    expect(contrast(frame, { x: size.width - margin - mark, y: margin, width: mark, height: mark })).toBeLessThan(5);
   }, 120_000);
 });
