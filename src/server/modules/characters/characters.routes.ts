@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
 import {
   characterListSchema,
@@ -10,15 +9,12 @@ import {
 import { CONSENT_REQUIRED_CODE, CONSENT_REQUIRED_MESSAGE } from '../../../shared/moderation';
 import type { ServiceContext } from '../../context';
 import { rateLimitKey, requireUser } from '../../http/guards';
+import { idParams, uuidOr404 } from '../../http/path-ids';
 import { apiDoc, CONTENT_POLICY, type ErrorAnswer, UPLOAD_PATH } from '../../http/openapi-words';
-import { notFound } from '../../lib/app-error';
 import * as characters from './characters.service';
 
 // Characters (issue 47): the user's library of characters and objects, put into a generation or a
 // storyboard's shot by `characterId`.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idParams = z.object({ id: z.string().max(100) });
 
 const NOT_FOUND_CHARACTER: ErrorAnswer = {
   status: 404,
@@ -26,11 +22,7 @@ const NOT_FOUND_CHARACTER: ErrorAnswer = {
   message: 'This character was not found in your library. It may have been deleted.',
 };
 
-/** What is not a uuid cannot be anyone's character (the same 404 as someone else's). */
-function characterId(id: string): string {
-  if (!UUID.test(id)) throw notFound(NOT_FOUND_CHARACTER.message, NOT_FOUND_CHARACTER.code);
-  return id;
-}
+const characterId = (id: string) => uuidOr404(id, NOT_FOUND_CHARACTER);
 
 const CHARACTER_EXAMPLE = {
   id: '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',

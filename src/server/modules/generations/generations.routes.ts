@@ -13,6 +13,7 @@ import { uploadCompleteSchema } from '../../../shared/uploads';
 import type { ServiceContext } from '../../context';
 import { answerNotModified, liveStateTag, trustedSerializer } from '../../http/etag';
 import { rateLimitKey, requireUser } from '../../http/guards';
+import { idParams, uuidOr404 } from '../../http/path-ids';
 import {
   apiDoc,
   CONTENT_POLICY,
@@ -26,7 +27,6 @@ import {
   VIDEO_RECORD,
 } from '../../http/openapi-words';
 import { polledRoute } from '../../http/polled-route';
-import { notFound } from '../../lib/app-error';
 import { normaliseGenerationRequest } from './generation-request';
 import { presentCreated, presentRecords } from './generations.presenter';
 import { idempotentRoute } from '../idempotency/idempotency.service';
@@ -36,15 +36,8 @@ import { extendGeneration } from './extend.service';
 import { lastFrameUpload } from './last-frame.service';
 import { withoutOperatorNames } from '../../lib/operator-wording';
 
-const idParams = z.object({ id: z.string().max(100) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The id of one of the user's videos: what is not a uuid cannot be anyone's video (the same 404 as someone else's). */
-function videoId(id: string): string {
-  if (!UUID.test(id))
-    throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-  return id;
-}
+/** The id of one of the user's videos: what is not a uuid cannot be anyone's video. */
+const videoId = (id: string) => uuidOr404(id, NOT_FOUND_VIDEO);
 
 /** Continue and Extend make a new video (or its input) from one: a token needs videos:write, and 20 a minute at most. */
 const makesVideoFrom = {

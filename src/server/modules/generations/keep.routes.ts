@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { generationRecordSchema, keepVideoSchema } from '../../../shared/generations';
 import { DEFAULT_VIDEO_RETENTION_HOURS, retentionInWords } from '../../../shared/retention';
 import type { ServiceContext } from '../../context';
 import { requireUser } from '../../http/guards';
+import { idParams, uuidOr404 } from '../../http/path-ids';
 import { apiDoc, NOT_FOUND_VIDEO, VIDEO_RECORD } from '../../http/openapi-words';
-import { notFound } from '../../lib/app-error';
 import { setVideoKept } from './keep.service';
-
-const idParams = z.object({ id: z.string().max(100) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Keep: a video the sweeper never deletes, for users KEEP_VIDEOS_FOR allows (docs/product-rules.md, Retention). */
 export const keepRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async (app, { ctx }) => {
@@ -45,10 +41,7 @@ export const keepRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = async 
     },
     async (request) => {
       const user = requireUser(request);
-      // Not a uuid cannot be anyone's video: the same 404 as someone else's.
-      if (!UUID.test(request.params.id))
-        throw notFound('This video was not found. It may have been deleted already.', 'generation_not_found');
-      return setVideoKept(ctx, user, request.params.id, request.body.keep);
+      return setVideoKept(ctx, user, uuidOr404(request.params.id, NOT_FOUND_VIDEO), request.body.keep);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/storyboards';
 import type { ServiceContext } from '../../context';
 import { rateLimitKey, requireUser } from '../../http/guards';
+import { idParams, uuidOr404 } from '../../http/path-ids';
 import {
   apiDoc,
   CONTENT_POLICY,
@@ -21,7 +22,6 @@ import {
   VIDEO_ID,
   VIDEO_RECORD,
 } from '../../http/openapi-words';
-import { notFound } from '../../lib/app-error';
 import { presentCreated } from '../generations/generations.service';
 import { requireMaySpend } from '../users/users.service';
 import * as storyboards from './storyboards.service';
@@ -29,9 +29,7 @@ import * as storyboards from './storyboards.service';
 // Storyboards (issue 47): the board's own routes; its takes are videos (GET /api/video-generation
 // lists them too) and its film is made as POST /api/films makes one.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idParams = z.object({ id: z.string().max(100) });
-const shotParams = z.object({ id: z.string().max(100), shotId: z.string().max(100) });
+const shotParams = idParams.extend({ shotId: z.string().max(100) });
 
 const NOT_FOUND_BOARD: ErrorAnswer = {
   status: 404,
@@ -44,11 +42,7 @@ const NOT_FOUND_SHOT: ErrorAnswer = {
   message: 'This shot is not on the storyboard. It may have been deleted.',
 };
 
-/** What is not a uuid cannot be anyone's board (the same 404 as someone else's). */
-function boardId(id: string): string {
-  if (!UUID.test(id)) throw notFound(NOT_FOUND_BOARD.message, NOT_FOUND_BOARD.code);
-  return id;
-}
+const boardId = (id: string) => uuidOr404(id, NOT_FOUND_BOARD);
 
 const SHOT_ID = '7d1c2a54-3b9e-4f0a-8c61-2e5f9a0b4d13';
 const BOARD_ID = '5b0e8f3c-6a2d-4e71-9f14-c3d2a1b0e9f8';
@@ -264,8 +258,7 @@ export const storyboardsRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> =
     async (request, reply) => {
       const user = requireUser(request);
       requireMaySpend(ctx, user);
-      const shotId = request.params.shotId;
-      if (!UUID.test(shotId)) throw notFound(NOT_FOUND_SHOT.message, NOT_FOUND_SHOT.code);
+      const shotId = uuidOr404(request.params.shotId, NOT_FOUND_SHOT);
       const created = await storyboards.renderShot(
         ctx,
         user.id,
