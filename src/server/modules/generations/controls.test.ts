@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
+import { modelsConfigFile, PRICED_MODELS } from '../../../../tests/support/models-config';
 import type { GenerationRecord } from '../../../shared/generations';
 import { CAMERA_MOVES, type ModelInfo, renderedShape } from '../../../shared/models';
 import { toCredits } from '../../../shared/money/credits';
@@ -15,29 +13,20 @@ import { creditLedger, generations, users } from '../../db/schema';
 // it cannot take, and the price of every shape it renders (the estimate, the generator's figure and
 // the charge agree). No worker runs here: jobs stay queued, so nothing is sent to a provider.
 
-let dir: string;
+let config: ReturnType<typeof modelsConfigFile>;
 let t: TestApp;
 let models: ModelInfo[];
 
-const CONFIG = {
-  models: {
-    // Per second, dearer at 1080p.
-    local: { credits: 0.1, per: 'second', resolutionCredits: { '1080p': 0.2 } },
-    // Per video, by resolution.
-    'fal-veo3': { credits: 4, economyCredits: 2, resolutionCredits: { '1080p': 6 } },
-    // Per second only.
-    'fal-kling-2.1': { credits: 0.45, per: 'second' },
-    // Narrowed by the operator.
-    'fal-veo3-fast': { durations: [8], resolutions: ['720p'], cameraMoves: ['static', 'dolly-in'] },
-  },
+const MODELS = {
+  ...PRICED_MODELS,
+  // Narrowed by the operator.
+  'fal-veo3-fast': { durations: [8], resolutions: ['720p'], cameraMoves: ['static', 'dolly-in'] },
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'controls-'));
-  const file = path.join(dir, 'models.json');
-  writeFileSync(file, JSON.stringify(CONFIG));
+  config = modelsConfigFile(MODELS);
   t = await createTestApp({
-    MODELS_CONFIG: file,
+    MODELS_CONFIG: config.file,
     FAL_KEY: 'k',
     REPLICATE_API_TOKEN: 'r',
     GEMINI_API_KEY: 'g',
@@ -51,7 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  config.remove();
 });
 
 async function richUser() {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson, type TestApp } from '../../../../tests/support/app';
 import { createUser, signIn } from '../../../../tests/support/factories';
+import { modelsConfigFile, PRICED_MODELS } from '../../../../tests/support/models-config';
 import type { CreatedGenerationRecord } from '../../../shared/generations';
 import type { ModelInfo } from '../../../shared/models';
 import { toCredits } from '../../../shared/money/price-list';
@@ -16,31 +14,18 @@ import { generations, storyboards, users } from '../../db/schema';
 // reload, who may touch it, and the price shown before the click against the charge it makes.
 
 let t: TestApp;
-let dir: string;
+let config: ReturnType<typeof modelsConfigFile>;
 let models: ModelInfo[];
 
-const CONFIG = {
-  models: {
-    // Per second, dearer at 1080p.
-    local: { credits: 0.1, per: 'second', resolutionCredits: { '1080p': 0.2 } },
-    // Per video, by resolution.
-    'fal-veo3': { credits: 4, economyCredits: 2, resolutionCredits: { '1080p': 6 } },
-    // Per second only.
-    'fal-kling-2.1': { credits: 0.45, per: 'second' },
-  },
-};
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'storyboards-'));
-  const file = path.join(dir, 'models.json');
-  writeFileSync(file, JSON.stringify(CONFIG));
-  t = await createTestApp({ MODELS_CONFIG: file, FAL_KEY: 'k' });
+  config = modelsConfigFile(PRICED_MODELS);
+  t = await createTestApp({ MODELS_CONFIG: config.file, FAL_KEY: 'k' });
   const cookie = await signIn(t.app, await createUser(t.db));
   models = (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>().models;
 }, 180_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  config.remove();
 });
 
 async function member(creditsHundredths = 100_000) {
