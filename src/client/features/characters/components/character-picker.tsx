@@ -1,9 +1,10 @@
-import { ChevronDown, UsersRound } from 'lucide-react';
+import { UsersRound } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 
 import type { CharacterMode } from '../../../../shared/models';
 import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { useCharacters } from '../api/characters';
 
 interface CharacterPickerProps {
@@ -55,27 +56,20 @@ export function CharacterPicker({ value, onChange, mode, label = 'Character' }: 
           Manage characters
         </Link>
       </div>
-      <div className="relative">
-        <select
-          id={id}
-          value={value ?? ''}
-          aria-describedby={chosen && mode ? noteId : undefined}
-          onChange={(event) => onChange(event.target.value || null)}
-          disabled={!characters.isSuccess}
-          className="h-10 w-full appearance-none truncate rounded-lg border border-input bg-background pr-9 pl-3 text-sm text-foreground shadow-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <option value="">No character</option>
-          {list.map((character) => (
-            <option key={character.id} value={character.id}>
-              {character.name}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60"
-        />
-      </div>
+      <NativeSelect
+        id={id}
+        value={value ?? ''}
+        aria-describedby={chosen && mode ? noteId : undefined}
+        onChange={(event) => onChange(event.target.value || null)}
+        disabled={!characters.isSuccess}
+      >
+        <option value="">No character</option>
+        {list.map((character) => (
+          <option key={character.id} value={character.id}>
+            {character.name}
+          </option>
+        ))}
+      </NativeSelect>
       {chosen ? (
         <div className="flex items-center gap-3">
           <div className="flex -space-x-2">

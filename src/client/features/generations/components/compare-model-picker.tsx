@@ -1,8 +1,7 @@
-import { ChevronDown } from 'lucide-react';
-
 import type { ModelInfo } from '../../../../shared/models';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 interface CompareModelPickerProps {
   /** The other models that can take this request (compareCandidates). */
@@ -22,25 +21,18 @@ export function CompareModelPicker({ candidates, value, onChange, prices }: Comp
   return (
     <div className="grid gap-2">
       <Label htmlFor="compare-model-select">Compare with another model</Label>
-      <div className="relative">
-        <select
-          id="compare-model-select"
-          value={value ?? ''}
-          onChange={(event) => onChange(event.target.value || null)}
-          className="h-10 w-full appearance-none truncate rounded-lg border border-input bg-background pr-9 pl-3 text-sm text-foreground shadow-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
-        >
-          <option value="">No, one model</option>
-          {candidates.map((model) => (
-            <option key={model.id} value={model.id}>
-              {model.name}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60"
-        />
-      </div>
+      <NativeSelect
+        id="compare-model-select"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        <option value="">No, one model</option>
+        {candidates.map((model) => (
+          <option key={model.id} value={model.id}>
+            {model.name}
+          </option>
+        ))}
+      </NativeSelect>
       {value && prices ? (
         <p className="text-xs text-muted-foreground tabular-nums" data-testid="compare-price">
           {prices.map((p) => `${p.name} ${formatCreditCount(p.cost)}`).join(' + ')} ={' '}

@@ -1,4 +1,3 @@
-import { ChevronDown } from 'lucide-react';
 import { Link } from 'wouter';
 
 import type { ModelInfo } from '../../../../shared/models';
@@ -6,6 +5,7 @@ import { formatCreditCount } from '../../../../shared/money/credits';
 import type { ModelId } from '../../../../shared/money/pricing';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { useAuth } from '../../../lib/auth';
 import { useModels } from '../api/get-models';
 import { describeModel } from '../remix/model-fit';
@@ -42,39 +42,32 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
     <div className="grid gap-2">
       <Label htmlFor="model-select">Model</Label>
       {/* The browser's own list: a phone's native picker, and nothing to lay out while closed. */}
-      <div className="relative">
-        <select
-          id="model-select"
-          value={selectedId ?? ''}
-          onChange={(event) => onChange(event.target.value)}
-          disabled={list.length === 0}
-          className="h-10 w-full appearance-none truncate rounded-lg border border-input bg-background pr-9 pl-3 text-sm text-foreground shadow-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {list.length === 0 ? (
-            <option value="">{models.isError ? 'Models are unavailable' : 'Loading models…'}</option>
-          ) : null}
-          <optgroup label="Available here">
-            {available.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.name} · {formatCreditCount(model.credits)}
+      <NativeSelect
+        id="model-select"
+        value={selectedId ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={list.length === 0}
+      >
+        {list.length === 0 ? (
+          <option value="">{models.isError ? 'Models are unavailable' : 'Loading models…'}</option>
+        ) : null}
+        <optgroup label="Available here">
+          {available.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.name} · {formatCreditCount(model.credits)}
+            </option>
+          ))}
+        </optgroup>
+        {unavailable.length > 0 ? (
+          <optgroup label="Not set up on this server">
+            {unavailable.map((model) => (
+              <option key={model.id} value={model.id} disabled>
+                {model.name} (unavailable)
               </option>
             ))}
           </optgroup>
-          {unavailable.length > 0 ? (
-            <optgroup label="Not set up on this server">
-              {unavailable.map((model) => (
-                <option key={model.id} value={model.id} disabled>
-                  {model.name} (unavailable)
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60"
-        />
-      </div>
+        ) : null}
+      </NativeSelect>
       {selected ? <ModelNote model={selected} /> : null}
       {unavailable.length > 0 ? (
         <details className="text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
-import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
@@ -32,28 +32,22 @@ export function SelectField<T extends string | number>({
   return (
     <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <select
-          id={id}
-          value={String(value)}
-          disabled={disabled}
-          onChange={(event) => {
-            const chosen = options.find((option) => String(option.value) === event.target.value);
-            if (chosen) onChange(chosen.value);
-          }}
-          className="h-11 w-full appearance-none truncate rounded-lg border border-input bg-background pr-9 pl-3 text-sm text-foreground shadow-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 sm:h-10"
-        >
-          {options.map((option) => (
-            <option key={option.value} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-      </div>
+      <NativeSelect
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = options.find((option) => String(option.value) === event.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+        className="h-11 sm:h-10"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }
