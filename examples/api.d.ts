@@ -256,6 +256,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finishing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the finishing tools
+         * @description What can be done to a finished video here (upscale and smooth, add sound, lip-sync, restyle), by which tool, at what price (credits per video or per second of the video) and within which limits, and whether each is available now. `ai` is false for this server’s own FFmpeg work.
+         */
+        get: operations["listFinishingTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-generation/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a video
+         * @description Makes a new video from one of your finished videos (its `parentId`): upscaled to 1080p or 2160p and smoothed to 48 or 60 frames a second, with a recording of yours laid under it (`add-sound`), lip-synced to a voice, or restyled, by the tool named (`tool`, from GET /api/finishing) or the first available one that fits. It is priced by the tool and paid like a video; every limit is checked before the charge.
+         */
+        post: operations["finishVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storyboards": {
         parameters: {
             query?: never;
@@ -1337,6 +1377,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -1551,6 +1597,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -1617,6 +1669,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -1826,6 +1884,7 @@ export interface operations {
                      *             "hasCredentials": true
                      *           }
                      *         ],
+                     *         "edits": [],
                      *         "problems": [
                      *           {
                      *             "code": "text",
@@ -1898,6 +1957,7 @@ export interface operations {
                      *                 "hasCredentials": true
                      *               }
                      *             ],
+                     *             "edits": [],
                      *             "problems": [
                      *               {
                      *                 "code": "text",
@@ -1971,6 +2031,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -2037,6 +2103,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -2168,6 +2240,12 @@ export interface operations {
                                 format: string | null;
                                 sha256: string | null;
                                 hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
                             }[];
                             problems: {
                                 code: string;
@@ -2372,6 +2450,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -2438,6 +2522,365 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
+                                }[];
+                                problems: {
+                                    code: string;
+                                    explanation: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFinishingTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tools": [
+                     *         {
+                     *           "id": "local-upscale",
+                     *           "action": "upscale",
+                     *           "name": "Upscale and smooth on this server",
+                     *           "method": "Upscaled with a Lanczos scaler and smoothed with motion-compensated frame interpolation (FFmpeg), not by AI",
+                     *           "ai": false,
+                     *           "maxInputSeconds": 20,
+                     *           "resolutions": [
+                     *             "1080p",
+                     *             "2160p"
+                     *           ],
+                     *           "fps": [
+                     *             48,
+                     *             60
+                     *           ],
+                     *           "audio": "none",
+                     *           "prompt": "none",
+                     *           "needsFace": false,
+                     *           "credits": 0.1,
+                     *           "pricePer": "second",
+                     *           "available": true,
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "id": "local-mix",
+                     *           "action": "add-sound",
+                     *           "name": "Add your recording on this server",
+                     *           "method": "Your recording laid under the video, trimmed and faded to its length (FFmpeg), not by AI",
+                     *           "ai": false,
+                     *           "maxInputSeconds": 600,
+                     *           "resolutions": [],
+                     *           "fps": [],
+                     *           "audio": "required",
+                     *           "prompt": "none",
+                     *           "needsFace": false,
+                     *           "credits": 0.1,
+                     *           "pricePer": "video",
+                     *           "available": true,
+                     *           "reason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        tools: {
+                            id: string;
+                            /** @enum {string} */
+                            action: "upscale" | "add-sound" | "lip-sync" | "restyle";
+                            name: string;
+                            method: string;
+                            ai: boolean;
+                            credits: number;
+                            /** @enum {string} */
+                            pricePer: "video" | "second";
+                            maxInputSeconds: number;
+                            resolutions: ("1080p" | "2160p")[];
+                            fps: number[];
+                            /** @enum {string} */
+                            audio: "required" | "optional" | "none";
+                            /** @enum {string} */
+                            prompt: "required" | "optional" | "none";
+                            needsFace: boolean;
+                            available: boolean;
+                            reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ code, message }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "upscale",
+                 *       "resolution": "1080p",
+                 *       "fps": 60
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "upscale";
+                    tool?: string;
+                    /** @enum {string} */
+                    resolution?: "1080p" | "2160p";
+                    fps?: number;
+                } | {
+                    /** @enum {string} */
+                    action: "add-sound";
+                    tool?: string;
+                    audioFile?: string;
+                    prompt?: string;
+                } | {
+                    /** @enum {string} */
+                    action: "lip-sync";
+                    tool?: string;
+                    audioFile: string;
+                } | {
+                    /** @enum {string} */
+                    action: "restyle";
+                    tool?: string;
+                    prompt: string;
+                    imageFile?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *       "prompt": "Slowly zoom in on the astronaut",
+                     *       "status": "pending",
+                     *       "creditsUsed": 0.8,
+                     *       "duration": 4,
+                     *       "model": "local-upscale",
+                     *       "hasAudio": false,
+                     *       "outputVideoUrl": null,
+                     *       "posterUrl": null,
+                     *       "watchPath": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "progress": 0,
+                     *       "progressStage": null,
+                     *       "errorMessage": null,
+                     *       "queuePosition": 1,
+                     *       "group": [
+                     *         {
+                     *           "id": "6f1c0b7e-3a52-4d8e-9c1a-2b7f5d9e4a10",
+                     *           "prompt": "Slowly zoom in on the astronaut",
+                     *           "status": "pending",
+                     *           "creditsUsed": 0.8,
+                     *           "duration": 4,
+                     *           "model": "local-upscale",
+                     *           "hasAudio": false,
+                     *           "outputVideoUrl": null,
+                     *           "posterUrl": null,
+                     *           "watchPath": null,
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "progress": 0,
+                     *           "progressStage": null,
+                     *           "errorMessage": null,
+                     *           "queuePosition": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        prompt: string;
+                        status: ("pending" | "processing" | "completed" | "failed") | string;
+                        creditsUsed: number;
+                        duration: number;
+                        model: string;
+                        hasAudio: boolean;
+                        outputVideoUrl: string | null;
+                        posterUrl: string | null;
+                        /** @default null */
+                        watchPath: string | null;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        kept?: boolean;
+                        progress: number;
+                        progressStage: string | null;
+                        errorMessage: string | null;
+                        isEconomy?: boolean;
+                        settings?: {
+                            /** @enum {string} */
+                            aspectRatio?: "16:9" | "9:16" | "1:1";
+                            negativePrompt?: string;
+                            seed?: number;
+                            /** @enum {string} */
+                            resolution?: "480p" | "720p" | "1080p";
+                            /** @enum {string} */
+                            cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                        };
+                        inputs?: {
+                            image?: string;
+                            video?: string;
+                            audio?: string;
+                            endImage?: string;
+                            referenceImages?: string[];
+                        };
+                        goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                        startedAt?: string | null;
+                        queuePosition?: number | null;
+                        estimatedStartAt?: string | null;
+                        estimatedReadyAt?: string | null;
+                        version?: number;
+                        parentId?: string | null;
+                        groupId?: string | null;
+                        credentials?: {
+                            hasCredentials: boolean;
+                            intact: boolean;
+                            trusted: boolean;
+                            signedBy: string | null;
+                            issuer: string | null;
+                            signedAt: string | null;
+                            madeWith: string | null;
+                            sourceType: string | null;
+                            model: string | null;
+                            installation: string | null;
+                            ingredients: {
+                                title: string;
+                                relationship: string;
+                                format: string | null;
+                                sha256: string | null;
+                                hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
+                            problems: {
+                                code: string;
+                                explanation: string;
+                            }[];
+                        } | null;
+                        group: {
+                            id: string;
+                            prompt: string;
+                            status: ("pending" | "processing" | "completed" | "failed") | string;
+                            creditsUsed: number;
+                            duration: number;
+                            model: string;
+                            hasAudio: boolean;
+                            outputVideoUrl: string | null;
+                            posterUrl: string | null;
+                            /** @default null */
+                            watchPath: string | null;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            kept?: boolean;
+                            progress: number;
+                            progressStage: string | null;
+                            errorMessage: string | null;
+                            isEconomy?: boolean;
+                            settings?: {
+                                /** @enum {string} */
+                                aspectRatio?: "16:9" | "9:16" | "1:1";
+                                negativePrompt?: string;
+                                seed?: number;
+                                /** @enum {string} */
+                                resolution?: "480p" | "720p" | "1080p";
+                                /** @enum {string} */
+                                cameraMove?: "static" | "pan-left" | "pan-right" | "tilt-up" | "tilt-down" | "dolly-in" | "dolly-out" | "orbit" | "crane" | "handheld";
+                            };
+                            inputs?: {
+                                image?: string;
+                                video?: string;
+                                audio?: string;
+                                endImage?: string;
+                                referenceImages?: string[];
+                            };
+                            goneInputs?: ("image" | "video" | "audio" | "endImage" | "referenceImage")[];
+                            startedAt?: string | null;
+                            queuePosition?: number | null;
+                            estimatedStartAt?: string | null;
+                            estimatedReadyAt?: string | null;
+                            version?: number;
+                            parentId?: string | null;
+                            groupId?: string | null;
+                            credentials?: {
+                                hasCredentials: boolean;
+                                intact: boolean;
+                                trusted: boolean;
+                                signedBy: string | null;
+                                issuer: string | null;
+                                signedAt: string | null;
+                                madeWith: string | null;
+                                sourceType: string | null;
+                                model: string | null;
+                                installation: string | null;
+                                ingredients: {
+                                    title: string;
+                                    relationship: string;
+                                    format: string | null;
+                                    sha256: string | null;
+                                    hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -2775,6 +3218,12 @@ export interface operations {
                                         sha256: string | null;
                                         hasCredentials: boolean;
                                     }[];
+                                    /** @default [] */
+                                    edits: {
+                                        action: string;
+                                        description: string | null;
+                                        by: string | null;
+                                    }[];
                                     problems: {
                                         code: string;
                                         explanation: string;
@@ -2845,6 +3294,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -3062,6 +3517,12 @@ export interface operations {
                                         sha256: string | null;
                                         hasCredentials: boolean;
                                     }[];
+                                    /** @default [] */
+                                    edits: {
+                                        action: string;
+                                        description: string | null;
+                                        by: string | null;
+                                    }[];
                                     problems: {
                                         code: string;
                                         explanation: string;
@@ -3132,6 +3593,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -3442,6 +3909,12 @@ export interface operations {
                                         sha256: string | null;
                                         hasCredentials: boolean;
                                     }[];
+                                    /** @default [] */
+                                    edits: {
+                                        action: string;
+                                        description: string | null;
+                                        by: string | null;
+                                    }[];
                                     problems: {
                                         code: string;
                                         explanation: string;
@@ -3512,6 +3985,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -3708,6 +4187,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -3774,6 +4259,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -3926,6 +4417,12 @@ export interface operations {
                                         sha256: string | null;
                                         hasCredentials: boolean;
                                     }[];
+                                    /** @default [] */
+                                    edits: {
+                                        action: string;
+                                        description: string | null;
+                                        by: string | null;
+                                    }[];
                                     problems: {
                                         code: string;
                                         explanation: string;
@@ -4074,6 +4571,12 @@ export interface operations {
                                 sha256: string | null;
                                 hasCredentials: boolean;
                             }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
+                            }[];
                             problems: {
                                 code: string;
                                 explanation: string;
@@ -4140,6 +4643,12 @@ export interface operations {
                                     format: string | null;
                                     sha256: string | null;
                                     hasCredentials: boolean;
+                                }[];
+                                /** @default [] */
+                                edits: {
+                                    action: string;
+                                    description: string | null;
+                                    by: string | null;
                                 }[];
                                 problems: {
                                     code: string;
@@ -5100,6 +5609,7 @@ export interface operations {
                  *               "hasCredentials": true
                  *             }
                  *           ],
+                 *           "edits": [],
                  *           "problems": [
                  *             {
                  *               "code": "text",
@@ -5176,6 +5686,12 @@ export interface operations {
                                 format: string | null;
                                 sha256: string | null;
                                 hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
                             }[];
                             problems: {
                                 code: string;
@@ -5280,6 +5796,7 @@ export interface operations {
                  *               "hasCredentials": true
                  *             }
                  *           ],
+                 *           "edits": [],
                  *           "problems": [
                  *             {
                  *               "code": "text",
@@ -5356,6 +5873,12 @@ export interface operations {
                                 format: string | null;
                                 sha256: string | null;
                                 hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
                             }[];
                             problems: {
                                 code: string;
@@ -5460,6 +5983,7 @@ export interface operations {
                  *               "hasCredentials": true
                  *             }
                  *           ],
+                 *           "edits": [],
                  *           "problems": [
                  *             {
                  *               "code": "text",
@@ -5536,6 +6060,12 @@ export interface operations {
                                 format: string | null;
                                 sha256: string | null;
                                 hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
                             }[];
                             problems: {
                                 code: string;
@@ -5688,6 +6218,7 @@ export interface operations {
                  *               "hasCredentials": true
                  *             }
                  *           ],
+                 *           "edits": [],
                  *           "problems": [
                  *             {
                  *               "code": "text",
@@ -5764,6 +6295,12 @@ export interface operations {
                                 format: string | null;
                                 sha256: string | null;
                                 hasCredentials: boolean;
+                            }[];
+                            /** @default [] */
+                            edits: {
+                                action: string;
+                                description: string | null;
+                                by: string | null;
                             }[];
                             problems: {
                                 code: string;

@@ -22,6 +22,7 @@ import { errorReportsRoutes } from './modules/error-reports/error-reports.routes
 import { liveStreamRoutes } from './modules/live-stream/live-stream.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { filmsRoutes } from './modules/generations/films.routes';
+import { finishRoutes } from './modules/generations/finish.routes';
 import { storyboardsRoutes } from './modules/storyboards/storyboards.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { generationsRoutes } from './modules/generations/generations.routes';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     replicateWebhookRoutes,
     keepRoutes,
     filmsRoutes,
+    finishRoutes,
     storyboardsRoutes,
     charactersRoutes,
     specClientRoutes,

@@ -223,7 +223,8 @@ export const ENV_DOCS: Record<keyof Env, EnvDoc> = {
   },
   MODELS_CONFIG: {
     group: 'Video providers',
-    meaning: 'A JSON file of per-model prices, switches, provider costs and narrowed options, checked at start.',
+    meaning:
+      'A JSON file of per-model prices, switches, provider costs and narrowed options, and the finishing tools’ prices and switches (`finishing`), checked at start.',
   },
   STRIPE_SECRET_KEY: {
     group: 'Payments',

@@ -31,6 +31,7 @@ import { analyzeImageRequestSchema, enhanceTextRequestSchema } from '../shared/a
 import { loginSchema, registerSchema } from '../shared/auth';
 import { errorReportSchema } from '../shared/errors';
 import { createFilmSchema } from '../shared/films';
+import { finishBodySchema } from '../shared/finishing';
 import { renderShotsSchema, storyboardBodySchema } from '../shared/storyboards';
 import { createCharacterSchema, updateCharacterSchema } from '../shared/characters';
 import { createGenerationSchema, extendGenerationSchema, keepVideoSchema } from '../shared/generations';
@@ -281,6 +282,25 @@ const INPUT_ROUTES: InputRoute[] = [
     as: 'user',
     valid: () => ({ prompt: 'The boat sails on into the fog', duration: 5, crossfade: 0.5 }),
   },
+  // Issue 48: finishing a video, each action's body (checked before the video is looked up).
+  ...finishBodySchema.options.map((schema): InputRoute => ({
+    method: 'POST',
+    route: '/api/video-generation/:id/finish',
+    url: () => `/api/video-generation/${randomUUID()}/finish`,
+    schema,
+    in: 'body',
+    as: 'user',
+    valid: () => {
+      const upload = `/objects/uploads/${randomUUID()}/${randomUUID()}`;
+      const action = schema.shape.action.value;
+      return {
+        upscale: { action, tool: 'local-upscale', resolution: '1080p', fps: 60 },
+        'add-sound': { action, tool: 'local-mix', audioFile: upload, prompt: 'Waves on stones' },
+        'lip-sync': { action, tool: 'fal-sync-lipsync', audioFile: upload },
+        restyle: { action, tool: 'fal-wan-v2v', prompt: 'As a watercolour', imageFile: upload },
+      }[action];
+    },
+  })),
   // Issue 47: a film (the body is checked before its videos are looked up).
   {
     method: 'POST',
@@ -576,6 +596,8 @@ const SIGNED_QUERY_ROUTES = ['GET /api/media/:id', 'PUT /api/uploads/:id', 'POST
 
 /** Routes that read no JSON body and no query (path ids are uuid-checked; the webhook verifies its signature). */
 const NO_INPUT_ROUTES = [
+  // Issue 48: the finishing tools.
+  'GET /api/finishing',
   // Issue 47: storyboards by their id (uuid-checked); the export reads no body.
   'GET /api/storyboards',
   'GET /api/characters',

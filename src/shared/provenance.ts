@@ -32,6 +32,11 @@ export const credentialsReportSchema = z.object({
       hasCredentials: z.boolean(),
     }),
   ),
+  /** What was done to it after it was made (a finishing action's upscale, its sound), in its own words. */
+  edits: z
+    .array(z.object({ action: z.string(), description: z.string().nullable(), by: z.string().nullable() }))
+    // Reports stored before edits were read have none.
+    .default([]),
   /** What failed validation, with the validator's code and words (empty when intact). */
   problems: z.array(z.object({ code: z.string(), explanation: z.string() })),
 });

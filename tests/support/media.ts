@@ -164,6 +164,7 @@ export interface ProbedStreams {
     height?: number;
     avg_frame_rate?: string;
     duration?: string;
+    nb_frames?: string;
   }[];
   format: { duration: string };
 }

@@ -12,10 +12,13 @@ export const PRICED_MODELS = {
   'fal-kling-2.1': { credits: 0.45, per: 'second' },
 };
 
-/** A MODELS_CONFIG file holding `models` (in a folder of its own), and how to remove it. */
-export function modelsConfigFile(models: Record<string, object>): { file: string; remove: () => void } {
+/** A MODELS_CONFIG file holding `models` and `finishing` (in a folder of its own), and how to remove it. */
+export function modelsConfigFile(
+  models: Record<string, object>,
+  finishing: Record<string, object> = {},
+): { file: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-models-'));
   const file = path.join(dir, 'models.json');
-  writeFileSync(file, JSON.stringify({ models }));
+  writeFileSync(file, JSON.stringify({ models, finishing }));
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -201,6 +201,12 @@ describe('the model catalogue', () => {
     expect(registry(write('typo.json', { models: { 'fal-veo-3': { credits: 2 } } }))).toThrow(
       /unknown model ids fal-veo-3/,
     );
+    expect(registry(write('tool.json', { models: {}, finishing: { 'local-upscal': { credits: 1 } } }))).toThrow(
+      /unknown finishing tool ids local-upscal/,
+    );
+    expect(
+      registry(write('tool-price.json', { models: {}, finishing: { 'local-upscale': { credits: 'one' } } })),
+    ).toThrow(/finishing\.local-upscale\.credits/);
     expect(registry(write('price.json', { models: { 'fal-veo3': { credits: -1 } } }))).toThrow(
       /models\.fal-veo3\.credits/,
     );

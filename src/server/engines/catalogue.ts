@@ -12,6 +12,7 @@ import {
 } from '../../shared/models';
 import { DEFAULT_MODEL_PRICE, type ModelPrice } from '../../shared/money/pricing';
 import type { FalFamily } from './fal-engine';
+import { finishingOverridesSchema } from './finishing';
 import type { ReplicateFamily } from './replicate-engine';
 
 /** One model the product knows, whether or not this server can run it. */
@@ -438,6 +439,8 @@ export const modelsConfigSchema = z
         })
         .strict(),
     ),
+    /** Finishing tools' prices and switches (engines/finishing.ts). */
+    finishing: finishingOverridesSchema.default({}),
   })
   .strict();
 export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
@@ -445,7 +448,7 @@ export type ModelOverrides = ModelsConfig['models'][string];
 
 /** Reads and checks MODELS_CONFIG; throws an Error with a sentence naming the problem. */
 export function readModelsConfig(file: string | undefined): ModelsConfig {
-  if (!file) return { models: {} };
+  if (!file) return { models: {}, finishing: {} };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;

@@ -19,6 +19,8 @@ import { createFalEngine } from './fal-engine';
 import { createKlingEngine } from './kling-engine';
 import { type FfmpegBinaries, resolveFfmpeg } from '../media/ffmpeg';
 import { createLocalEngine } from './local/local-engine';
+import { finishingCatalogue, type FinishingOverrides, unknownFinishingIds } from './finishing';
+import type { FinishingTool } from '../../shared/finishing';
 import { createReplicateEngine, createReplicateWebhooks, type ReplicateWebhooks } from './replicate-engine';
 import { createVeoEngine } from './veo-engine';
 
@@ -37,6 +39,8 @@ export interface EngineRegistry {
   providerCost(model: ModelId): ProviderCost | undefined;
   /** The provider's own extend call and its limits, when this server can run the model and it has one; else null. */
   providerExtend(model: ModelId): ProviderExtend | null;
+  /** The finishing tools (GET /api/finishing): every one, with its price and whether it runs here. */
+  finishing(): FinishingTool[];
 }
 
 /** Providers' webhooks this server accepts, each with its signature check and the jobs waiting on it. */
@@ -109,11 +113,18 @@ export function createEngineRegistry(
   const binaries = tools.media;
   const replicateWebhooks = tools.webhooks.replicate;
   let overrides: ReturnType<typeof readModelsConfig>['models'];
+  let finishingOverrides: FinishingOverrides;
   try {
-    overrides = readModelsConfig(config.models.configPath).models;
+    ({ models: overrides, finishing: finishingOverrides } = readModelsConfig(config.models.configPath));
   } catch (error) {
     throw new ConfigError([error instanceof Error ? error.message : String(error)]);
   }
+  const unknownTools = unknownFinishingIds(finishingOverrides);
+  if (unknownTools.length > 0)
+    throw new ConfigError([
+      `MODELS_CONFIG: unknown finishing tool ids ${unknownTools.join(', ')} (see GET /api/finishing for the ids)`,
+    ]);
+  const finishingTools = finishingCatalogue(finishingOverrides);
   const templates = comfyTemplates(config.models.comfyTemplatesDir);
   const catalogue = [
     ...BUILT_IN_MODELS.filter((m) => m.id !== 'local'),
@@ -246,6 +257,7 @@ export function createEngineRegistry(
       const kling = config.kling?.videoExtend ? entry.definition.kling?.extend : undefined;
       return entry.definition.fal?.extend ?? kling ?? null;
     },
+    finishing: () => finishingTools,
   };
 }
 

@@ -224,6 +224,8 @@ describe('the answers of every documented route keep to the OpenAPI document', (
     // Unfinished (no worker runs here): Continue, Extend and Keep wait for the video.
     await call('POST /api/video-generation/{id}/last-frame', { token, params: { id } });
     await call('POST /api/video-generation/{id}/extend', { token, params: { id }, body: EXAMPLE, status: 409 });
+    await call('GET /api/finishing', { token, status: 200 });
+    await call('POST /api/video-generation/{id}/finish', { token, params: { id }, body: EXAMPLE, status: 409 });
     await call('POST /api/films', { token, body: { parts: [{ video: id }] }, status: 409 });
     await call('POST /api/films', { token, body: EXAMPLE, status: 404 });
     await call('POST /api/video-generation/{id}/keep', { token, params: { id }, body: EXAMPLE });

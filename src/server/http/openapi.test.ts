@@ -5,6 +5,7 @@ import type { FastifyContextConfig } from 'fastify';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { finishBodySchema, finishingCatalogueSchema } from '../../shared/finishing';
 import { enhanceTextRequestSchema } from '../../shared/ai';
 import { createdTokenSchema, createTokenSchema } from '../../shared/api-tokens';
 import { loginSchema, messageSchema, registerSchema } from '../../shared/auth';
@@ -202,6 +203,8 @@ describe('the OpenAPI document', () => {
         body('POST /api/video-generation/:id/extend'),
         extendGenerationSchema,
       ],
+      ['POST /api/video-generation/:id/finish body', body('POST /api/video-generation/:id/finish'), finishBodySchema],
+      ['GET /api/finishing 200', answer('GET /api/finishing', '200'), finishingCatalogueSchema],
       [
         'POST /api/video-generation/:id/last-frame 201',
         answer('POST /api/video-generation/:id/last-frame', '201'),

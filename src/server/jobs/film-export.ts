@@ -1,6 +1,4 @@
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { GenerationFilm } from '../db/schema';
 import { FILM_MODEL_ID } from '../../shared/films';
 import { EngineError, type VideoEngine } from '../engines/engine';
@@ -8,6 +6,7 @@ import { labelFontPath } from '../engines/local/label-font';
 import { assembleFilm, type FilmPart } from '../media/film-assembly';
 import { type FfmpegBinaries, probeMedia } from '../media/ffmpeg';
 import type { ObjectStorage } from '../storage';
+import { readStoredCopy } from './stored-copy';
 
 // A film's job (issue 47): the copies of its takes and bed are read from storage into the job's work
 // folder, each take probed for sound, and the parts joined into one video (media/film-assembly.ts).
@@ -23,20 +22,11 @@ export async function exportFilm(
   film: GenerationFilm,
   options: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<string> {
-  const fetch = async (key: string, name: string) => {
-    const file = path.join(options.workDir, name);
-    try {
-      await pipeline(await storage.read(key), createWriteStream(file));
-    } catch (error) {
-      if (options.signal.aborted) throw error;
-      throw new EngineError(
-        'A video of this film is no longer stored, so the film cannot be made.',
-        false,
-        String(error),
-      );
-    }
-    return file;
-  };
+  const fetch = (key: string, name: string) =>
+    readStoredCopy(storage, key, path.join(options.workDir, name), {
+      signal: options.signal,
+      goneMessage: 'A video of this film is no longer stored, so the film cannot be made.',
+    });
   const parts: FilmPart[] = [];
   for (const [index, part] of film.parts.entries()) {
     if (part.kind === 'card') {

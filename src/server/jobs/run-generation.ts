@@ -15,7 +15,7 @@ import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
-import { filmCopies } from '../modules/generations/generations.service';
+import { filmCopies, finishCopies } from '../modules/generations/generations.service';
 import * as lifecycle from '../modules/generations/lifecycle.service';
 import { applySavedSettings } from '../modules/settings/settings.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
@@ -24,6 +24,7 @@ import { signGenerationVideo, visibleLabelFor } from '../modules/provenance/prov
 import { BLOCKED_OUTPUT_MESSAGE, type ReviewHold } from '../../shared/moderation';
 import { joinExtension } from './extend-join';
 import { filmEngine } from './film-export';
+import { finishEngine } from './finish-video';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
 import * as queue from './queue.repository';
@@ -116,8 +117,12 @@ export async function runGeneration(
     ctx.metrics.jobDuration.observe({ model: row.model, outcome }, (Date.now() - runStarted) / 1000);
   // A model connected a moment ago on the settings page (the nudge to this process may still be on
   // its way): read the saved settings once before calling the job unrunnable.
-  // A film is joined here, from its shots, by no model's engine.
-  let engine = row.film ? filmEngine(ctx.media, ctx.storage, row.film) : ctx.engines.get(row.model);
+  // A film is joined here, from its shots, by no model's engine; a finishing action by its tool.
+  let engine = row.film
+    ? filmEngine(ctx.media, ctx.storage, row.film)
+    : row.finish
+      ? finishEngine(ctx.media, ctx.storage, row.finish)
+      : ctx.engines.get(row.model);
   if (!engine) {
     await applySavedSettings(ctx).catch((error: unknown) =>
       log.warn({ err: error }, 'Could not read the saved settings'),
@@ -210,7 +215,8 @@ export async function runGeneration(
       : await lifecycle.completeGeneration(ctx, job, output);
     if (!done) throw new AbortedError();
     if (row.extension) await ctx.storage.delete(row.extension.baseKey).catch(() => undefined);
-    if (row.film) await Promise.all(filmCopies(row.film).map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    const copies = [...(row.film ? filmCopies(row.film) : []), ...(row.finish ? finishCopies(row.finish) : [])];
+    await Promise.all(copies.map((key) => ctx.storage.delete(key).catch(() => undefined)));
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds, held: hold !== null }, 'render completed');
     if (!hold) tellOwner(ctx, { ...row, status: 'completed', errorMessage: null }, log);
     observe('completed');

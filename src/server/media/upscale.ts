@@ -1,16 +1,10 @@
+import { type UpscaleResolution, upscaleLines } from '../../shared/finishing';
 import { type FfmpegBinaries, h264Output, runFfmpeg } from './ffmpeg';
 
 // Upscale and smooth (issue 48) on this server: FFmpeg's Lanczos scaler to a taller picture and
 // motion-compensated interpolation (minterpolate) to more frames a second. Neither is AI: they
 // make no detail and no motion the source does not have, and the UI and the Content Credentials
 // say so (UPSCALE_METHOD_WORDS).
-
-/** The heights a finished video may be upscaled to. */
-export const UPSCALE_HEIGHTS = { '1080p': 1080, '2160p': 2160 } as const;
-export type UpscaleResolution = keyof typeof UPSCALE_HEIGHTS;
-/** The frame rates a finished video may be smoothed to. */
-export const SMOOTH_FPS = [48, 60] as const;
-export type SmoothFps = (typeof SMOOTH_FPS)[number];
 
 /** What this server's upscale is, in words for people and for the Content Credentials' action. */
 export const UPSCALE_METHOD_WORDS =
@@ -28,7 +22,7 @@ export function upscaledSize(
   source: { width: number; height: number },
   resolution: UpscaleResolution,
 ): { width: number; height: number } {
-  const lines = UPSCALE_HEIGHTS[resolution];
+  const lines = upscaleLines(resolution);
   const ratio = source.width / source.height;
   const shape = SHAPES.find((standard) => Math.abs(standard - ratio) / standard < 0.01) ?? ratio;
   return shape >= 1 ? { width: even(lines * shape), height: lines } : { width: lines, height: even(lines / shape) };

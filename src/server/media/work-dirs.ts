@@ -12,6 +12,7 @@ export const WORK_DIR_PREFIXES = {
   job: 'reelsmith-job-',
   uploadCheck: 'reelsmith-upload-check-',
   safety: 'reelsmith-safety-',
+  finishCheck: 'reelsmith-finish-check-',
 } as const;
 export type WorkDirPurpose = keyof typeof WORK_DIR_PREFIXES;
 

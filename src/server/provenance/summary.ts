@@ -35,6 +35,7 @@ export function summarise(store: ManifestStoreJson | null): CredentialsReport {
     model: null,
     installation: null,
     ingredients: [],
+    edits: [],
     problems: [],
   };
   const manifest = store?.manifests?.[store.active_manifest ?? ''] as Manifest | undefined;
@@ -49,8 +50,11 @@ export function summarise(store: ManifestStoreJson | null): CredentialsReport {
     action?: string;
     when?: string;
     digitalSourceType?: string;
+    description?: string;
     softwareAgent?: { name?: string } | string;
   }[];
+  const agentName = (agent: { name?: string } | string | undefined) =>
+    typeof agent === 'string' ? agent : text(agent?.name);
   const created = actions.find((a) => a.action === 'c2pa.created') ?? actions[0];
   const ours = assertions.find((a) => a.label === 'com.reelsmith.generation')?.data ?? {};
   const generator = manifest.claim_generator_info?.[0];
@@ -67,7 +71,7 @@ export function summarise(store: ManifestStoreJson | null): CredentialsReport {
       ? `${generator.name}${generator.version ? ` ${generator.version}` : ''}`
       : text(manifest.claim_generator),
     sourceType: text(created?.digitalSourceType?.split('/').pop()),
-    model: text(ours.modelName) ?? (typeof agent === 'string' ? agent : text(agent?.name)),
+    model: text(ours.modelName) ?? agentName(agent),
     installation: text(ours.installation),
     ingredients: (manifest.ingredients ?? []).map((ingredient) => ({
       title: ingredient.title ?? 'Untitled',
@@ -76,6 +80,13 @@ export function summarise(store: ManifestStoreJson | null): CredentialsReport {
       sha256: ingredient.instance_id?.startsWith('sha256:') ? ingredient.instance_id.slice(7) : null,
       hasCredentials: Boolean(ingredient.active_manifest),
     })),
+    edits: actions
+      .filter((action) => action !== created && action.action !== 'c2pa.opened')
+      .map((action) => ({
+        action: action.action ?? 'unknown',
+        description: text(action.description),
+        by: agentName(action.softwareAgent),
+      })),
     problems,
   };
 }

@@ -38,7 +38,7 @@ export function CredentialsFacts({ report }: { report: CredentialsReport }) {
                 <span className="font-medium">{ingredient.title}</span>
                 <span className="text-muted-foreground">
                   {' '}
-                  · {ingredient.relationship === 'parentOf' ? 'the video it continues' : 'an input'}
+                  · {ingredient.relationship === 'parentOf' ? 'the video it was made from' : 'an input'}
                   {ingredient.hasCredentials ? ' · with its own credentials' : ''}
                 </span>
                 {ingredient.sha256 ? (
@@ -46,6 +46,19 @@ export function CredentialsFacts({ report }: { report: CredentialsReport }) {
                     SHA-256 {ingredient.sha256}
                   </span>
                 ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.edits.length > 0 ? (
+        <div className="space-y-1.5">
+          <h3 className="text-sm font-semibold">Done to it afterwards</h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {report.edits.map((edit, index) => (
+              <li key={`${edit.action}-${index}`}>
+                {edit.description ?? edit.action}
+                {edit.by ? <span className="text-muted-foreground"> · {edit.by}</span> : null}
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import {
 import type { AdvancedSettings, GenerationStatus } from '../../../shared/generations';
 import type { LikenessConsent, ReviewHold } from '../../../shared/moderation';
 import type { CredentialsReport } from '../../../shared/provenance';
+import type { FinishAction, UpscaleResolution } from '../../../shared/finishing';
 import type { ModelId } from '../../../shared/money/pricing';
 import type { UploadKind } from '../../../shared/uploads';
 import { storyboards } from './storyboards';
@@ -68,6 +69,32 @@ export interface GenerationFilm {
   transitionSeconds: number;
   /** A copy of the uploaded music or voice track under the whole film. */
   bedKey?: string;
+}
+
+/**
+ * A finishing action (issue 48): what the worker does to a copy of the original's video
+ * (src/server/jobs/finish-video.ts), with copies of the recording or picture it takes, so the
+ * original and the uploads may expire or be deleted meanwhile; null for every other job.
+ */
+export interface GenerationFinish {
+  action: FinishAction;
+  /** The finishing tool's id (GET /api/finishing). */
+  tool: string;
+  /** The model that made the original (its Content Credentials' creator). */
+  sourceModel: string;
+  /** The copy of the original's video. */
+  sourceKey: string;
+  /** The original's measured length in seconds, and whether it has sound. */
+  sourceSeconds: number;
+  sourceHasAudio: boolean;
+  /** The copy of the recording (add sound, lip-sync). */
+  audio?: { key: string; contentType: string };
+  /** The copy of the picture to follow (restyle). */
+  image?: { key: string; contentType: string };
+  resolution?: UpscaleResolution;
+  fps?: number;
+  /** The description of the sound, or of the restyle. */
+  prompt?: string;
 }
 
 /**
@@ -167,6 +194,8 @@ export const generations = pgTable(
     extension: jsonb('extension').$type<GenerationExtension>(),
     /** A film: the parts the worker joins; null for every other job. */
     film: jsonb('film').$type<GenerationFilm>(),
+    /** A finishing action on the video named by `parentId`; null for every other job. */
+    finish: jsonb('finish').$type<GenerationFinish>(),
     /**
      * What the stored video's Content Credentials say, read back from the signed file when it was
      * stored (the player's "Content Credentials" mark); null until then, and for videos made before.

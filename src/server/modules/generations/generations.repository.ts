@@ -110,7 +110,8 @@ export type NewPaidGeneration = Required<
   >
 > &
   // A film's parts (film.service.ts); no other job has them. A storyboard's take or film names its board (and shot).
-  Partial<Pick<typeof generations.$inferInsert, 'film' | 'storyboardId' | 'shotId'>>;
+  // A finishing action's work (finish.service.ts) likewise.
+  Partial<Pick<typeof generations.$inferInsert, 'film' | 'storyboardId' | 'shotId' | 'finish'>>;
 
 /**
  * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
@@ -145,6 +146,7 @@ export async function insertPaidGeneration(
 ): Promise<GenerationRow> {
   const [inserted] = await insertPaidStatement.rowsOf(tx, generations, {
     film: null,
+    finish: null,
     storyboardId: null,
     shotId: null,
     ...row,
@@ -179,6 +181,7 @@ const NEW_PAID_FIELDS = [
   'consent',
   'heldForReview',
   'film',
+  'finish',
   'storyboardId',
   'shotId',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];

@@ -1,4 +1,4 @@
-import type { GenerationFilm, GenerationRow } from '../../db/schema';
+import type { GenerationFilm, GenerationFinish, GenerationRow } from '../../db/schema';
 
 /**
  * Whether a video's file is there to play, download, continue or extend: completed with its file,
@@ -29,12 +29,20 @@ export function filmCopies(film: GenerationFilm): string[] {
   ];
 }
 
+/** The copies a finishing action's job holds (the original's video, the recording or picture), removed as a film's are. */
+export function finishCopies(finish: GenerationFinish): string[] {
+  return [finish.sourceKey, ...(finish.audio ? [finish.audio.key] : []), ...(finish.image ? [finish.image.key] : [])];
+}
+
 /** Every file a generation's record holds in storage: its video and poster, and what its job was given to work on. */
-export function storedKeysOf(row: Pick<GenerationRow, 'outputKey' | 'posterKey' | 'extension' | 'film'>): string[] {
+export function storedKeysOf(
+  row: Pick<GenerationRow, 'outputKey' | 'posterKey' | 'extension' | 'film' | 'finish'>,
+): string[] {
   return [
     ...(row.outputKey ? [row.outputKey] : []),
     ...(row.posterKey ? [row.posterKey] : []),
     ...(row.extension ? [row.extension.baseKey] : []),
     ...(row.film ? filmCopies(row.film) : []),
+    ...(row.finish ? finishCopies(row.finish) : []),
   ];
 }

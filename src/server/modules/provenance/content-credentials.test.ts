@@ -266,6 +266,7 @@ describe('Content Credentials on every stored video', () => {
         model: null,
         installation: null,
         ingredients: [],
+        edits: [],
         problems: [],
       });
     } finally {

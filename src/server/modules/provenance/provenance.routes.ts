@@ -56,6 +56,7 @@ export const provenanceRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = 
                 hasCredentials: false,
               },
             ],
+            edits: [],
             problems: [],
           },
           errors: [

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../context';
 import type { GenerationInput, GenerationRow } from '../../db/schema';
 import { appVersion } from '../../lib/app-version';
 import type { CredentialsReport } from '../../../shared/provenance';
+import { FILM_MODEL_ID } from '../../../shared/films';
 import { type ManifestPlan, readCredentials, signVideo } from '../../provenance/c2pa';
 import {
   anchorPemOf,
@@ -37,10 +38,10 @@ const AI_LABEL_FILE = path.join(import.meta.dirname, 'ai-label.png');
  * The picture to draw in a corner of this generation's video (VISIBLE_AI_LABEL), or null: the
  * operator did not ask for it, the local preview engine made it (it is not AI, decision 022), or it
  * is a film, whose shots carry their own label where they are AI (a second would cover the first,
- * and mark a film of previews as AI).
+ * and mark a film of previews as AI), or a finished video (issue 48), whose original carries its own.
  */
 export function visibleLabelFor(ctx: ServiceContext, row: GenerationRow): string | null {
-  if (!ctx.config.provenance.visibleLabel || row.film) return null;
+  if (!ctx.config.provenance.visibleLabel || row.film || row.finish) return null;
   return ctx.engines.info(row.model)?.engine === 'local' ? null : AI_LABEL_FILE;
 }
 
@@ -118,8 +119,9 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
     await pipeline(await ctx.storage.read(key), createWriteStream(file));
     fromFiles.push({ file, format: 'video/mp4', definition });
   };
-  if (row.extension)
-    await fetch(row.extension.baseKey, 'provenance-parent.mp4', {
+  const parentKey = row.extension?.baseKey ?? row.finish?.sourceKey;
+  if (parentKey)
+    await fetch(parentKey, 'provenance-parent.mp4', {
       title: `${row.parentId ?? 'original'}.mp4`,
       relationship: 'parentOf',
     });
@@ -129,6 +131,13 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
   );
   for (const [index, [videoId, key]] of [...shots].entries())
     await fetch(key, `provenance-shot-${index}.mp4`, { title: `${videoId}.mp4`, relationship: 'componentOf' });
+  const finish = row.finish
+    ? { row: row.finish, tool: ctx.engines.finishing().find((tool) => tool.id === row.finish?.tool) }
+    : null;
+  // A finished video was created by its original's model; the finishing is the action after.
+  const createdBy = finish
+    ? (ctx.engines.info(finish.row.sourceModel)?.name ?? finish.row.sourceModel)
+    : (info?.name ?? (row.film ? 'Reelsmith film assembly' : row.model));
   return {
     definition: {
       claim_generator_info: [{ name: 'Reelsmith', version: appVersion() }],
@@ -142,9 +151,26 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
               {
                 action: 'c2pa.created',
                 when: new Date().toISOString(),
-                digitalSourceType: sourceTypeOf(info?.engine, joined),
-                softwareAgent: { name: info?.name ?? (row.film ? 'Reelsmith film assembly' : row.model) },
+                digitalSourceType: finish
+                  ? sourceTypeOf(
+                      ctx.engines.info(finish.row.sourceModel)?.engine,
+                      finish.row.sourceModel === FILM_MODEL_ID,
+                    )
+                  : sourceTypeOf(info?.engine, joined),
+                softwareAgent: { name: createdBy },
               },
+              // A finishing action (issue 48) says what it did and how: this server's FFmpeg work is named as not AI.
+              ...(finish
+                ? [
+                    {
+                      action: finish.row.action === 'upscale' ? 'c2pa.resized' : 'c2pa.edited',
+                      when: new Date().toISOString(),
+                      description: finish.tool?.method ?? finish.row.tool,
+                      softwareAgent: { name: finish.tool?.name ?? finish.row.tool },
+                      ...(finish.tool?.ai ? { digitalSourceType: SOURCE_TYPES.trained } : {}),
+                    },
+                  ]
+                : []),
             ],
           },
         },
@@ -154,7 +180,7 @@ export async function manifestFor(ctx: ServiceContext, row: GenerationRow, workD
             installation: ctx.config.publicUrl,
             generationId: row.id,
             model: row.model,
-            modelName: info?.name ?? row.model,
+            modelName: info?.name ?? finish?.tool?.name ?? row.model,
             provider: info?.engine ?? 'unknown',
             inputs: hashed,
             ...(ctx.config.provenance.includePrompt ? { description: row.prompt } : {}),

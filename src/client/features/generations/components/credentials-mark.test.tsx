@@ -27,6 +27,7 @@ const report: CredentialsReport = {
       hasCredentials: false,
     },
   ],
+  edits: [],
   problems: [],
 };
 
