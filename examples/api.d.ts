@@ -2606,6 +2606,62 @@ export interface operations {
                      *           "pricePer": "video",
                      *           "available": true,
                      *           "reason": null
+                     *         },
+                     *         {
+                     *           "id": "fal-mmaudio",
+                     *           "action": "add-sound",
+                     *           "name": "MMAudio V2 (fal.ai)",
+                     *           "method": "Sound made to match the picture by MMAudio V2, an AI model, through fal.ai",
+                     *           "ai": true,
+                     *           "maxInputSeconds": 30,
+                     *           "resolutions": [],
+                     *           "fps": [],
+                     *           "audio": "none",
+                     *           "prompt": "optional",
+                     *           "needsFace": false,
+                     *           "credits": 0.05,
+                     *           "pricePer": "second",
+                     *           "available": false,
+                     *           "reason": "Not available on this server: it has no fal.ai key (FAL_KEY)."
+                     *         },
+                     *         {
+                     *           "id": "fal-sync-lipsync",
+                     *           "action": "lip-sync",
+                     *           "name": "Sync Lipsync 2.0 (fal.ai)",
+                     *           "method": "The mouth moved to the voice by Sync Lipsync 2.0, an AI model, through fal.ai",
+                     *           "ai": true,
+                     *           "maxInputSeconds": 120,
+                     *           "resolutions": [],
+                     *           "fps": [],
+                     *           "audio": "required",
+                     *           "prompt": "none",
+                     *           "needsFace": true,
+                     *           "credits": 0.1,
+                     *           "pricePer": "second",
+                     *           "available": false,
+                     *           "reason": "Not available on this server: it has no fal.ai key (FAL_KEY)."
+                     *         },
+                     *         {
+                     *           "id": "fal-bytedance-upscale",
+                     *           "action": "upscale",
+                     *           "name": "ByteDance Upscaler (fal.ai)",
+                     *           "method": "Upscaled by the ByteDance video upscaler, an AI model, through fal.ai",
+                     *           "ai": true,
+                     *           "maxInputSeconds": 60,
+                     *           "resolutions": [
+                     *             "1080p",
+                     *             "2160p"
+                     *           ],
+                     *           "fps": [
+                     *             60
+                     *           ],
+                     *           "audio": "none",
+                     *           "prompt": "none",
+                     *           "needsFace": false,
+                     *           "credits": 0.1,
+                     *           "pricePer": "second",
+                     *           "available": false,
+                     *           "reason": "Not available on this server: it has no fal.ai key (FAL_KEY)."
                      *         }
                      *       ]
                      *     }

@@ -47,7 +47,37 @@ import { type FakeServer, type Recorded, type Reply, startFakeServer } from './f
  * A submission missing a required field gets fal's validation answer (422, detail [{loc, msg, type}]);
  * one with a field its schema does not list is refused the same way, so a test sees any extra field.
  */
-export const FAL_DOCUMENTED_INPUTS: Record<string, { required: string[]; optional: string[] }> = {
+export const FAL_DOCUMENTED_INPUTS: Record<
+  string,
+  { required: string[]; optional: string[]; values?: Record<string, readonly unknown[]> }
+> = {
+  /*
+   * Finishing tools (issue 48), from each page's input schema (https://fal.ai/models/<endpoint>/llms.txt):
+   * - fal-ai/mmaudio-v2: video_url and prompt required; negative_prompt, seed, num_steps (4 to 50),
+   *   duration (1 to 30, default 8), cfg_strength, mask_away_clip optional. Answers {video: File}.
+   * - fal-ai/sync-lipsync/v2: video_url and audio_url required; model ("lipsync-2", "lipsync-2-pro") and
+   *   sync_mode ("cut_off", "loop", "bounce", "silence", "remap") optional. Answers {video: File}.
+   * - fal-ai/bytedance-upscaler/upscale/video: video_url required; target_resolution ("1080p", "2k",
+   *   "4k"), target_fps ("30fps", "60fps"), enhancement_preset optional. Answers {video: File}.
+   */
+  'fal-ai/mmaudio-v2': {
+    required: ['video_url', 'prompt'],
+    optional: ['negative_prompt', 'seed', 'num_steps', 'duration', 'cfg_strength', 'mask_away_clip'],
+    values: { duration: Array.from({ length: 30 }, (_, i) => i + 1) },
+  },
+  'fal-ai/sync-lipsync/v2': {
+    required: ['video_url', 'audio_url'],
+    optional: ['model', 'sync_mode'],
+    values: {
+      model: ['lipsync-2', 'lipsync-2-pro'],
+      sync_mode: ['cut_off', 'loop', 'bounce', 'silence', 'remap'],
+    },
+  },
+  'fal-ai/bytedance-upscaler/upscale/video': {
+    required: ['video_url'],
+    optional: ['target_resolution', 'target_fps', 'enhancement_preset'],
+    values: { target_resolution: ['1080p', '2k', '4k'], target_fps: ['30fps', '60fps'] },
+  },
   'fal-ai/veo3.1/first-last-frame-to-video': {
     required: ['prompt', 'first_frame_url', 'last_frame_url'],
     optional: [
@@ -85,13 +115,21 @@ function schemaProblem(endpoint: string, input: Record<string, unknown>): Reply 
   if (!schema) return null;
   const missing = schema.required.filter((field) => input[field] === undefined || input[field] === null);
   const extra = Object.keys(input).filter((f) => !schema.required.includes(f) && !schema.optional.includes(f));
-  if (missing.length === 0 && extra.length === 0) return null;
+  const wrong = Object.entries(schema.values ?? {}).filter(
+    ([field, values]) => input[field] !== undefined && !values.includes(input[field]),
+  );
+  if (missing.length === 0 && extra.length === 0 && wrong.length === 0) return null;
   return {
     status: 422,
     json: {
       detail: [
         ...missing.map((f) => ({ loc: ['body', f], msg: 'Field required', type: 'missing' })),
         ...extra.map((f) => ({ loc: ['body', f], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' })),
+        ...wrong.map(([f, values]) => ({
+          loc: ['body', f],
+          msg: `Input should be one of ${values.join(', ')}`,
+          type: 'enum',
+        })),
       ],
     },
   };

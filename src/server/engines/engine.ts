@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FinishAction, UpscaleResolution } from '../../shared/finishing';
 import type { AdvancedSettings } from '../../shared/generations';
 import type { ModelId } from '../../shared/money/pricing';
 import type { UploadKind } from '../../shared/uploads';
@@ -37,6 +38,21 @@ export interface EngineJob {
    * `video_id`): the provider task that made the original, as it was saved (`<endpoint>:<id>`).
    */
   extendFrom?: { providerTaskId: string };
+  /**
+   * A finishing action (issue 48) through a provider's tool: the original video (a signed link to our
+   * copy) and what the action takes. Only for a finishing tool's engine.
+   */
+  finish?: {
+    action: FinishAction;
+    video: EngineInput;
+    audio?: EngineInput;
+    image?: EngineInput;
+    prompt?: string;
+    resolution?: UpscaleResolution;
+    fps?: number;
+    /** The original's length in seconds. */
+    seconds: number;
+  };
   /** The provider task a previous attempt started, to resume instead of starting (and paying) again. */
   providerTaskId: string | null;
   /** No attempt comes after this one: a provider task left behind by a failure here is cancelled. */

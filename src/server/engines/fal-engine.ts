@@ -59,6 +59,19 @@ export interface FalEngineOptions {
   retryBaseDelayMs?: number;
 }
 
+/** One call on fal's queue: the endpoint and the input its page documents. */
+export interface FalRequestPlan {
+  endpoint: string;
+  input: Record<string, unknown>;
+}
+
+/** fal's queue for any job: what it is called and how a job becomes its one request (a model's render, a finishing tool's call). */
+export interface FalQueueOptions extends Omit<FalEngineOptions, 'model'> {
+  id: string;
+  name: string;
+  request(job: EngineJob): FalRequestPlan;
+}
+
 const TYPICAL_RENDER_MS = 120_000;
 const CANCEL_TIMEOUT_MS = 10_000;
 
@@ -184,7 +197,20 @@ function checkedTask(baseUrl: string, task: QueueTask): QueueTask {
 }
 
 /** A model on fal.ai through its queue API: submit, status (queue position, logs), result, cancel. */
-export function createFalEngine(options: FalEngineOptions): VideoEngine {
+export function createFalEngine({ model, ...options }: FalEngineOptions): VideoEngine {
+  return createFalQueueEngine({
+    ...options,
+    id: model.id,
+    name: model.name,
+    request: (job) => {
+      const { call, endpoint } = falCallFor(model, job);
+      return { endpoint, input: buildInput(model.family, job, call) };
+    },
+  });
+}
+
+/** A job on fal's queue: submitted, its request saved, followed to its end (or resumed), its video downloaded. */
+export function createFalQueueEngine(options: FalQueueOptions): VideoEngine {
   const headers = { authorization: `Key ${options.apiKey}` };
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, signal: AbortSignal, body?: unknown) =>
     requestJson({
@@ -196,7 +222,7 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
       policy: falPolicy,
       retryBaseDelayMs: options.retryBaseDelayMs,
     });
-  const { model } = options;
+  const model = { id: options.id, name: options.name };
 
   async function waitUntilDone(task: QueueTask, context: EngineContext, signal: AbortSignal): Promise<void> {
     const startedAt = Date.now();
@@ -235,13 +261,8 @@ export function createFalEngine(options: FalEngineOptions): VideoEngine {
       try {
         const result = await withDeadline(context.signal, options.timeoutMs, async (signal) => {
           if (!task) {
-            const { call: kind, endpoint } = falCallFor(model, job);
-            const raw = await call(
-              'POST',
-              joinUrl(options.baseUrl, endpoint),
-              signal,
-              buildInput(model.family, job, kind),
-            );
+            const { endpoint, input } = options.request(job);
+            const raw = await call('POST', joinUrl(options.baseUrl, endpoint), signal, input);
             const submitted = submitSchema.safeParse(raw);
             if (!submitted.success)
               throw new EngineError('fal.ai did not accept the video job.', true, describeBody(raw));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FinishAction, FinishingTool } from '../../shared/finishing';
 import { UPSCALE_RESOLUTIONS } from '../../shared/finishing';
 import { UPSCALE_METHOD_WORDS } from '../media/upscale';
+import { EngineError, type EngineJob } from './engine';
 
 // The finishing tools this product knows (issue 48), each an action on a finished video with its
 // price and limits; GET /api/finishing lists them with whether this installation can run them.
@@ -10,18 +11,23 @@ import { UPSCALE_METHOD_WORDS } from '../media/upscale';
 /** One finishing tool, whether or not this server can run it. */
 export interface FinishingToolDefinition extends Omit<FinishingTool, 'available' | 'reason' | 'credits' | 'pricePer'> {
   /** Who does the work: this server's FFmpeg, or a provider. */
-  engine: 'local';
+  engine: 'local' | 'fal';
   /** Its price unless MODELS_CONFIG says otherwise. */
   price: { credits: number; per: 'video' | 'second' };
   /** Why it cannot run here when its provider is not configured. */
   missing: string;
+  /** A fal.ai tool's endpoint and its input, as the endpoint's page documents it. */
+  fal?: {
+    endpoint: string;
+    input(finish: NonNullable<EngineJob['finish']>, job: EngineJob): Record<string, unknown>;
+  };
 }
 
 /** What this server's add sound does, in words for people and for the Content Credentials. */
 export const MIX_METHOD_WORDS =
   'Your recording laid under the video, trimmed and faded to its length (FFmpeg), not by AI';
 
-export const FINISHING_TOOLS: readonly FinishingToolDefinition[] = [
+const LOCAL_TOOLS: FinishingToolDefinition[] = [
   {
     id: 'local-upscale',
     action: 'upscale',
@@ -57,6 +63,105 @@ export const FINISHING_TOOLS: readonly FinishingToolDefinition[] = [
   },
 ];
 
+const NO_FAL = 'Not available on this server: it has no fal.ai key (FAL_KEY).';
+
+/** MMAudio makes 1 to 30 s of sound (fal-ai/mmaudio-v2 `duration`). */
+const MMAUDIO_SECONDS = { min: 1, max: 30 };
+
+/**
+ * The fal.ai tools, each from its page's input schema (https://fal.ai/models/<endpoint>/llms.txt):
+ * - fal-ai/mmaudio-v2 (video to video, "synchronized audio given video and/or text inputs"):
+ *   video_url and prompt required; optional negative_prompt, seed, num_steps (4-50), duration (1-30 s,
+ *   default 8), cfg_strength, mask_away_clip. Its answer is {video: File}: the video with the sound.
+ * - fal-ai/sync-lipsync/v2: video_url and audio_url required; optional model (lipsync-2,
+ *   lipsync-2-pro) and sync_mode (cut_off, loop, bounce, silence, remap; default cut_off). {video: File}.
+ * - fal-ai/bytedance-upscaler/upscale/video: video_url required; optional target_resolution (1080p, 2k,
+ *   4k; default 1080p), target_fps (30fps, 60fps; default 30fps), enhancement_preset. {video: File}.
+ */
+const FAL_TOOLS: FinishingToolDefinition[] = [
+  {
+    id: 'fal-mmaudio',
+    action: 'add-sound',
+    name: 'MMAudio V2 (fal.ai)',
+    method: 'Sound made to match the picture by MMAudio V2, an AI model, through fal.ai',
+    ai: true,
+    engine: 'fal',
+    price: { credits: 0.05, per: 'second' },
+    maxInputSeconds: MMAUDIO_SECONDS.max,
+    resolutions: [],
+    fps: [],
+    audio: 'none',
+    prompt: 'optional',
+    needsFace: false,
+    missing: NO_FAL,
+    fal: {
+      endpoint: 'fal-ai/mmaudio-v2',
+      input: (finish, job) => ({
+        video_url: finish.video.url,
+        // Its prompt is required: the sound described, else the video's own description.
+        prompt: finish.prompt ?? job.prompt,
+        duration: Math.min(MMAUDIO_SECONDS.max, Math.max(MMAUDIO_SECONDS.min, Math.ceil(finish.seconds))),
+      }),
+    },
+  },
+  {
+    id: 'fal-sync-lipsync',
+    action: 'lip-sync',
+    name: 'Sync Lipsync 2.0 (fal.ai)',
+    method: 'The mouth moved to the voice by Sync Lipsync 2.0, an AI model, through fal.ai',
+    ai: true,
+    engine: 'fal',
+    price: { credits: 0.1, per: 'second' },
+    maxInputSeconds: 120,
+    resolutions: [],
+    fps: [],
+    audio: 'required',
+    prompt: 'none',
+    needsFace: true,
+    missing: NO_FAL,
+    fal: {
+      endpoint: 'fal-ai/sync-lipsync/v2',
+      input: (finish) => {
+        if (!finish.audio) throw new EngineError('A lip-sync needs a voice recording.', false);
+        // cut_off: the result lasts as long as the shorter of the two, never a looped picture.
+        return { video_url: finish.video.url, audio_url: finish.audio.url, model: 'lipsync-2', sync_mode: 'cut_off' };
+      },
+    },
+  },
+  {
+    id: 'fal-bytedance-upscale',
+    action: 'upscale',
+    name: 'ByteDance Upscaler (fal.ai)',
+    method: 'Upscaled by the ByteDance video upscaler, an AI model, through fal.ai',
+    ai: true,
+    engine: 'fal',
+    price: { credits: 0.1, per: 'second' },
+    maxInputSeconds: 60,
+    resolutions: [...UPSCALE_RESOLUTIONS],
+    fps: [60],
+    audio: 'none',
+    prompt: 'none',
+    needsFace: false,
+    missing: NO_FAL,
+    fal: {
+      endpoint: 'fal-ai/bytedance-upscaler/upscale/video',
+      input: (finish) => ({
+        video_url: finish.video.url,
+        target_resolution: finish.resolution === '2160p' ? '4k' : '1080p',
+        target_fps: finish.fps === 60 ? '60fps' : '30fps',
+      }),
+    },
+  },
+];
+
+/** Every tool, this server's first: where several do an action, the first available one that fits is used. */
+export const FINISHING_TOOLS: readonly FinishingToolDefinition[] = [...LOCAL_TOOLS, ...FAL_TOOLS];
+
+/** Whether this server's own FFmpeg does the tool's work (the worker runs it without a provider). */
+export function isLocalFinishingTool(id: string): boolean {
+  return FINISHING_TOOLS.find((tool) => tool.id === id)?.engine === 'local';
+}
+
 const creditsSchema = z.number().min(0).max(1000);
 
 /** MODELS_CONFIG `finishing`: a tool's price and switch, e.g. {"local-upscale": {"credits": 0.2, "per": "second"}}. */
@@ -75,12 +180,15 @@ export function unknownFinishingIds(overrides: FinishingOverrides): string[] {
   return Object.keys(overrides).filter((id) => !FINISHING_TOOLS.some((tool) => tool.id === id));
 }
 
-/** Every tool with its price and whether this server runs it (local tools always, as the local engine). */
-export function finishingCatalogue(overrides: FinishingOverrides): FinishingTool[] {
-  return FINISHING_TOOLS.map(({ engine, price, missing, ...tool }) => {
+/** Every tool with its price and whether this server runs it: local tools always (as the local engine), a provider's with its key. */
+export function finishingCatalogue(
+  overrides: FinishingOverrides,
+  providers: { fal: boolean } = { fal: false },
+): FinishingTool[] {
+  return FINISHING_TOOLS.map(({ engine, price, missing, fal: _fal, ...tool }) => {
     const custom = overrides[tool.id];
     const switchedOff = custom?.enabled === false;
-    const runs = engine === 'local';
+    const runs = engine === 'local' || (engine === 'fal' && providers.fal);
     return {
       ...tool,
       resolutions: [...tool.resolutions],

@@ -14,12 +14,12 @@ import {
 } from './catalogue';
 import { createComfyEngine } from './comfyui/comfyui-engine';
 import { builtInTemplatesDir, type ComfyTemplate, loadTemplates } from './comfyui/templates';
-import type { VideoEngine } from './engine';
-import { createFalEngine } from './fal-engine';
+import { EngineError, type VideoEngine } from './engine';
+import { createFalEngine, createFalQueueEngine } from './fal-engine';
 import { createKlingEngine } from './kling-engine';
 import { type FfmpegBinaries, resolveFfmpeg } from '../media/ffmpeg';
 import { createLocalEngine } from './local/local-engine';
-import { finishingCatalogue, type FinishingOverrides, unknownFinishingIds } from './finishing';
+import { FINISHING_TOOLS, finishingCatalogue, type FinishingOverrides, unknownFinishingIds } from './finishing';
 import type { FinishingTool } from '../../shared/finishing';
 import { createReplicateEngine, createReplicateWebhooks, type ReplicateWebhooks } from './replicate-engine';
 import { createVeoEngine } from './veo-engine';
@@ -41,6 +41,8 @@ export interface EngineRegistry {
   providerExtend(model: ModelId): ProviderExtend | null;
   /** The finishing tools (GET /api/finishing): every one, with its price and whether it runs here. */
   finishing(): FinishingTool[];
+  /** A provider's finishing tool's engine, or null when this server cannot run it (this server's own run in the worker). */
+  finishingEngine(tool: string): VideoEngine | null;
 }
 
 /** Providers' webhooks this server accepts, each with its signature check and the jobs waiting on it. */
@@ -124,7 +126,7 @@ export function createEngineRegistry(
     throw new ConfigError([
       `MODELS_CONFIG: unknown finishing tool ids ${unknownTools.join(', ')} (see GET /api/finishing for the ids)`,
     ]);
-  const finishingTools = finishingCatalogue(finishingOverrides);
+  const finishingTools = finishingCatalogue(finishingOverrides, { fal: Boolean(config.fal) });
   const templates = comfyTemplates(config.models.comfyTemplatesDir);
   const catalogue = [
     ...BUILT_IN_MODELS.filter((m) => m.id !== 'local'),
@@ -258,6 +260,22 @@ export function createEngineRegistry(
       return entry.definition.fal?.extend ?? kling ?? null;
     },
     finishing: () => finishingTools,
+    finishingEngine: (id) => {
+      const definition = FINISHING_TOOLS.find((tool) => tool.id === id);
+      const listed = finishingTools.find((tool) => tool.id === id);
+      if (!definition?.fal || !listed?.available || !config.fal) return null;
+      const { fal } = definition;
+      return createFalQueueEngine({
+        ...config.fal,
+        ...timing,
+        id: definition.id,
+        name: definition.name,
+        request: (job) => {
+          if (!job.finish) throw new EngineError(`${definition.name} finishes videos; this job has none.`, false);
+          return { endpoint: fal.endpoint, input: fal.input(job.finish, job) };
+        },
+      });
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../config';
 import type { ServiceContext } from '../context';
-import type { GenerationInput, GenerationRow } from '../db/schema';
+import type { GenerationFinish, GenerationInput, GenerationRow } from '../db/schema';
 import {
   AbortedError,
   type EngineContext,
@@ -25,6 +25,7 @@ import { BLOCKED_OUTPUT_MESSAGE, type ReviewHold } from '../../shared/moderation
 import { joinExtension } from './extend-join';
 import { filmEngine } from './film-export';
 import { finishEngine } from './finish-video';
+import { isLocalFinishingTool } from '../engines/finishing';
 import { budgetExceededMessage, jobBudgetMs } from './job-budget';
 import { storeOutput } from './output';
 import * as queue from './queue.repository';
@@ -74,8 +75,28 @@ function engineJobFor(ctx: ServiceContext, row: GenerationRow): EngineJob {
     ...(row.extension?.method === 'provider' && row.extension.originalTask
       ? { extendFrom: { providerTaskId: row.extension.originalTask } }
       : {}),
+    ...(row.finish ? { finish: finishFor(row.finish, engineInput) } : {}),
     providerTaskId: row.providerTaskId,
     lastAttempt: row.attempts >= lifecycle.MAX_ATTEMPTS,
+  };
+}
+
+/** A finishing action's job as a provider's tool takes it: signed links to the copies it works on. */
+function finishFor(
+  finish: GenerationFinish,
+  engineInput: (input: Pick<GenerationInput, 'objectKey' | 'contentType'>) => EngineInput,
+): NonNullable<EngineJob['finish']> {
+  const copy = (file: { key: string; contentType: string }) =>
+    engineInput({ objectKey: file.key, contentType: file.contentType });
+  return {
+    action: finish.action,
+    video: engineInput({ objectKey: finish.sourceKey, contentType: 'video/mp4' }),
+    ...(finish.audio ? { audio: copy(finish.audio) } : {}),
+    ...(finish.image ? { image: copy(finish.image) } : {}),
+    ...(finish.prompt ? { prompt: finish.prompt } : {}),
+    ...(finish.resolution ? { resolution: finish.resolution } : {}),
+    ...(finish.fps ? { fps: finish.fps } : {}),
+    seconds: finish.sourceSeconds,
   };
 }
 
@@ -121,13 +142,15 @@ export async function runGeneration(
   let engine = row.film
     ? filmEngine(ctx.media, ctx.storage, row.film)
     : row.finish
-      ? finishEngine(ctx.media, ctx.storage, row.finish)
+      ? isLocalFinishingTool(row.finish.tool)
+        ? finishEngine(ctx.media, ctx.storage, row.finish)
+        : ctx.engines.finishingEngine(row.finish.tool)
       : ctx.engines.get(row.model);
   if (!engine) {
     await applySavedSettings(ctx).catch((error: unknown) =>
       log.warn({ err: error }, 'Could not read the saved settings'),
     );
-    engine = ctx.engines.get(row.model);
+    engine = row.finish ? ctx.engines.finishingEngine(row.finish.tool) : ctx.engines.get(row.model);
   }
   if (!engine) {
     // An engine that cannot run is the system's failure, not the user's.

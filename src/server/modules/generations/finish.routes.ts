@@ -86,6 +86,12 @@ export const finishRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = asyn
             },
             {
               status: 400,
+              code: 'no_face',
+              message:
+                'This video shows no face, so there is no mouth to lip-sync. Choose a video where a face is seen clearly.',
+            },
+            {
+              status: 400,
               code: 'audio_required',
               message: 'Add your recording on this server needs a recording: upload one, then try again.',
             },

@@ -21,7 +21,7 @@ import { makeWorkDir, removeWorkDir } from '../../media/work-dirs';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { payForGeneration } from '../money/charge-generation.service';
 import { effectiveSpendCap } from '../../../shared/money/spend-cap';
-import { refuseBlockedPrompt } from '../moderation/moderation.service';
+import { facesInVideo, refuseBlockedPrompt } from '../moderation/moderation.service';
 import { resolveUploadRef } from '../uploads/uploads.service';
 import { type CreatedGeneration, requireRoomForAnotherJob } from './generations.service';
 import * as repo from './generations.repository';
@@ -73,6 +73,12 @@ export async function finishVideo(
     const tool = toolFor(ctx.engines.finishing(), body, facts);
     const refusal = finishRefusal(tool, body, facts);
     if (refusal) throw badRequest(refusal.message, refusal.code);
+    // A mouth to move: a video showing no face is refused here, before the charge (where the detector runs).
+    if (tool.needsFace && (await facesInVideo(ctx, file, facts.seconds)) === 0)
+      throw badRequest(
+        'This video shows no face, so there is no mouth to lip-sync. Choose a video where a face is seen clearly.',
+        'no_face',
+      );
     const prompt = 'prompt' in body ? body.prompt : undefined;
     if (prompt) await refuseBlockedPrompt(ctx, [prompt], log);
     const recording =

@@ -80,7 +80,12 @@ describe('finishing a video on this server', () => {
     expect(listed.map((tool) => [tool.id, tool.action, tool.available, tool.ai])).toEqual([
       ['local-upscale', 'upscale', true, false],
       ['local-mix', 'add-sound', true, false],
+      ['fal-mmaudio', 'add-sound', false, true],
+      ['fal-sync-lipsync', 'lip-sync', false, true],
+      ['fal-bytedance-upscale', 'upscale', false, true],
     ]);
+    // A provider's tool says why it is not here, without the operator's setting names.
+    expect(listed[2]?.reason).toBe('Not available on this server: it has no fal.ai key.');
     expect(listed[0]).toMatchObject({
       credits: 0.25,
       pricePer: 'second',
@@ -89,7 +94,7 @@ describe('finishing a video on this server', () => {
     });
     expect(listed[0]?.method).toContain('not by AI');
     expect(listed[1]).toMatchObject({ credits: 0.1, pricePer: 'video', audio: 'required' });
-  });
+  }, 180_000);
 
   it('upscales a 480p video to 1080p as a new video of the same length, its parent the original, charged the tool’s price', async () => {
     const { user, cookie } = await payingUser(t, 2000);
@@ -130,7 +135,7 @@ describe('finishing a video on this server', () => {
     expect(row?.credentials?.sourceType).toBe('algorithmicMedia');
     // The copies the job worked on are gone once it is stored.
     expect(finishCopiesOf(user.id)).toEqual([]);
-  });
+  }, 180_000);
 
   it('gives a silent video an uploaded recording as its sound, as long as the picture', async () => {
     const { user, cookie } = await payingUser(t, 2000);
@@ -154,7 +159,7 @@ describe('finishing a video on this server', () => {
     expect(row?.credentials?.edits).toEqual([
       { action: 'c2pa.edited', description: MIX_METHOD_WORDS, by: 'Add your recording on this server' },
     ]);
-  });
+  }, 180_000);
 
   it('refuses what the tools cannot take, someone else’s video and an unfinished one, before any charge, leaving nothing', async () => {
     const { user, cookie } = await payingUser(t, 2000);
@@ -195,5 +200,5 @@ describe('finishing a video on this server', () => {
     const children = await t.db.select().from(generations).where(eq(generations.parentId, original.id));
     expect(children).toEqual([]);
     expect(finishCopiesOf(user.id)).toEqual([]);
-  });
+  }, 180_000);
 });

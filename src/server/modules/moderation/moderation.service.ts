@@ -8,7 +8,7 @@ import {
   videoRefusal,
   strictest,
 } from '../../../shared/moderation';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { classifyPicture, detectFaces } from '../../ai/object-detector';
@@ -218,6 +218,28 @@ export async function screenRenderedVideo(
     flagged ??= flaggedOf(screening);
   }
   return withMatch(flagged, match);
+}
+
+/**
+ * The most faces one of five frames spread over a video shows (lip-sync needs a mouth to move), or
+ * null when the face detector cannot run here. The frames go in a folder of their own beside the video.
+ */
+export async function facesInVideo(ctx: ServiceContext, file: string, durationSeconds: number): Promise<number | null> {
+  const dir = path.join(path.dirname(file), 'face-check');
+  await mkdir(dir, { recursive: true });
+  const frames = await sampleFrames(ctx.media, file, {
+    durationSeconds,
+    count: 5,
+    dir,
+    signal: AbortSignal.timeout(60_000),
+  });
+  let most = 0;
+  for (const frame of frames) {
+    const found = await facesIn(await readFile(frame));
+    if (found === null) return null;
+    most = Math.max(most, found);
+  }
+  return most;
 }
 
 /**
