@@ -2662,6 +2662,23 @@ export interface operations {
                      *           "pricePer": "second",
                      *           "available": false,
                      *           "reason": "Not available on this server: it has no fal.ai key (FAL_KEY)."
+                     *         },
+                     *         {
+                     *           "id": "fal-ray2-modify",
+                     *           "action": "restyle",
+                     *           "name": "Luma Ray 2 Modify (fal.ai)",
+                     *           "method": "Restyled from the description by Luma Ray 2 Modify, an AI model, through fal.ai",
+                     *           "ai": true,
+                     *           "maxInputSeconds": 10,
+                     *           "resolutions": [],
+                     *           "fps": [],
+                     *           "audio": "none",
+                     *           "prompt": "required",
+                     *           "needsFace": false,
+                     *           "credits": 0.3,
+                     *           "pricePer": "second",
+                     *           "available": false,
+                     *           "reason": "Not available on this server: it has no fal.ai key (FAL_KEY)."
                      *         }
                      *       ]
                      *     }

@@ -73,6 +73,24 @@ export const FAL_DOCUMENTED_INPUTS: Record<
       sync_mode: ['cut_off', 'loop', 'bounce', 'silence', 'remap'],
     },
   },
+  // fal's page lists video_url, prompt, image_url and mode; the modes are Luma's (docs.lumalabs.ai/docs/modify-video).
+  'fal-ai/luma-dream-machine/ray-2/modify': {
+    required: ['video_url', 'prompt'],
+    optional: ['image_url', 'mode'],
+    values: {
+      mode: [
+        'adhere_1',
+        'adhere_2',
+        'adhere_3',
+        'flex_1',
+        'flex_2',
+        'flex_3',
+        'reimagine_1',
+        'reimagine_2',
+        'reimagine_3',
+      ],
+    },
+  },
   'fal-ai/bytedance-upscaler/upscale/video': {
     required: ['video_url'],
     optional: ['target_resolution', 'target_fps', 'enhancement_preset'],

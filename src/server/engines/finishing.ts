@@ -77,6 +77,10 @@ const MMAUDIO_SECONDS = { min: 1, max: 30 };
  *   lipsync-2-pro) and sync_mode (cut_off, loop, bounce, silence, remap; default cut_off). {video: File}.
  * - fal-ai/bytedance-upscaler/upscale/video: video_url required; optional target_resolution (1080p, 2k,
  *   4k; default 1080p), target_fps (30fps, 60fps; default 30fps), enhancement_preset. {video: File}.
+ * - fal-ai/luma-dream-machine/ray-2/modify (https://fal.ai/models/fal-ai/luma-dream-machine/ray-2/modify/api):
+ *   video_url, prompt, an optional image_url (one picture to follow) and mode; the modes and limits are
+ *   Luma's Modify Video (https://docs.lumalabs.ai/docs/modify-video): adhere_1-3, flex_1-3,
+ *   reimagine_1-3, videos of up to 10 s and 100 MB. {video: File}.
  */
 const FAL_TOOLS: FinishingToolDefinition[] = [
   {
@@ -149,6 +153,32 @@ const FAL_TOOLS: FinishingToolDefinition[] = [
         video_url: finish.video.url,
         target_resolution: finish.resolution === '2160p' ? '4k' : '1080p',
         target_fps: finish.fps === 60 ? '60fps' : '30fps',
+      }),
+    },
+  },
+  {
+    id: 'fal-ray2-modify',
+    action: 'restyle',
+    name: 'Luma Ray 2 Modify (fal.ai)',
+    method: 'Restyled from the description by Luma Ray 2 Modify, an AI model, through fal.ai',
+    ai: true,
+    engine: 'fal',
+    price: { credits: 0.3, per: 'second' },
+    maxInputSeconds: 10,
+    resolutions: [],
+    fps: [],
+    audio: 'none',
+    prompt: 'required',
+    needsFace: false,
+    missing: NO_FAL,
+    fal: {
+      endpoint: 'fal-ai/luma-dream-machine/ray-2/modify',
+      input: (finish, job) => ({
+        video_url: finish.video.url,
+        prompt: finish.prompt ?? job.prompt,
+        // Flex: a new look that keeps the shapes, characters and motion of the original.
+        mode: 'flex_1',
+        ...(finish.image ? { image_url: finish.image.url } : {}),
       }),
     },
   },

@@ -23,7 +23,9 @@ import { creditLedger, generations, users } from '../db/schema';
 // on one without), and the ByteDance upscaler. Each makes a new video whose parent is the original,
 // stored from the provider's answer, charged the tool's price.
 
-const ASTRONAUT = readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/astronaut.png'));
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures', name));
+const ASTRONAUT = fixture('astronaut.png');
+const COFFEE = fixture('coffee.png');
 
 let fal: FakeFal;
 let t: TestApp;
@@ -132,6 +134,26 @@ describe('finishing through fal.ai', () => {
     });
     expect(request.endpoint).toBe('fal-ai/bytedance-upscaler/upscale/video');
     expect(request.input).toEqual({ video_url: request.input.video_url, target_resolution: '4k', target_fps: '60fps' });
+  }, 180_000);
+
+  it('restyles a video from a description and a picture to follow through Luma Ray 2 Modify', async () => {
+    const { user, cookie } = await payingUser(t, 5000);
+    const video = await original(cookie);
+    const look = await uploadFile(t.app, cookie, COFFEE);
+    const { request, row } = await finishWith(user, cookie, video, {
+      action: 'restyle',
+      tool: 'fal-ray2-modify',
+      prompt: 'As a watercolour painting',
+      imageFile: look,
+    });
+    expect(request.endpoint).toBe('fal-ai/luma-dream-machine/ray-2/modify');
+    expect(request.input).toEqual({
+      video_url: request.input.video_url,
+      prompt: 'As a watercolour painting',
+      mode: 'flex_1',
+      image_url: request.input.image_url,
+    });
+    expect(keyOfLink(request.input.image_url)).toBe(row.finish?.image?.key);
   }, 180_000);
 
   it('lip-syncs a video with a face to an uploaded voice, and refuses one with none before any charge', async () => {

@@ -83,6 +83,7 @@ describe('finishing a video on this server', () => {
       ['fal-mmaudio', 'add-sound', false, true],
       ['fal-sync-lipsync', 'lip-sync', false, true],
       ['fal-bytedance-upscale', 'upscale', false, true],
+      ['fal-ray2-modify', 'restyle', false, true],
     ]);
     // A provider's tool says why it is not here, without the operator's setting names.
     expect(listed[2]?.reason).toBe('Not available on this server: it has no fal.ai key.');
