@@ -1330,6 +1330,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -1466,6 +1467,8 @@ export interface operations {
                     /** @default false */
                     isEconomy?: boolean;
                     /** @default false */
+                    draft?: boolean;
+                    /** @default false */
                     consentToLikeness?: boolean;
                     /** @default 10 */
                     duration?: number;
@@ -1550,6 +1553,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -1623,6 +1627,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -1834,6 +1839,7 @@ export interface operations {
                      *       "createdAt": "text",
                      *       "expiresAt": "text",
                      *       "kept": true,
+                     *       "isDraft": true,
                      *       "progress": 1,
                      *       "progressStage": "text",
                      *       "errorMessage": "text",
@@ -1907,6 +1913,7 @@ export interface operations {
                      *           "createdAt": "text",
                      *           "expiresAt": "text",
                      *           "kept": true,
+                     *           "isDraft": true,
                      *           "progress": 1,
                      *           "progressStage": "text",
                      *           "errorMessage": "text",
@@ -1984,6 +1991,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -2057,6 +2065,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -2194,6 +2203,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -2403,6 +2413,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -2476,6 +2487,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -2829,6 +2841,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -2902,6 +2915,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -3244,6 +3258,7 @@ export interface operations {
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
+                                isDraft?: boolean;
                                 progress: number;
                                 progressStage: string | null;
                                 errorMessage: string | null;
@@ -3321,6 +3336,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -3543,6 +3559,7 @@ export interface operations {
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
+                                isDraft?: boolean;
                                 progress: number;
                                 progressStage: string | null;
                                 errorMessage: string | null;
@@ -3620,6 +3637,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -3935,6 +3953,7 @@ export interface operations {
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
+                                isDraft?: boolean;
                                 progress: number;
                                 progressStage: string | null;
                                 errorMessage: string | null;
@@ -4012,6 +4031,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -4213,6 +4233,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -4286,6 +4307,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -4443,6 +4465,7 @@ export interface operations {
                                 createdAt: string;
                                 expiresAt: string | null;
                                 kept?: boolean;
+                                isDraft?: boolean;
                                 progress: number;
                                 progressStage: string | null;
                                 errorMessage: string | null;
@@ -4597,6 +4620,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -4670,6 +4694,7 @@ export interface operations {
                             createdAt: string;
                             expiresAt: string | null;
                             kept?: boolean;
+                            isDraft?: boolean;
                             progress: number;
                             progressStage: string | null;
                             errorMessage: string | null;
@@ -5632,6 +5657,7 @@ export interface operations {
                  *         "createdAt": "text",
                  *         "expiresAt": "text",
                  *         "kept": true,
+                 *         "isDraft": true,
                  *         "progress": 100,
                  *         "progressStage": "text",
                  *         "errorMessage": "text",
@@ -5713,6 +5739,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -5819,6 +5846,7 @@ export interface operations {
                  *         "createdAt": "text",
                  *         "expiresAt": "text",
                  *         "kept": true,
+                 *         "isDraft": true,
                  *         "progress": 1,
                  *         "progressStage": "text",
                  *         "errorMessage": "The video could not be made.",
@@ -5900,6 +5928,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -6006,6 +6035,7 @@ export interface operations {
                  *         "createdAt": "text",
                  *         "expiresAt": "text",
                  *         "kept": true,
+                 *         "isDraft": true,
                  *         "progress": 40,
                  *         "progressStage": "text",
                  *         "errorMessage": "text",
@@ -6087,6 +6117,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;
@@ -6241,6 +6272,7 @@ export interface operations {
                  *         "createdAt": "text",
                  *         "expiresAt": "text",
                  *         "kept": true,
+                 *         "isDraft": true,
                  *         "progress": 100,
                  *         "progressStage": "text",
                  *         "errorMessage": "text",
@@ -6322,6 +6354,7 @@ export interface operations {
                         createdAt: string;
                         expiresAt: string | null;
                         kept?: boolean;
+                        isDraft?: boolean;
                         progress: number;
                         progressStage: string | null;
                         errorMessage: string | null;

@@ -81,6 +81,11 @@ const generationFields = {
   hasAudio: z.boolean().default(false),
   isEconomy: z.boolean().default(false),
   /**
+   * A draft (issue 48): the server makes it on the cheapest model and resolution it has for the request
+   * (`draftChoice` in src/shared/drafts.ts), whatever `model` and `resolution` say; finish the take you like.
+   */
+  draft: z.boolean().default(false),
+  /**
    * The uploader confirms they are the person an input shows, or have that person's consent
    * (LIKENESS_CONSENT_STATEMENT); required when an image input shows a face (422 consent_required).
    */
@@ -205,6 +210,8 @@ export const generationRecordSchema = z.object({
   expiresAt: z.string().nullable(),
   /** The owner kept it (KEEP_VIDEOS_FOR): no expiry, never deleted by the sweeper. */
   kept: z.boolean().optional(),
+  /** Made as a draft (on the cheapest model and resolution): the player offers to finish this take. */
+  isDraft: z.boolean().optional(),
   progress: z.number(),
   progressStage: z.string().nullable(),
   errorMessage: z.string().nullable(),

@@ -117,6 +117,8 @@ export const generations = pgTable(
     outputDuration: doublePrecision('output_duration'),
     hasAudio: boolean('has_audio').notNull(),
     isEconomy: boolean('is_economy').notNull().default(false),
+    /** Made as a draft (issue 48): on the cheapest model and resolution the server had for the request. */
+    isDraft: boolean('is_draft').notNull().default(false),
     settings: jsonb('settings').$type<AdvancedSettings>().notNull().default({}),
     inputs: jsonb('inputs').$type<GenerationInputs>().notNull().default({}),
     /** Keyframes: the end frame (`endImageFile`), for a model that takes one; `inputs.image` is then the start frame. */

@@ -34,6 +34,8 @@ export interface NewGeneration {
   aiUse: AiUseClaim;
   /** The uploader confirmed they are the person an input shows, or have their consent. */
   consentToLikeness: boolean;
+  /** A draft: made on the cheapest model and resolution the server has for it. */
+  draft: boolean;
 }
 
 /** What joins the description and the audio description in the engine's prompt. */
@@ -104,6 +106,7 @@ function common(body: CreateGenerationBody) {
     duration: body.duration,
     model: body.model,
     consentToLikeness: body.consentToLikeness,
+    draft: body.draft,
   };
 }
 

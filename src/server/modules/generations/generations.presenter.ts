@@ -81,6 +81,7 @@ export function presentRecord(secret: string, row: GenerationRow, now: Date): Ge
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     kept: row.kept,
+    isDraft: row.isDraft,
     progress: row.progress,
     progressStage: row.progressStage,
     errorMessage: row.errorMessage,

@@ -111,7 +111,7 @@ export type NewPaidGeneration = Required<
 > &
   // A film's parts (film.service.ts); no other job has them. A storyboard's take or film names its board (and shot).
   // A finishing action's work (finish.service.ts) likewise.
-  Partial<Pick<typeof generations.$inferInsert, 'film' | 'storyboardId' | 'shotId' | 'finish'>>;
+  Partial<Pick<typeof generations.$inferInsert, 'film' | 'storyboardId' | 'shotId' | 'finish' | 'isDraft'>>;
 
 /**
  * How far apart one user's unfinished jobs take their turns in the queue: a job made while the user
@@ -147,6 +147,7 @@ export async function insertPaidGeneration(
   const [inserted] = await insertPaidStatement.rowsOf(tx, generations, {
     film: null,
     finish: null,
+    isDraft: false,
     storyboardId: null,
     shotId: null,
     ...row,
@@ -182,6 +183,7 @@ const NEW_PAID_FIELDS = [
   'heldForReview',
   'film',
   'finish',
+  'isDraft',
   'storyboardId',
   'shotId',
 ] as const satisfies readonly (keyof NewPaidGeneration)[];

@@ -229,6 +229,8 @@ describe('record and job views', () => {
         'groupId',
         // Content Credentials: what the stored video's signed manifest says (null until it is stored).
         'credentials',
+        // Drafts (issue 48): made on the cheapest model, offered to be finished.
+        'isDraft',
       ].sort(),
     );
     const jobs = (await injectJson(t.app, 'GET', '/api/video-generation-jobs', { cookie: me.cookie })).json<

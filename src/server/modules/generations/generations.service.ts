@@ -10,6 +10,7 @@ import {
   type ReviewHold,
 } from '../../../shared/moderation';
 import { type ModelInfo, renderedShape } from '../../../shared/models';
+import { draftChoice } from '../../../shared/drafts';
 import { controlsRefusal, INPUT_WORDS, keyframesRefusal } from '../../../shared/model-fit';
 import { priceHundredths } from '../../../shared/money/pricing';
 import { effectiveSpendCap } from '../../../shared/money/spend-cap';
@@ -163,9 +164,10 @@ export function requireRoomForAnotherJob(unfinished: number): void {
 export async function createGeneration(
   ctx: ServiceContext,
   userId: string,
-  body: NewGeneration,
+  asked: NewGeneration,
   options: CreateOptions = {},
 ): Promise<CreatedGeneration> {
+  const body = asked.draft ? asDraft(ctx, asked, options) : asked;
   if (!body.characterId) return startGeneration(ctx, userId, body, options);
   const character = await characterForRequest(ctx, userId, body.characterId);
   const models = [modelFor(ctx, body.model), ...(options.compareModel ? [ctx.engines.info(options.compareModel)] : [])];
@@ -198,6 +200,26 @@ export async function createGeneration(
     await discardCharacterUploads(ctx, userId, copies);
     throw error;
   }
+}
+
+/**
+ * A draft (issue 48): the request on the cheapest model and resolution this server has for it
+ * (`draftChoice`, the generator's own rule), whatever model and resolution it named.
+ */
+function asDraft(ctx: ServiceContext, body: NewGeneration, options: CreateOptions): NewGeneration {
+  if (options.compareModel)
+    throw badRequest(
+      'A draft is made on the cheapest model, so it cannot be compared with another one. Turn Draft off to compare models.',
+      'draft_with_compare',
+    );
+  const models = ctx.engines.list().filter((model) => model.available && ctx.engines.get(model.id));
+  const choice = draftChoice(models, { ...body, ...body.settings });
+  if (!choice)
+    throw badRequest(
+      'No model on this server takes this request as a draft. Remove an input, or turn Draft off.',
+      'no_draft_model',
+    );
+  return { ...body, model: choice.model.id, settings: { ...body.settings, resolution: choice.resolution } };
 }
 
 /** createGeneration once the request holds its character (if any) as the model takes it. */
@@ -322,6 +344,7 @@ async function startGeneration(
           extension: options.extension ?? null,
           consent,
           heldForReview,
+          isDraft: body.draft,
           ...(options.shot ? { storyboardId: options.shot.storyboardId, shotId: options.shot.shotId } : {}),
         },
         { charge: paid.charge, eventKind: paid.balanceChanged ? 'balance' : 'generation' },

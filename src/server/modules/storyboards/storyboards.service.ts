@@ -305,6 +305,7 @@ async function renderOne(
     model: shot.model ?? undefined,
     aiUse: { by: 'ids', ids: {} },
     consentToLikeness,
+    draft: false,
   };
   try {
     return await createGeneration(ctx, userId, request, { shot: { storyboardId: row.id, shotId: shot.id }, log });
