@@ -156,6 +156,31 @@ describe('finishing through fal.ai', () => {
     expect(keyOfLink(request.input.image_url)).toBe(row.finish?.image?.key);
   }, 180_000);
 
+  it('fails a tool’s run error in plain words, and lets go of the copies it was given', async () => {
+    const { cookie } = await payingUser(t, 5000);
+    const video = await original(cookie, { hasAudio: false });
+    fal.outcome = 'error';
+    try {
+      const made = await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/finish`, {
+        cookie,
+        body: { action: 'add-sound', tool: 'fal-mmaudio' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { row } = await followJob(t, made.json<CreatedGenerationRecord>().id, 120_000);
+      expect(row).toMatchObject({
+        status: 'failed',
+        errorMessage: 'fal.ai could not make this video. The model ran out of memory on this input.',
+      });
+      // MMAudio was asked for the video's own description when none was given for the sound.
+      expect(fal.requests.at(-1)?.input.prompt).toBe(video.prompt);
+      for (const key of [row!.finish!.sourceKey]) {
+        await expect(t.ctx.storage.read(key)).rejects.toThrow();
+      }
+    } finally {
+      fal.outcome = 'video';
+    }
+  }, 180_000);
+
   it('lip-syncs a video with a face to an uploaded voice, and refuses one with none before any charge', async () => {
     const { user, cookie } = await payingUser(t, 5000);
     const voiceBytes = (await makeMediaFixtures()).audio;

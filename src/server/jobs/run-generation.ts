@@ -15,7 +15,7 @@ import { untilAborted } from '../lib/until-aborted';
 import { makeWorkDir, removeWorkDir } from '../media/work-dirs';
 import { mediaUrl } from '../storage/media-links';
 import { publishGenerationChange, publishQueueMoved } from '../bus/publish';
-import { filmCopies, finishCopies } from '../modules/generations/generations.service';
+import { jobCopiesOf } from '../modules/generations/generations.service';
 import * as lifecycle from '../modules/generations/lifecycle.service';
 import { applySavedSettings } from '../modules/settings/settings.service';
 import { notifyVideoFinished } from '../modules/notifications/notifications.service';
@@ -155,6 +155,7 @@ export async function runGeneration(
   if (!engine) {
     // An engine that cannot run is the system's failure, not the user's.
     ctx.metrics.providerErrors.inc({ model: row.model, kind: 'no_engine' });
+    await removeJobCopies(ctx, row);
     const failed = await lifecycle.failForGood(
       ctx,
       job,
@@ -237,9 +238,7 @@ export async function runGeneration(
       ? await lifecycle.holdFinishedGeneration(ctx, job, output, hold)
       : await lifecycle.completeGeneration(ctx, job, output);
     if (!done) throw new AbortedError();
-    if (row.extension) await ctx.storage.delete(row.extension.baseKey).catch(() => undefined);
-    const copies = [...(row.film ? filmCopies(row.film) : []), ...(row.finish ? finishCopies(row.finish) : [])];
-    await Promise.all(copies.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    await removeJobCopies(ctx, row);
     log.info({ ms: Date.now() - started, duration: stored.durationSeconds, held: hold !== null }, 'render completed');
     if (!hold) tellOwner(ctx, { ...row, status: 'completed', errorMessage: null }, log);
     observe('completed');
@@ -253,6 +252,11 @@ export async function runGeneration(
   }
 }
 
+/** Removes the copies a job was given to work on, once it no longer needs them. */
+async function removeJobCopies(ctx: ServiceContext, row: GenerationRow): Promise<void> {
+  await Promise.all(jobCopiesOf(row).map((key) => ctx.storage.delete(key).catch(() => undefined)));
+}
+
 async function handleFailure(
   ctx: ServiceContext,
   { worker, job, row }: { worker: JobWorker; job: lifecycle.LeasedJob; row: GenerationRow },
@@ -261,10 +265,16 @@ async function handleFailure(
   log: FastifyBaseLogger,
   budgetMs: number,
 ): Promise<JobOutcome> {
+  // Failed for good: no attempt will read the copies it was given (a re-run copies nothing of them),
+  // so they go first, before its owner hears it failed.
+  const failForGood = async (message: string, cause: Parameters<typeof lifecycle.failForGood>[3]) => {
+    await removeJobCopies(ctx, row);
+    return lifecycle.failForGood(ctx, job, message, cause);
+  };
   if (error instanceof ContentBlockedError && !controller.signal.aborted) {
     // Never shown: no file was stored. Whether its charge comes back is REFUND_BLOCKED_GENERATIONS.
     log.warn({ moderation: error.findings }, 'video blocked');
-    tellOwner(ctx, await lifecycle.failForGood(ctx, job, BLOCKED_OUTPUT_MESSAGE, 'blocked'), log);
+    tellOwner(ctx, await failForGood(BLOCKED_OUTPUT_MESSAGE, 'blocked'), log);
     return 'failed';
   }
   if (controller.signal.aborted || error instanceof AbortedError) {
@@ -278,7 +288,7 @@ async function handleFailure(
       // Still this server's limit, not the user's doing: the refund policy treats it as a system failure.
       log.warn({ budgetMs }, 'job stopped: over its time budget');
       ctx.metrics.providerErrors.inc({ model: row.model, kind: 'timeout' });
-      tellOwner(ctx, await lifecycle.failForGood(ctx, job, budgetExceededMessage(budgetMs), 'system'), log);
+      tellOwner(ctx, await failForGood(budgetExceededMessage(budgetMs), 'system'), log);
       return 'failed';
     }
     log.info('stopped: the job was deleted, cancelled or taken over');
@@ -307,7 +317,7 @@ async function handleFailure(
     return 'retried';
   }
   const cause = USER_FAILURE_KINDS.has(failure.kind) ? 'user' : 'system';
-  tellOwner(ctx, await lifecycle.failForGood(ctx, job, failure.message, cause), log);
+  tellOwner(ctx, await failForGood(failure.message, cause), log);
   return 'failed';
 }
 

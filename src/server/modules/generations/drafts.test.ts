@@ -36,7 +36,7 @@ const balanceOf = async (t: TestApp, id: string) =>
 const catalogue = async (t: TestApp, cookie: string) =>
   (await injectJson(t.app, 'GET', '/api/models', { cookie })).json<{ models: ModelInfo[] }>().models;
 
-const REQUEST = { description: 'A lighthouse at dawn', duration: 8, aspectRatio: '16:9', hasAudio: false };
+const REQUEST = { description: 'A lighthouse at dawn', duration: 8, aspectRatio: '16:9', hasAudio: false } as const;
 
 describe('a draft', () => {
   for (const [name, app] of [

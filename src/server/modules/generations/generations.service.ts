@@ -426,7 +426,7 @@ export function listGenerations(ctx: ServiceContext, userId: string, limit = LIS
  * next heartbeat (its row is gone) and stops its engine. Anyone else's id is a 404.
  */
 /** Whether a video's file is there to play (for the watch page and reports), and a kept video's link expiry. */
-export { filmCopies, finishCopies, hasLiveOutput, keptLinkExpiry } from './output-life';
+export { hasLiveOutput, jobCopiesOf, keptLinkExpiry } from './output-life';
 
 export async function deleteGeneration(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {

@@ -34,15 +34,18 @@ export function finishCopies(finish: GenerationFinish): string[] {
   return [finish.sourceKey, ...(finish.audio ? [finish.audio.key] : []), ...(finish.image ? [finish.image.key] : [])];
 }
 
-/** Every file a generation's record holds in storage: its video and poster, and what its job was given to work on. */
-export function storedKeysOf(
-  row: Pick<GenerationRow, 'outputKey' | 'posterKey' | 'extension' | 'film' | 'finish'>,
-): string[] {
+/** The copies a job was given to work on (Extend's original, a film's takes and bed, a finishing action's files). */
+export function jobCopiesOf(row: Pick<GenerationRow, 'extension' | 'film' | 'finish'>): string[] {
   return [
-    ...(row.outputKey ? [row.outputKey] : []),
-    ...(row.posterKey ? [row.posterKey] : []),
     ...(row.extension ? [row.extension.baseKey] : []),
     ...(row.film ? filmCopies(row.film) : []),
     ...(row.finish ? finishCopies(row.finish) : []),
   ];
+}
+
+/** Every file a generation's record holds in storage: its video and poster, and what its job was given to work on. */
+export function storedKeysOf(
+  row: Pick<GenerationRow, 'outputKey' | 'posterKey' | 'extension' | 'film' | 'finish'>,
+): string[] {
+  return [...(row.outputKey ? [row.outputKey] : []), ...(row.posterKey ? [row.posterKey] : []), ...jobCopiesOf(row)];
 }
