@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Storyboard } from '../src/shared/storyboards';
-import { openPage, openSettled, shoot, signIn, useBrowser } from './support/browser';
+import { JOURNEY_SIZES, journeyShots, openPage, openSettled, signIn, useBrowser } from './support/browser';
 
 // A storyboard in Chromium (issue 47), on a desktop and on a phone: a character made in the library,
 // three shots on the local engine (the first with the character), one moved by keyboard, every
@@ -50,22 +50,15 @@ const descriptions = (page: Page) =>
     .evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
 
 describe('storyboards in the browser', () => {
-  it.each([
-    ['a desktop', 1440, 900],
-    ['a phone', 390, 844],
-  ])(
+  it.each(JOURNEY_SIZES)(
     'on %s: builds a three-shot board with a character, reorders it by keyboard, renders it, makes the film and plays it',
     async (_name, width, height) => {
       const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, {
         viewport: { width, height },
       });
       await signIn(page, admin.email, admin.password);
-      // Screenshots at every size and scheme, then back to this journey's own size.
-      const snap = async (name: string, focus?: Locator) => {
-        // The desktop run's screenshots cover both sizes (shoot takes each); the phone run only walks.
-        if (width >= 1000) await shoot(page, name, focus);
-        await page.setViewportSize({ width, height });
-      };
+      // Screenshots at every size and scheme (in the desktop run), then back to this journey's own size.
+      const snap = journeyShots(page, width, height);
       const token = `board${Date.now().toString(36)}`;
       const character = `Whiskers ${token}`;
       await addCharacter(page, character);

@@ -138,6 +138,23 @@ export async function shoot(page: Page, name: string, focus?: Locator): Promise<
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** The sizes a journey walks, as it.each's cases: a desktop (whose run takes the screenshots) and a phone. */
+export const JOURNEY_SIZES: [name: string, width: number, height: number][] = [
+  ['a desktop', 1440, 900],
+  ['a phone', 390, 844],
+];
+
+/**
+ * Screenshots for a journey walked at `width` x `height`: the desktop run's cover both sizes (shoot
+ * takes each), the phone run only walks; either way the page goes back to the journey's own size.
+ */
+export function journeyShots(page: Page, width: number, height: number) {
+  return async (name: string, focus?: Locator): Promise<void> => {
+    if (width >= 1000) await shoot(page, name, focus);
+    await page.setViewportSize({ width, height });
+  };
+}
+
 /** The page's fonts are loaded and two frames have been drawn since (a resize or render has laid out). */
 export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -215,13 +232,18 @@ export async function uploadImage(page: Page, file: string): Promise<void> {
 }
 
 /**
- * Makes a short video with the local engine as the signed-in page's user, and waits until it is
- * finished (the list says 'completed'). Answers its id.
+ * Makes a short video with the local engine as the signed-in page's user (2 s, unless `fields` of
+ * the request say otherwise), and waits until it is finished (the list says 'completed'). Answers its id.
  */
-export async function makeFinishedVideo(page: Page, baseUrl: string, prompt: string): Promise<string> {
+export async function makeFinishedVideo(
+  page: Page,
+  baseUrl: string,
+  prompt: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
   const made = await page.request.post('/api/video-generation', {
     headers: { origin: baseUrl },
-    data: { prompt, model: 'local', duration: 2 },
+    data: { prompt, model: 'local', duration: 2, ...fields },
   });
   expect(made.status()).toBe(201);
   const id = ((await made.json()) as { id: string }).id;

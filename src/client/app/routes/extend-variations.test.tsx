@@ -5,35 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationRecord } from '../../../shared/generations';
 import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
+import { testVideo } from '../../../../tests/support/generation-record';
 import { testModel } from '../../../../tests/support/model-info';
 import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
 
 // Variations (the picker by Generate, the group on the media page) and Extend (the dialog by Remix).
 const LOCAL: ModelInfo = testModel({ durations: [2, 5, 10], cameraMoves: [...CAMERA_MOVES], isDefault: true });
 
-const video = (overrides: Partial<GenerationRecord>): GenerationRecord => ({
-  id: 'v1',
-  prompt: 'Paper boats on a pond',
-  status: 'completed',
-  creditsUsed: 1,
-  duration: 5,
-  model: 'local',
-  hasAudio: false,
-  outputVideoUrl: '/api/media/v1',
-  posterUrl: null,
-  watchPath: null,
-  createdAt: new Date(Date.now() - 60_000).toISOString(),
-  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-  progress: 100,
-  progressStage: 'Completed',
-  errorMessage: null,
-  isEconomy: false,
-  settings: { seed: 7 },
-  inputs: {},
-  groupId: 'group-1',
-  parentId: null,
-  ...overrides,
-});
+const video = (overrides: Partial<GenerationRecord>): GenerationRecord =>
+  testVideo({ isEconomy: false, settings: { seed: 7 }, inputs: {}, groupId: 'group-1', ...overrides });
 
 const first = video({ id: 'v1', createdAt: new Date(Date.now() - 3000).toISOString() });
 const second = video({

@@ -17,11 +17,13 @@ import { type MediaTab, MediaVideoList } from '../../features/generations/compon
 import { NotifyOffer } from '../../features/notifications/components/notify-offer';
 import { cleanupFiles } from '../../features/uploads/api/cleanup-files';
 import { cn } from '../../lib/utils';
+import { FinishButton } from '../finish-button';
 
 /**
  * The media page (docs/product-rules.md, Screens): the player with the selected video on the left (on top on phones),
- * the Completed and Processing tabs on the right, and the information panel below. Videos arrive
- * live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
+ * the Completed and Processing tabs on the right, and the information panel below. The player has Finish beside
+ * Extend (the dashboard's player has not: it is a dialog already, over which the recording's upload dialog could not
+ * be used). Videos arrive live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
  * progress the player shows until it plays. Expired uploads are swept once on load (failures are only logged).
  */
 export function MediaPage() {
@@ -76,6 +78,7 @@ export function MediaPage() {
             missing={missing}
             onDeleted={selection.clear}
             onInteract={selection.pin}
+            finishSlot={(video) => <FinishButton key={video.id} video={video} />}
           />
           <div className="mt-6 empty:hidden">
             <VariationGroup videos={videos.data} selected={selection.selected} onPick={handleSelect} />

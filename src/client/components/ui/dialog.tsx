@@ -44,7 +44,8 @@ export function DialogContent({
       >
         {children}
         {hideClose ? null : (
-          <Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          // 24 px from md up, 44 px on a phone (a thumb's target), its cross where it was.
+          <Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none max-md:top-2 max-md:right-2 max-md:p-3.5">
             <X aria-hidden="true" className="size-4" />
             <span className="sr-only">Close</span>
           </Close>

@@ -13,6 +13,9 @@ const MODEL_LABELS: Record<string, string> = {
   local: 'Local preview',
   // A film's record (POST /api/films): its shots joined by this server, no model of the catalogue.
   [FILM_MODEL_ID]: 'Film of your videos',
+  // Finishing (issue 48): a video finished by one of this server's tools, named by the tool's id.
+  'local-upscale': 'Upscaled on this server',
+  'local-mix': 'Sound added on this server',
 };
 
 /** The advertised model name (the catalogue's when given); an id this client does not know shows as it is. */

@@ -29,6 +29,8 @@ export interface UploaderOptions {
   restrictions: UploadRestrictions;
   getUploadParameters: (file: UploadFile) => Promise<UploadParameters>;
   onComplete: (result: UploadButtonResult) => void;
+  /** Called as the dialog comes on screen (true) and goes (false): a host dialog can step aside meanwhile. */
+  onShowingChange?: (showing: boolean) => void;
 }
 
 export interface Uploader {

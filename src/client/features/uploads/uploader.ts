@@ -102,6 +102,9 @@ export function createUploader(options: UploaderOptions): Uploader {
     warn('Restriction failed:', file?.name ?? '', error.message);
   });
 
+  uppy.on('dashboard:modal-open', () => options.onShowingChange?.(true));
+  uppy.on('dashboard:modal-closed', () => options.onShowingChange?.(false));
+
   let clearOnOpen = false;
   uppy.on('complete', (result) => {
     const completed = settleUpload(result, {

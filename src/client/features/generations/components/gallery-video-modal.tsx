@@ -16,7 +16,7 @@ export function GalleryVideoModal({ video, onClose }: GalleryVideoModalProps) {
     <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
       {video ? (
         <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6">
-          <div className="mt-7 overflow-hidden rounded-lg">
+          <div className="mt-9 overflow-hidden rounded-lg md:mt-7">
             <VideoScreen video={video} autoPlay />
           </div>
           <DialogDescription className="sr-only">Details and actions for this video</DialogDescription>

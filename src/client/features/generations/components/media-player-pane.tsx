@@ -3,6 +3,7 @@ import { CircleSlash, Clapperboard } from 'lucide-react';
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Card } from '../../../components/ui/card';
 import { retentionWords } from '../../../lib/retention';
+import type { FinishSlot } from '../remix/remix-actions';
 import { SCREEN, VideoDetails, VideoScreen } from './video-details';
 
 /** Why the video the address named (`?video=`) is not shown: past its expiry, or not among this user's videos. */
@@ -28,10 +29,12 @@ interface MediaPlayerPaneProps {
   onDeleted: () => void;
   /** The user touched the pane: keep this video even if a newer one completes. */
   onInteract: () => void;
+  /** The Finish button beside Extend (the finishing feature's, which the page composes). */
+  finishSlot?: FinishSlot;
 }
 
 /** The media page's player with the selected video's details and its Download, Share and Delete buttons. */
-export function MediaPlayerPane({ video, missing, onDeleted, onInteract }: MediaPlayerPaneProps) {
+export function MediaPlayerPane({ video, missing, onDeleted, onInteract, finishSlot }: MediaPlayerPaneProps) {
   return (
     <Card
       role="region"
@@ -43,7 +46,13 @@ export function MediaPlayerPane({ video, missing, onDeleted, onInteract }: Media
       {video ? (
         <>
           <VideoScreen video={video} />
-          <VideoDetails video={video} place="media" onDeleted={onDeleted} className="p-4 sm:p-6" />
+          <VideoDetails
+            video={video}
+            place="media"
+            onDeleted={onDeleted}
+            finishSlot={finishSlot}
+            className="p-4 sm:p-6"
+          />
         </>
       ) : missing ? (
         <div className={SCREEN} role="status">

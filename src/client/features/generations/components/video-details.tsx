@@ -8,7 +8,7 @@ import { retentionWords } from '../../../lib/retention';
 import { cn } from '../../../lib/utils';
 import { useModels } from '../api/get-models';
 import { formatCreatedTime, formatModel } from '../format';
-import { RemixActions } from '../remix/remix-actions';
+import { type FinishSlot, RemixActions } from '../remix/remix-actions';
 import { CredentialsMark } from './credentials-mark';
 import { ExpiryCountdown } from './expiry-countdown';
 import { KeepToggle } from './keep-toggle';
@@ -71,11 +71,20 @@ interface VideoDetailsProps {
   onDeleted: () => void;
   /** The prompt's heading element: the dialog's title in the dialog, an h2 in the pane. */
   titleAs?: ElementType<{ className?: string; children?: ReactNode }>;
+  /** The Finish button beside Extend, where the page gives one. */
+  finishSlot?: FinishSlot;
   className?: string;
 }
 
 /** Status and time left, the prompt, any failure, the facts, then the actions and Remix/Continue. */
-export function VideoDetails({ video, place, onDeleted, titleAs: Title = 'h2', className }: VideoDetailsProps) {
+export function VideoDetails({
+  video,
+  place,
+  onDeleted,
+  titleAs: Title = 'h2',
+  finishSlot,
+  className,
+}: VideoDetailsProps) {
   return (
     <div className={cn('grid gap-4', className)}>
       <div className="grid gap-2">
@@ -94,7 +103,7 @@ export function VideoDetails({ video, place, onDeleted, titleAs: Title = 'h2', c
       <VideoFacts video={video} />
       <CredentialsMark video={video} />
       <VideoActions video={video} place={place} onDeleted={onDeleted} />
-      <RemixActions video={video} />
+      <RemixActions video={video} finishSlot={finishSlot} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { FastForward, Repeat2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { FILM_MODEL_ID } from '../../../../shared/films';
@@ -11,12 +12,16 @@ import { useModels } from '../api/get-models';
 import { ExtendDialog } from './extend-dialog';
 import { canContinue, continueDraft, remixDraft, saveGeneratorDraft } from './generator-draft';
 
+/** What the page adds beside Extend for a video with a file: the finishing feature's Finish button. */
+export type FinishSlot = (video: GenerationRecord) => ReactNode;
+
 /**
  * Remix opens the generator with a finished video's prompt, settings, model and inputs; Continue
  * (when a model here takes an image) starts a new video from its last frame; Extend (when the
- * video's own model takes an image) makes it longer: its continuation joined to it.
+ * video's own model takes an image) makes it longer: its continuation joined to it; Finish (where
+ * the page gives it) makes a finished copy.
  */
-export function RemixActions({ video }: { video: GenerationRecord }) {
+export function RemixActions({ video, finishSlot }: { video: GenerationRecord; finishSlot?: FinishSlot }) {
   const [, navigate] = useLocation();
   const models = useModels();
   const lastFrame = useLastFrameUpload();
@@ -67,6 +72,7 @@ export function RemixActions({ video }: { video: GenerationRecord }) {
         </Button>
       ) : null}
       {extendable ? <ExtendDialog video={video} model={ownModel} /> : null}
+      {ready && finishSlot ? finishSlot(video) : null}
     </div>
   );
 }

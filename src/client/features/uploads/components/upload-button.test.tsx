@@ -1,10 +1,10 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { MAX_UPLOAD_BYTES, UPLOAD_ALLOWED_TYPES } from '../../../../shared/uploads';
 import type { Uploader, UploaderOptions } from '../uploader-types';
-import { UploadButton } from './upload-button';
+import { UploadButton, UploadDialogButton, useUploadDialog } from './upload-button';
 
 // Uppy itself does not run in jsdom; the dialog module is replaced by a recording stand-in.
 const dialog = vi.hoisted(() => ({
@@ -86,5 +86,27 @@ describe('UploadButton', () => {
 
     unmount();
     expect(dialog.uploader.destroy).toHaveBeenCalledOnce();
+  });
+
+  it('says while its dialog is on screen, for a host dialog to step aside meanwhile', async () => {
+    const user = userEvent.setup();
+    function Host() {
+      const upload = useUploadDialog({ onGetUploadParameters: vi.fn() });
+      return (
+        <>
+          <UploadDialogButton dialog={upload}>Choose Recording</UploadDialogButton>
+          <p>{upload.showing ? 'Upload dialog open' : 'Upload dialog closed'}</p>
+        </>
+      );
+    }
+    render(<Host />);
+    await user.click(screen.getByRole('button', { name: 'Choose Recording' }));
+    await waitFor(() => expect(dialog.uploader.open).toHaveBeenCalledOnce());
+    const options = dialog.created[0]!;
+    expect(screen.getByText('Upload dialog closed')).toBeDefined();
+    act(() => options.onShowingChange?.(true));
+    expect(screen.getByText('Upload dialog open')).toBeDefined();
+    act(() => options.onShowingChange?.(false));
+    expect(screen.getByText('Upload dialog closed')).toBeDefined();
   });
 });

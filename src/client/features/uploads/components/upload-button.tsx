@@ -56,6 +56,11 @@ export interface UploadDialog {
   open: () => void;
   /** True while the dialog's code loads. */
   loading: boolean;
+  /**
+   * True while the dialog is on screen. A host inside a modal dialog of its own (Radix) steps aside
+   * meanwhile: a modal's focus trap and blocked pointer events would leave the upload dialog unusable.
+   */
+  showing: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export function useUploadDialog({
   const uploaderRef = useRef<Uploader | null>(null);
   const mountedRef = useRef(false);
   const [loading, setLoading] = useState(false);
+  const [showing, setShowing] = useState(false);
 
   // Uppy calls back long after a render, so it reads the latest props through a ref.
   const latestRef = useRef({
@@ -113,6 +119,9 @@ export function useUploadDialog({
           restrictions: latestRef.current.restrictions,
           getUploadParameters: (file) => latestRef.current.onGetUploadParameters(file),
           onComplete: (result) => latestRef.current.onComplete?.(result),
+          onShowingChange: (next) => {
+            if (mountedRef.current) setShowing(next);
+          },
         });
       } catch (error) {
         console.warn('The upload dialog could not be loaded:', error);
@@ -125,7 +134,7 @@ export function useUploadDialog({
     uploader.open();
   }
 
-  return { open: () => void openDialog(), loading };
+  return { open: () => void openDialog(), loading, showing };
 }
 
 /**
@@ -136,9 +145,25 @@ export function useUploadDialog({
 export function UploadButton({ buttonClassName, variant, children, ...options }: UploadButtonProps) {
   const dialog = useUploadDialog(options);
   return (
+    <UploadDialogButton dialog={dialog} variant={variant} className={buttonClassName}>
+      {children}
+    </UploadDialogButton>
+  );
+}
+
+interface UploadDialogButtonProps {
+  dialog: UploadDialog;
+  variant?: ButtonProps['variant'];
+  className?: string;
+  children: ReactNode;
+}
+
+/** The upload button for a dialog its host owns (`useUploadDialog` above a dialog that steps aside for it). */
+export function UploadDialogButton({ dialog, variant, className, children }: UploadDialogButtonProps) {
+  return (
     <Button
       variant={variant}
-      className={buttonClassName}
+      className={className}
       aria-haspopup="dialog"
       aria-busy={dialog.loading || undefined}
       disabled={dialog.loading}
