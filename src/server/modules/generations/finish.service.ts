@@ -108,7 +108,8 @@ export async function finishVideo(
     const finish: GenerationFinish = {
       action: body.action,
       tool: tool.id,
-      sourceModel: original.model,
+      // A finished video's own creator is its original's (a chain of finishing keeps the first model).
+      sourceModel: original.finish?.sourceModel ?? original.model,
       sourceKey,
       sourceSeconds: facts.seconds,
       sourceHasAudio: facts.hasAudio,

@@ -136,6 +136,15 @@ describe('finishing a video on this server', () => {
     expect(row?.credentials?.sourceType).toBe('algorithmicMedia');
     // The copies the job worked on are gone once it is stored.
     expect(finishCopiesOf(user.id)).toEqual([]);
+
+    // Finished again (a recording under the upscaled master): still made by the local engine, not AI.
+    const audioFile = await uploadFile(t.app, cookie, (await makeMediaFixtures()).audio);
+    const again = await finish(cookie, record.id, { action: 'add-sound', audioFile });
+    expect(again.statusCode, again.body).toBe(201);
+    const master = (await followJob(t, again.json<CreatedGenerationRecord>().id, 180_000)).row;
+    expect(master?.status, master?.errorMessage ?? '').toBe('completed');
+    expect(master?.finish?.sourceModel).toBe('local');
+    expect(master?.credentials?.sourceType).toBe('algorithmicMedia');
   }, 180_000);
 
   it('gives a silent video an uploaded recording as its sound, as long as the picture', async () => {
