@@ -174,6 +174,15 @@ describe('the Finish dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Add sound · 0.1 credits' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('offers to finish a draft as “Finish this take”, and other videos as “Finish”', async () => {
+    stubFinishing(LOCAL_TOOLS);
+    renderDialog({ video: video({ isDraft: true }) });
+    expect(await screen.findByRole('button', { name: 'Finish this take' })).toBeDefined();
+    cleanup();
+    renderDialog();
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeDefined();
+  });
+
   it('shows no Finish button when no finishing tool is available here', async () => {
     stubFinishing(LOCAL_TOOLS.map((t) => ({ ...t, available: false, reason: 'Switched off' })));
     const { client } = renderDialog();

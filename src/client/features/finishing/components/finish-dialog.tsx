@@ -92,8 +92,9 @@ export function FinishDialog({ video, recording, onStarted }: FinishDialogProps)
   return (
     <Dialog open={open && !recording.uploading} onOpenChange={(next) => !finish.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="outline" title={`A finished copy of this video: ${what}`}>
-          <Wand2 aria-hidden="true" /> Finish
+        {/* A draft was made to be finished: its button says so, and stands out. */}
+        <Button variant={video.isDraft ? 'default' : 'outline'} title={`A finished copy of this video: ${what}`}>
+          <Wand2 aria-hidden="true" /> {video.isDraft ? 'Finish this take' : 'Finish'}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
