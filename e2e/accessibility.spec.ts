@@ -120,8 +120,14 @@ describe('accessibility', () => {
         await page.getByRole('heading', { name: 'Shot 2' }).waitFor();
         problems.push(...(await violations(page, `${where} storyboard editor`)));
 
-        // The dialogs and overlays, open.
+        // The generator with Draft on: its model and resolution chosen, shown and locked; then off again.
         await settle(page, '/generator');
+        await page.getByRole('switch', { name: 'Draft' }).click();
+        await page.getByText(/^Draft: .+ at \d+p$/).waitFor();
+        problems.push(...(await violations(page, `${where} generator with Draft on`)));
+        await page.getByRole('switch', { name: 'Draft' }).click();
+
+        // The dialogs and overlays, open.
         await page.getByRole('button', { name: 'Choose Image' }).click();
         const upload = page.getByRole('dialog', { name: 'Upload files' });
         await upload.waitFor();

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import type { CreatedGenerationRecord } from '../src/shared/generations';
+import { formatCreditCount } from '../src/shared/money/credits';
 import { openPage, shoot, signIn, uploadImage, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -106,6 +108,44 @@ describe('making a video in the browser', () => {
       await context.close();
     },
   );
+
+  it('makes a draft on the model and resolution it shows, charged the price it shows', async () => {
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email: `drafts-${Date.now()}@example.com`, password: 'drafts-only-1', firstName: 'Dara' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/generator');
+    await page.getByLabel('Video Description').fill('A paper lantern drifting over a still lake');
+    const draft = page.getByRole('switch', { name: 'Draft' });
+    await draft.click();
+    // Without provider keys the local preview is the only model: the draft is it, at its lowest resolution.
+    await page.getByText('Draft: Local preview engine at 480p').waitFor();
+    expect(await page.getByLabel('Model').isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: '480p' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '480p' }).isDisabled()).toBe(true);
+    const shown = await page.getByText('Cost of this video').locator('xpath=following-sibling::span').textContent();
+    await shoot(page, 'generator-draft', draft);
+    await shoot(page, 'generator-draft-resolution', page.getByRole('group', { name: 'Resolution' }));
+    // Nothing wider than a phone, and the switch a thumb's size there.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await draft.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/video-generation') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    const response = await answered;
+    expect(response.request().postDataJSON()).toMatchObject({ draft: true, model: 'local', resolution: '480p' });
+    const record = (await response.json()) as CreatedGenerationRecord;
+    expect(record).toMatchObject({ isDraft: true, model: 'local', settings: { resolution: '480p' } });
+    expect(shown).toBe(formatCreditCount(record.creditsUsed));
+    assertNoPageErrors();
+    await context.close();
+  });
 
   it('keeps Generate disabled with the insufficient-credits notice for a user without enough credits', async () => {
     const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl);

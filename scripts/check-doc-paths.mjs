@@ -7,7 +7,8 @@
 // '/' or ends in a source extension (.ts, .md, .json, ...). Not paths: URLs, routes and absolute
 // paths ('/api/...'), globs and placeholders ('src/**', '<name>.ts'), './' and '../' paths (run-time
 // folders, other checkouts), environment variables ('DATA_DIR/objects'), MIME types ('image/png'),
-// npm packages ('@scope/name', 'react-dom/static') and build output ('dist/...', 'test-results/').
+// npm packages ('@scope/name', 'react-dom/static'), build output ('dist/...', 'test-results/') and a
+// provider's endpoint ids ('fal-ai/mmaudio-v2': fal.ai's, the names its pages and our engines use).
 //
 // Where a path is looked for: the repository root, then src/, src/server/, src/client/,
 // src/shared/ and the document's own folder; then the folders named earlier on the same line and
@@ -26,6 +27,8 @@ const PATH_CHARS = /^[A-Za-z0-9_.@-]+(\/[A-Za-z0-9_.@-]+)*\/?$/;
 const MIME = /^(image|video|audio|text|application|multipart|font)\/[A-Za-z0-9.+-]+$/;
 /** 'DATA_DIR', 'LISTEN': environment variables and SQL words, never a folder of ours. */
 const CAPITALS_SEGMENT = /^[A-Z][A-Z0-9_]+$/;
+/** The first segment of a provider's endpoint id ('fal-ai/sync-lipsync/v2'), never a folder of ours. */
+const PROVIDER_IDS = new Set(['fal-ai']);
 /** Made by builds and test runs, not kept in the repository. */
 const OUTPUT_FOLDERS = new Set(['dist', 'test-results', 'coverage', 'node_modules']);
 /** Never searched for bare file names. */
@@ -41,7 +44,7 @@ export function isPathSpan(text) {
   if (MIME.test(text)) return false;
   const segments = text.split('/').filter(Boolean);
   if (segments.some((segment) => CAPITALS_SEGMENT.test(segment) || segment === '..')) return false;
-  return !OUTPUT_FOLDERS.has(segments[0]);
+  return !OUTPUT_FOLDERS.has(segments[0]) && !PROVIDER_IDS.has(segments[0]);
 }
 
 /** The packages package.json declares (a span starting with one names the package, not a path). */

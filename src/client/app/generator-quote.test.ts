@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { testModel } from '../../../tests/support/model-info';
+import { draftChoice } from '../../shared/drafts';
 import { buildGenerationRequest, type QuoteInputs, quoteGeneration } from './generator-quote';
 
 const standard = testModel({ id: 'local', isDefault: true, resolutions: ['480p', '720p'] });
@@ -13,6 +14,7 @@ const asked = (overrides: Partial<QuoteInputs> = {}): QuoteInputs => ({
     advancedSettings: '',
     controls: {},
     isEconomy: false,
+    isDraft: false,
     audioEnabled: false,
     description: 'A fox in the snow',
     aiResultIds: {},
@@ -84,10 +86,74 @@ describe('quoteGeneration', () => {
   });
 });
 
+// Draft: the cheapest model and resolution that take the request, whatever model is chosen (issue 48).
+describe('quoteGeneration with Draft on', () => {
+  const dear = testModel({
+    id: 'fal-veo3',
+    name: 'Veo 3',
+    credits: 4,
+    economyCredits: 2,
+    resolutions: ['720p', '1080p'],
+    isPreview: false,
+    isDefault: true,
+  });
+  const cheap = testModel({
+    id: 'fal-wan',
+    name: 'Wan 2.2',
+    credits: 2,
+    economyCredits: 1,
+    resolutions: ['480p', '720p'],
+    resolutionCredits: { '480p': 0.5 },
+    inputs: ['text'],
+    isPreview: false,
+  });
+  const drafting = (overrides: Partial<QuoteInputs> = {}) =>
+    asked({ models: [dear, cheap], state: { ...asked().state, model: 'fal-veo3', isDraft: true }, ...overrides });
+
+  it("prices, fits and sends draftChoice's model and resolution, not the chosen model's", () => {
+    const quote = quoteGeneration(drafting());
+    expect(draftChoice([dear, cheap], { duration: 10, hasAudio: false, isEconomy: false })).toMatchObject({
+      model: { id: 'fal-wan' },
+      resolution: '480p',
+      priceHundredths: 50,
+    });
+    expect(quote.model?.id).toBe('fal-wan');
+    expect(quote.fitted?.resolution).toBe('480p');
+    expect(quote.price.total).toBe(50);
+    expect(quote.totalPrice).toBe(50);
+    expect(quote.unfit).toBeNull();
+    // Never compared: a draft is made on one model.
+    expect(quoteGeneration(drafting({ compareId: 'fal-wan' })).candidates).toEqual([]);
+    const built = buildGenerationRequest(quote, {
+      state: { ...drafting().state, audioDescription: '' },
+      sent: { text: 'A fox in the snow', aiResultIds: {} },
+      variations: 1,
+      consentToLikeness: false,
+    });
+    expect(built.ok && built.request).toMatchObject({ draft: true, model: 'fal-wan', resolution: '480p' });
+  });
+
+  it('takes the dear model when only it takes the request, and says so when none does', () => {
+    const picture = { image: '/objects/uploads/u/p.png' };
+    expect(quoteGeneration(drafting({ media: picture })).model?.id).toBe('fal-veo3');
+    expect(quoteGeneration(drafting({ media: picture })).price.total).toBe(400);
+    const none = quoteGeneration(drafting({ models: [cheap], media: picture }));
+    expect(none.draft).toBeNull();
+    expect(none.unfit).toBe('No model here takes this request as a draft.');
+  });
+});
+
 // What Generate sends for a quote (POST /api/video-generation's body).
 describe('buildGenerationRequest', () => {
   const choices = (overrides: Partial<Parameters<typeof buildGenerationRequest>[1]> = {}) => ({
-    state: { advancedSettings: '', audioEnabled: false, audioDescription: 'Drums', isEconomy: false, model: null },
+    state: {
+      advancedSettings: '',
+      audioEnabled: false,
+      audioDescription: 'Drums',
+      isEconomy: false,
+      isDraft: false,
+      model: null,
+    },
     sent: { text: 'A fox in the snow', aiResultIds: {} },
     variations: 1,
     consentToLikeness: false,

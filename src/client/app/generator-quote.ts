@@ -1,3 +1,4 @@
+import { type DraftChoice, draftChoice } from '../../shared/drafts';
 import { DEFAULT_GENERATION_DURATION, type GenerationRequest, parseAdvancedSettings } from '../../shared/generations';
 import { chosenModel, type ModelInfo } from '../../shared/models';
 import { requestRefusal } from '../../shared/model-fit';
@@ -7,6 +8,7 @@ import {
   type FittedControls,
   fitControls,
   shapeKeysOf,
+  type VideoControls,
 } from '../features/generations/controls/video-controls';
 import type { GeneratorFormState } from '../features/generations/hooks/use-generator-form';
 import type { DescriptionToSend } from '../features/prompts/hooks/use-prompt-enhancement';
@@ -19,7 +21,7 @@ export interface QuoteInputs {
   models: ModelInfo[] | undefined;
   state: Pick<
     GeneratorFormState,
-    'model' | 'advancedSettings' | 'controls' | 'isEconomy' | 'audioEnabled' | 'description' | 'aiResultIds'
+    'model' | 'advancedSettings' | 'controls' | 'isEconomy' | 'isDraft' | 'audioEnabled' | 'description' | 'aiResultIds'
   >;
   media: MediaInputValue;
   keyframes: KeyframeValue;
@@ -44,13 +46,12 @@ export interface QuoteInputs {
  */
 export function quoteGeneration(input: QuoteInputs) {
   const { state, media, toSend } = input;
-  const model = chosenModel(input.models, state.model);
-  const modelPrice = model && modelPriceOf(model);
   // What the video is rendered at on this model: the picks it takes, else its defaults.
   // A shape key typed in the settings JSON (older habits) counts as that pick, so the price stays the charge.
   const typed = parseAdvancedSettings(state.advancedSettings);
   const picks = { ...state.controls, ...(typed.ok ? shapeKeysOf(typed.settings) : {}) };
-  const fitted: FittedControls | null = model ? fitControls(model, picks, state.isEconomy) : null;
+  const { draft, model, fitted } = modelAndShape(input, picks, state.isEconomy);
+  const modelPrice = model && modelPriceOf(model);
   // The uploads the request names, as the chosen model takes them.
   const inputFields = {
     imageFile: media.image ?? null,
@@ -61,7 +62,12 @@ export function quoteGeneration(input: QuoteInputs) {
   };
   // What the server checks of it against a model (src/shared/model-fit.ts): Generate waits on its sentence.
   const request = fitted ? { ...inputFields, ...fitted } : null;
-  const unfit = model && request ? (requestRefusal(model, request)?.message ?? null) : null;
+  const unfit =
+    state.isDraft && input.models && !draft
+      ? NO_DRAFT
+      : model && request
+        ? (requestRefusal(model, request)?.message ?? null)
+        : null;
   // Priced as the server will charge it, with the model's price from the catalogue; the standard
   // prices until the catalogue arrives (or if it cannot be loaded).
   const uses: PriceInputs = {
@@ -90,17 +96,19 @@ export function quoteGeneration(input: QuoteInputs) {
   const plainPrice = priceHundredths(plainUses, modelPrice);
 
   // The same video in economy mode (its add-ons kept): offered when it fits a balance the asked one does not.
-  const economyFitted = model && !state.isEconomy ? fitControls(model, picks, true) : null;
+  const economy = state.isEconomy ? null : modelAndShape(input, picks, true);
+  const economyFitted = economy?.fitted ?? null;
   const economyTotal =
-    model && economyFitted
+    economy?.model && economy.fitted
       ? priceHundredths(
-          { ...uses, isEconomy: true, duration: economyFitted.duration, resolution: economyFitted.resolution },
-          modelPriceOf(model),
+          { ...uses, isEconomy: true, duration: economy.fitted.duration, resolution: economy.fitted.resolution },
+          modelPriceOf(economy.model),
         ).total
       : null;
 
   // Compare: the same request on a second model too, priced at that model's price for the shape it renders.
-  const candidates = compareCandidates(input.models, model, request);
+  // Never with a draft: it is made on one model, the cheapest (the server refuses the pair).
+  const candidates = state.isDraft ? [] : compareCandidates(input.models, model, request);
   const compareModel = candidates.find((m) => m.id === input.compareId) ?? null;
   const compareFitted =
     compareModel && fitted
@@ -116,6 +124,8 @@ export function quoteGeneration(input: QuoteInputs) {
   const times = input.variations;
   return {
     model,
+    /** Draft on: the model and resolution it is made on, and the length asked; null otherwise, or when no model takes it. */
+    draft,
     fitted,
     inputFields,
     request,
@@ -137,9 +147,55 @@ export function quoteGeneration(input: QuoteInputs) {
 
 export type GenerationQuote = ReturnType<typeof quoteGeneration>;
 
+/** The sentence above Generate while Draft is on and no model takes the request. */
+export const NO_DRAFT = 'No model here takes this request as a draft.';
+
+/** A draft as the generator shows and sends it: draftChoice's model and resolution, and the length asked. */
+export type GeneratorDraftChoice = DraftChoice & { duration: number };
+
+/**
+ * The model the request goes to and what it renders there: Draft's choice while Draft is on (the
+ * chosen model when no model takes it, so its controls stay to change), else the chosen model.
+ */
+function modelAndShape(input: QuoteInputs, picks: VideoControls, isEconomy: boolean) {
+  const draft = input.state.isDraft ? draftFor(input, picks, isEconomy) : null;
+  const model = draft?.model ?? chosenModel(input.models, input.state.model);
+  const fitted: FittedControls | null = model
+    ? fitControls(model, draft ? { ...picks, resolution: draft.resolution } : picks, isEconomy)
+    : null;
+  return { draft, model, fitted };
+}
+
+/**
+ * The draft for the request as the user asked it, before any model trimmed it: every upload and
+ * keyframe, the shape, camera and length picked. The server chooses on the same fields (draftChoice),
+ * so the request sends the length asked, not the one the draft's model renders.
+ */
+function draftFor(input: QuoteInputs, picks: VideoControls, isEconomy: boolean): GeneratorDraftChoice | null {
+  if (!input.models) return null;
+  const { media, keyframes, state } = input;
+  const duration = picks.duration ?? DEFAULT_GENERATION_DURATION;
+  const choice = draftChoice(input.models, {
+    imageFile: media.image ?? null,
+    videoFile: media.video ?? null,
+    audioFile: media.audio ?? null,
+    // As a model taking every keyframe would have them: the draft goes to a model that takes them.
+    ...keyframeFields({ endFrame: true, referenceImages: keyframes.referenceImages.length }, keyframes, media.image),
+    aspectRatio: picks.aspectRatio ?? null,
+    cameraMove: picks.cameraMove ?? null,
+    duration,
+    hasAudio: state.audioEnabled,
+    isEconomy,
+  });
+  return choice && { ...choice, duration };
+}
+
 /** What Generate sends besides what the quote worked out. */
 export interface RequestChoices {
-  state: Pick<GeneratorFormState, 'advancedSettings' | 'audioEnabled' | 'audioDescription' | 'isEconomy' | 'model'>;
+  state: Pick<
+    GeneratorFormState,
+    'advancedSettings' | 'audioEnabled' | 'audioDescription' | 'isEconomy' | 'isDraft' | 'model'
+  >;
   /** The description and its AI results: what the quote priced, or the version without the add-ons. */
   sent: DescriptionToSend;
   variations: number;
@@ -152,14 +208,14 @@ export interface RequestChoices {
  * when its JSON would be refused (the same check as under the box, before anything is sent).
  */
 export function buildGenerationRequest(
-  quote: Pick<GenerationQuote, 'fitted' | 'inputFields' | 'compareModel'>,
+  quote: Pick<GenerationQuote, 'fitted' | 'inputFields' | 'compareModel' | 'draft'>,
   { state, sent, variations, consentToLikeness }: RequestChoices,
 ): { ok: true; request: GenerationRequest } | { ok: false; message: string } {
   const settings = parseAdvancedSettings(state.advancedSettings);
   if (!settings.ok) return settings;
   // The shape and camera go as the request's own fields; the settings keep the rest (seed, negative prompt).
   const { aspectRatio, resolution, cameraMove, ...rest } = settings.settings;
-  const { fitted, compareModel } = quote;
+  const { fitted, compareModel, draft } = quote;
   const controls = fitted
     ? {
         aspectRatio: fitted.aspectRatio,
@@ -178,6 +234,9 @@ export function buildGenerationRequest(
     isEconomy: state.isEconomy,
     ...controls,
     ...(state.model ? { model: state.model } : {}),
+    // A draft names its model and resolution too (the server chooses them again, on the same fields).
+    ...(state.isDraft ? { draft: true } : {}),
+    ...(draft ? { model: draft.model.id, resolution: draft.resolution, duration: draft.duration } : {}),
     variations: compareModel ? 1 : variations,
     ...(compareModel ? { compareModel: compareModel.id } : {}),
     ...(consentToLikeness ? { consentToLikeness: true } : {}),

@@ -14,7 +14,7 @@ export const REDIRECT_DELAY_MS = 2000;
 
 interface GenerateInputs {
   state: GeneratorFormState;
-  quote: Pick<GenerationQuote, 'fitted' | 'inputFields' | 'compareModel'>;
+  quote: Pick<GenerationQuote, 'fitted' | 'inputFields' | 'compareModel' | 'draft'>;
   variations: number;
   /** Once the server has taken the request: the page empties its inputs. */
   onStarted: () => void;

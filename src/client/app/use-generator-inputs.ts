@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 
 import type { AiResultIds } from '../../shared/generations';
-import { rememberControls, rememberedControls, splitControls } from '../features/generations/controls/video-controls';
+import {
+  rememberControls,
+  rememberDraft,
+  rememberedControls,
+  rememberedDraft,
+  splitControls,
+} from '../features/generations/controls/video-controls';
 import { useGeneratorForm } from '../features/generations/hooks/use-generator-form';
 import { clearGeneratorDraft, readGeneratorDraft } from '../features/generations/remix/generator-draft';
 import { useImageAnalysis } from '../features/prompts/hooks/use-image-analysis';
@@ -22,13 +28,15 @@ export function useGeneratorInputs(userId: string | undefined) {
   // Keyframes and reference images, offered when the chosen model takes them.
   const [keyframes, setKeyframes] = useState<KeyframeValue>(draft?.keyframes ?? { referenceImages: [] });
   // A Remix brings its video's shape and camera; otherwise this user's last picks (this browser).
+  // The Draft switch stays as this user left it either way.
   const [initial] = useState(() => {
     const split = splitControls(draft?.advancedSettings ?? '');
     const controls = draft ? split.controls : rememberedControls(userId);
-    return { ...(draft ?? {}), advancedSettings: split.advancedSettings, controls };
+    return { ...(draft ?? {}), advancedSettings: split.advancedSettings, controls, isDraft: rememberedDraft(userId) };
   });
   const form = useGeneratorForm(initial);
   useEffect(() => rememberControls(userId, form.state.controls), [userId, form.state.controls]);
+  useEffect(() => rememberDraft(userId, form.state.isDraft), [userId, form.state.isDraft]);
   const enhancement = usePromptEnhancement(form.state.description, form.state.audioEnabled, form.state.aiResultIds);
   const imageAnalysis = useImageAnalysis();
   const changeMedia = (next: MediaInputValue) => {
@@ -78,6 +86,11 @@ export function useGeneratorInputs(userId: string | undefined) {
     chooseCompare: (id: string | null) => {
       setCompareId(id);
       if (id) setVariations(1);
+    },
+    /** Draft and Compare are either-or too: a draft is made on one model, the cheapest. */
+    chooseDraft: (isDraft: boolean) => {
+      form.setDraft(isDraft);
+      if (isDraft) setCompareId(null);
     },
     /** Once a video has started: the form, the uploads and every choice go back to their start. */
     clear: () => {

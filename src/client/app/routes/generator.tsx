@@ -169,6 +169,8 @@ export function GeneratorPage() {
             pending={generation.pending}
             problem={unfit}
             fitted={fitted}
+            draft={quote.draft}
+            onDraftChange={inputs.chooseDraft}
             onGenerate={() => generation.generate(toSend)}
             withoutAddOns={
               plain && credits !== null && credits !== undefined && toCredits(quote.plainTotal) <= credits

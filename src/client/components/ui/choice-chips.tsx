@@ -17,6 +17,8 @@ interface ChoiceChipsProps<T> {
   label?: string;
   /** 'grid': equal columns across the width; 'wrap': chips as wide as their words, wrapping. */
   layout?: 'grid' | 'wrap';
+  /** Shown but not changeable (the choice is made elsewhere, e.g. by Draft). */
+  disabled?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function ChoiceChips<T extends string | number>({
   labelledBy,
   label,
   layout = 'grid',
+  disabled = false,
 }: ChoiceChipsProps<T>) {
   const name = useId();
   return (
@@ -41,13 +44,14 @@ export function ChoiceChips<T extends string | number>({
       style={layout === 'grid' ? { gridTemplateColumns: `repeat(${choices.length}, minmax(0, 1fr))` } : undefined}
     >
       {choices.map((choice) => (
-        <label key={choice.value} className="cursor-pointer">
+        <label key={choice.value} className={disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
           <input
             type="radio"
             name={name}
             value={String(choice.value)}
             checked={choice.value === value}
             onChange={() => onChange(choice.value)}
+            disabled={disabled}
             aria-label={choice.ariaLabel}
             className="peer sr-only"
           />
@@ -56,6 +60,8 @@ export function ChoiceChips<T extends string | number>({
               'inline-flex h-11 w-full items-center justify-center rounded-lg border border-input bg-background text-sm font-medium tabular-nums shadow-sm transition-colors sm:h-10',
               'peer-checked:border-violet-600 peer-checked:bg-violet-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-ring/50 hover:bg-accent peer-checked:hover:bg-violet-600',
               layout === 'wrap' && 'min-w-12 px-3',
+              // Locked: the chosen chip as it is, the others greyed, nothing lighting up under the pointer.
+              disabled && 'text-muted-foreground hover:bg-background',
             )}
           >
             {choice.label}

@@ -1,21 +1,19 @@
-import { AudioLines, Coins, Settings2, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
+import { AudioLines, Coins, Sparkles, TriangleAlert, Wand2 } from 'lucide-react';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 
-import { MAX_PROMPT_LENGTH, parseAdvancedSettings } from '../../../../shared/generations';
-import { chosenModel } from '../../../../shared/models';
+import type { DraftChoice } from '../../../../shared/drafts';
+import { MAX_PROMPT_LENGTH } from '../../../../shared/generations';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
+import { SwitchField } from '../../../components/ui/switch-field';
 import { Textarea } from '../../../components/ui/textarea';
 import type { useGeneratorForm } from '../hooks/use-generator-form';
-import { useModels } from '../api/get-models';
 import type { FittedControls } from '../controls/video-controls';
-import { ModelSelect } from './model-select';
+import { AdvancedSettingsCard } from './advanced-settings-card';
 import { PhoneGenerateBar, type PhoneGenerateStep } from './phone-generate-bar';
 import { VariationsPicker } from './variations-picker';
-import { ShapeControls } from './shape-controls';
 
 interface GenerationFormProps {
   form: ReturnType<typeof useGeneratorForm>;
@@ -40,6 +38,10 @@ interface GenerationFormProps {
   comparing?: boolean;
   /** The shape, length and camera the video is rendered at on the chosen model (null until the catalogue arrives). */
   fitted?: FittedControls | null;
+  /** While Draft is on: the model and resolution the draft is made on (null when no model takes the request). */
+  draft?: DraftChoice | null;
+  /** The Draft switch (the page also drops a comparison when it goes on); the form's own setter otherwise. */
+  onDraftChange?: (isDraft: boolean) => void;
   /** When the price is over the balance but the video without its AI add-ons fits: that video, one click away. */
   withoutAddOns?: {
     cost: number;
@@ -58,8 +60,6 @@ interface GenerationFormProps {
   consent?: ReactNode;
 }
 
-const JSON_PLACEHOLDER = 'For example:\n{ "negativePrompt": "blurry, low quality", "seed": 42 }';
-
 /** Description, audio, advanced settings, model, cost summary and the Generate button. */
 export function GenerationForm({
   form,
@@ -76,22 +76,17 @@ export function GenerationForm({
   character,
   comparing = false,
   fitted,
+  draft = null,
+  onDraftChange,
   withoutAddOns,
   economyPath,
   shortfallHelp,
   consent,
 }: GenerationFormProps) {
   const { state } = form;
-  const models = useModels();
   // How many videos Generate makes: the variations, or one on each of two models.
   const videos = comparing ? 2 : variations;
-  const model = chosenModel(models.data, state.model);
-  // The catalogue's economy price of the chosen model (the local engine also renders 480p then).
-  const economyNote = model
-    ? `${model.isPreview && !state.controls.resolution ? '480p for ' : ''}${formatCreditCount(model.economyCredits)} instead of ${formatCreditCount(model.credits)}.`
-    : '480p for half a credit.';
   const insufficient = !allowanceNote && typeof credits === 'number' && credits < cost;
-  const settings = parseAdvancedSettings(state.advancedSettings);
   const disabled = pending || credits === undefined || !state.description.trim() || insufficient || Boolean(problem);
   const generateButton = useRef<HTMLButtonElement>(null);
   // Why Generate waits, in words, under it (the spec's sentence for an empty description); the
@@ -163,20 +158,14 @@ export function GenerationForm({
           <CardDescription>Turns on by itself when your description mentions music, a voice or sound.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
-            <Label htmlFor="audio-switch" className="grid gap-0.5">
-              <span>{state.audioEnabled ? 'Audio Enabled' : 'Silent Video'}</span>
-              <span className="text-xs font-normal text-muted-foreground">
-                {state.audioEnabled ? 'Your video gets a soundtrack (+2 credits).' : 'No sound track in the video.'}
-              </span>
-            </Label>
-            <Switch
-              id="audio-switch"
-              checked={state.audioEnabled}
-              onCheckedChange={form.setAudioEnabled}
-              aria-label="Audio"
-            />
-          </div>
+          <SwitchField
+            id="audio-switch"
+            name="Audio"
+            label={state.audioEnabled ? 'Audio Enabled' : 'Silent Video'}
+            hint={state.audioEnabled ? 'Your video gets a soundtrack (+2 credits).' : 'No sound track in the video.'}
+            checked={state.audioEnabled}
+            onCheckedChange={form.setAudioEnabled}
+          />
           {/* Why the price changed when the description's words switched audio on (decision 012). */}
           <p
             role="status"
@@ -201,50 +190,13 @@ export function GenerationForm({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Settings2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Advanced Settings
-          </CardTitle>
-          <CardDescription>
-            Choose the model, the video's shape and camera, and optionally fine-tune with JSON.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <ModelSelect value={state.model} onChange={form.setModel} />
-          {model && fitted ? <ShapeControls model={model} value={fitted} onChange={form.setControls} /> : null}
-          {character}
-          <div className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
-            <Label htmlFor="economy-switch" className="grid gap-0.5">
-              <span>Economy mode</span>
-              <span className="text-xs font-normal text-muted-foreground">{economyNote}</span>
-            </Label>
-            <Switch
-              id="economy-switch"
-              checked={state.isEconomy}
-              onCheckedChange={form.setEconomy}
-              aria-label="Economy mode"
-            />
-          </div>
-          <div className="grid gap-2" data-tour="advanced-json">
-            <Label htmlFor="advanced-settings">Advanced settings (JSON)</Label>
-            <Textarea
-              id="advanced-settings"
-              rows={5}
-              spellCheck={false}
-              className="font-mono text-xs sm:text-xs"
-              value={state.advancedSettings}
-              onChange={(event) => form.setAdvancedSettings(event.target.value)}
-              placeholder={JSON_PLACEHOLDER}
-            />
-            <p className={settings.ok ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
-              {settings.ok
-                ? 'Known keys: negativePrompt, seed. Shape and camera are the choices above.'
-                : settings.message}
-            </p>
-          </div>
-        </CardContent>
-      </Card>
+      <AdvancedSettingsCard
+        form={form}
+        fitted={fitted}
+        draft={draft}
+        onDraftChange={onDraftChange}
+        character={character}
+      />
 
       <Card className="border-violet-500/30">
         <CardContent className="grid gap-4 pt-6">

@@ -9,7 +9,7 @@ import { formatCreatedTime, isUnfinished } from '../format';
 import { ExpiryCountdown } from './expiry-countdown';
 import { GenerationProgress } from './generation-progress';
 import { RemoveExpiredButton } from './remove-expired-button';
-import { StatusBadge } from './status-badge';
+import { DraftBadge, StatusBadge } from './status-badge';
 
 /** What a row says about a generation: its title, whether it has expired and whether its video can be opened. */
 function rowState(record: GenerationRecord) {
@@ -51,6 +51,11 @@ export function GenerationRow({ record, compact = false }: { record: GenerationR
           <li className="inline-flex">
             <StatusBadge status={record.status} expiresAt={record.expiresAt} />
           </li>
+          {record.isDraft ? (
+            <li className="inline-flex">
+              <DraftBadge video={record} />
+            </li>
+          ) : null}
           {expired && record.expiresAt ? (
             <li className="inline-flex">
               <ExpiryCountdown expiresAt={record.expiresAt} kept={record.kept} />

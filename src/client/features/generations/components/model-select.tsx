@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 
+import type { DraftChoice } from '../../../../shared/drafts';
 import type { ModelInfo } from '../../../../shared/models';
 import { formatCreditCount } from '../../../../shared/money/credits';
 import type { ModelId } from '../../../../shared/money/pricing';
@@ -13,6 +14,10 @@ import { describeModel } from '../remix/model-fit';
 interface ModelSelectProps {
   value: ModelId | null;
   onChange: (model: ModelId) => void;
+  /** Draft is on: the model is Draft's choice, shown and not changeable. */
+  isDraft?: boolean;
+  /** The model and resolution Draft chose (null: no model takes the request). */
+  draftChoice?: Pick<DraftChoice, 'model' | 'resolution'> | null;
 }
 
 const ENGINE_LABELS: Record<ModelInfo['engine'], string> = {
@@ -29,14 +34,14 @@ const ENGINE_LABELS: Record<ModelInfo['engine'], string> = {
  * only those (a model they cannot use, and a reason about keys, means nothing to them); an
  * administrator also sees the others, each with what it needs, and where to connect it.
  */
-export function ModelSelect({ value, onChange }: ModelSelectProps) {
+export function ModelSelect({ value, onChange, isDraft = false, draftChoice = null }: ModelSelectProps) {
   const models = useModels();
   const isAdmin = useAuth().user?.isAdmin === true;
   const all = models.data ?? [];
   const available = all.filter((m) => m.available);
   const unavailable = isAdmin ? all.filter((m) => !m.available) : [];
   const list = [...available, ...unavailable];
-  const selectedId = value ?? list.find((m) => m.isDefault)?.id;
+  const selectedId = (isDraft ? draftChoice?.model.id : undefined) ?? value ?? list.find((m) => m.isDefault)?.id;
   const selected = list.find((m) => m.id === selectedId);
   return (
     <div className="grid gap-2">
@@ -46,7 +51,8 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
         id="model-select"
         value={selectedId ?? ''}
         onChange={(event) => onChange(event.target.value)}
-        disabled={list.length === 0}
+        disabled={list.length === 0 || isDraft}
+        aria-describedby={isDraft && draftChoice ? 'model-draft-note' : undefined}
       >
         {list.length === 0 ? (
           <option value="">{models.isError ? 'Models are unavailable' : 'Loading models…'}</option>
@@ -68,6 +74,11 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
           </optgroup>
         ) : null}
       </NativeSelect>
+      {isDraft && draftChoice ? (
+        <p id="model-draft-note" className="text-sm font-medium text-violet-700 dark:text-violet-300">
+          Draft: {draftChoice.model.name} at {draftChoice.resolution}
+        </p>
+      ) : null}
       {selected ? <ModelNote model={selected} /> : null}
       {unavailable.length > 0 ? (
         <details className="text-xs text-muted-foreground">

@@ -17,6 +17,8 @@ interface ShapeControlsProps {
   /** What the video will be rendered at (the picks fitted to the model). */
   value: FittedControls;
   onChange: (patch: VideoControls) => void;
+  /** Draft chooses the resolution: shown, not changeable. */
+  resolutionLocked?: boolean;
 }
 
 /** One row of choices under its legend. */
@@ -26,21 +28,24 @@ function ChipGroup<T extends string | number>({
   value,
   label,
   onChange,
+  disabled,
 }: {
   legend: string;
   options: readonly T[];
   value: T;
   label: (option: T) => string;
   onChange: (option: T) => void;
+  disabled?: boolean;
 }) {
   return (
-    <fieldset className="grid gap-2">
+    <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <ChoiceChips
         layout="wrap"
         choices={options.map((option) => ({ value: option, label: label(option) }))}
         value={value}
         onChange={onChange}
+        disabled={disabled}
       />
     </fieldset>
   );
@@ -49,7 +54,7 @@ function ChipGroup<T extends string | number>({
 const NO_MOVE = 'none';
 
 /** Aspect ratio, duration, resolution and camera move: only what the chosen model takes (GET /api/models). */
-export function ShapeControls({ model, value, onChange }: ShapeControlsProps) {
+export function ShapeControls({ model, value, onChange, resolutionLocked = false }: ShapeControlsProps) {
   const resolutions = RESOLUTIONS.filter((r) => model.resolutions.includes(r));
   return (
     <div className="grid gap-4" data-testid="shape-controls">
@@ -73,6 +78,7 @@ export function ShapeControls({ model, value, onChange }: ShapeControlsProps) {
         value={value.resolution}
         label={(r) => r}
         onChange={(resolution) => onChange({ resolution })}
+        disabled={resolutionLocked}
       />
       {model.cameraMoves.length > 0 ? (
         <div className="grid gap-2">

@@ -28,3 +28,13 @@ export function StatusBadge({
     </Badge>
   );
 }
+
+/** 'Draft' beside the status of a video made as a draft (on the cheapest model and resolution); nothing otherwise. */
+export function DraftBadge({ video, className }: { video: { isDraft?: boolean }; className?: string }) {
+  if (!video.isDraft) return null;
+  return (
+    <Badge tone="brand" className={className}>
+      Draft
+    </Badge>
+  );
+}

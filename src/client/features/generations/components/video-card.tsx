@@ -9,7 +9,7 @@ import { isUnfinished } from '../format';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { ExpiryCountdown } from './expiry-countdown';
 import { GenerationProgress } from './generation-progress';
-import { StatusBadge } from './status-badge';
+import { DraftBadge, StatusBadge } from './status-badge';
 import { VideoPoster } from './video-poster';
 import type { LayoutView } from './view-toggle';
 
@@ -60,11 +60,14 @@ export function VideoCard({ video, view, onOpen, selected, withStatus = false, w
               {video.prompt || 'Untitled video'}
             </button>
           </h3>
-          {withStatus && !list ? (
-            <StatusBadge status={video.status} expiresAt={video.expiresAt} className="shrink-0" />
+          {!list && (withStatus || video.isDraft) ? (
+            <span className="flex shrink-0 flex-wrap justify-end gap-1.5">
+              <DraftBadge video={video} />
+              {withStatus ? <StatusBadge status={video.status} expiresAt={video.expiresAt} /> : null}
+            </span>
           ) : null}
         </div>
-        <CardFacts video={video} withStatus={withStatus && list} />
+        <CardFacts video={video} withStatus={withStatus && list} withDraft={list} />
         {isUnfinished(video.status) ? (
           <GenerationProgress
             variant="stage-row"
@@ -99,13 +102,26 @@ export function VideoCard({ video, view, onOpen, selected, withStatus = false, w
   );
 }
 
-/** Date, length and credits; the gallery's list view puts the status badge first, as its title has no room. */
-function CardFacts({ video, withStatus }: { video: GenerationRecord; withStatus: boolean }) {
+/** Date, length and credits; the list view puts the status and Draft badges first, as its title has no room. */
+function CardFacts({
+  video,
+  withStatus,
+  withDraft,
+}: {
+  video: GenerationRecord;
+  withStatus: boolean;
+  withDraft: boolean;
+}) {
   return (
     <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
       {withStatus ? (
         <li className="inline-flex">
           <StatusBadge status={video.status} expiresAt={video.expiresAt} />
+        </li>
+      ) : null}
+      {withDraft && video.isDraft ? (
+        <li className="inline-flex">
+          <DraftBadge video={video} />
         </li>
       ) : null}
       <li className="inline-flex items-center gap-1">

@@ -14,7 +14,7 @@ import { ExpiryCountdown } from './expiry-countdown';
 import { KeepToggle } from './keep-toggle';
 import { GenerationProgress } from './generation-progress';
 import { ProgressTiming } from './progress-timing';
-import { StatusBadge } from './status-badge';
+import { DraftBadge, StatusBadge } from './status-badge';
 import { VideoActions, type VideoActionsPlace } from './video-actions';
 import { VideoPlayer } from './video-player';
 
@@ -90,6 +90,7 @@ export function VideoDetails({
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <StatusBadge status={video.status} expiresAt={video.expiresAt} />
+          <DraftBadge video={video} />
           <ExpiryCountdown expiresAt={video.expiresAt} kept={video.kept} />
           <KeepToggle video={video} />
         </div>

@@ -49,7 +49,9 @@ export function fitControls(
   return { ...shape, cameraMove };
 }
 
-const storageKey = (userId: string) => `reelsmith:generator-controls:${userId}`;
+const controlsKey = (userId: string) => `reelsmith:generator-controls:${userId}`;
+// Not 'reelsmith:generator-draft': that is a Remix's fields, handed to the generator (generator-draft.ts).
+const draftSwitchKey = (userId: string) => `reelsmith:generator-draft-switch:${userId}`;
 
 function storage(): Storage | null {
   try {
@@ -59,15 +61,27 @@ function storage(): Storage | null {
   }
 }
 
+/** A value kept in this browser (undefined when absent, unreadable or not JSON). */
+function readKept(key: string): unknown {
+  try {
+    return JSON.parse(storage()?.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keep(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full store: the choice lasts for this visit only.
+  }
+}
+
 /** The controls this user picked last (this browser), checked value by value. */
 export function rememberedControls(userId: string | undefined): VideoControls {
   if (!userId) return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(storage()?.getItem(storageKey(userId)) ?? '{}');
-  } catch {
-    return {};
-  }
+  const raw = readKept(controlsKey(userId));
   return typeof raw === 'object' && raw !== null ? rememberedFrom(raw as Record<string, unknown>) : {};
 }
 
@@ -90,12 +104,17 @@ function rememberedFrom(value: Record<string, unknown>): VideoControls {
 
 /** Keeps this user's picks for their next visit (this browser only). */
 export function rememberControls(userId: string | undefined, controls: VideoControls): void {
-  if (!userId) return;
-  try {
-    storage()?.setItem(storageKey(userId), JSON.stringify(controls));
-  } catch {
-    // Private mode or a full store: the picks last for this visit only.
-  }
+  if (userId) keep(controlsKey(userId), controls);
+}
+
+/** Whether this user left the Draft switch on (this browser). */
+export function rememberedDraft(userId: string | undefined): boolean {
+  return userId ? readKept(draftSwitchKey(userId)) === true : false;
+}
+
+/** Keeps the Draft switch as this user left it, for their next visit (this browser only). */
+export function rememberDraft(userId: string | undefined, isDraft: boolean): void {
+  if (userId) keep(draftSwitchKey(userId), isDraft);
 }
 
 /**

@@ -17,6 +17,8 @@ export interface GeneratorFormState {
   audioDescription: string;
   advancedSettings: string;
   isEconomy: boolean;
+  /** Draft: the cheapest model and resolution that take the request, whatever model is chosen (issue 48). */
+  isDraft: boolean;
   /** null: the server's default model. */
   model: ModelId | null;
   /** Why audio is on when the description's words switched it on (shown beside the switch), else null. */
@@ -39,6 +41,7 @@ const EMPTY: GeneratorFormState = {
   audioDescription: '',
   advancedSettings: '',
   isEconomy: false,
+  isDraft: false,
   model: null,
   audioNotice: null,
   controls: {},
@@ -74,6 +77,7 @@ export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
     setAudioDescription: (audioDescription: string) => update({ audioDescription }),
     setAdvancedSettings: (advancedSettings: string) => update({ advancedSettings }),
     setEconomy: (isEconomy: boolean) => update({ isEconomy }),
+    setDraft: (isDraft: boolean) => update({ isDraft }),
     setModel: (model: ModelId) => update({ model }),
     setControls: (patch: VideoControls) =>
       setState((current) => ({ ...current, controls: { ...current.controls, ...patch } })),
@@ -83,6 +87,7 @@ export function useGeneratorForm(initial?: Partial<GeneratorFormState>) {
         ...EMPTY,
         model: current.model,
         controls: current.controls,
+        isDraft: current.isDraft,
         audioEnabled: false,
         audioNotice: null,
       })),
