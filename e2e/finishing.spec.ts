@@ -13,9 +13,9 @@ import {
   useBrowser,
 } from './support/browser';
 
-// Finishing in Chromium (issue 48), on a desktop and on a phone: a silent 480p video on the local
-// engine upscaled to 1080p on this server, then a recording added under the upscaled one, and the
-// master played.
+// Finishing in Chromium (issue 48), on a desktop and on a phone: two drafts (a silent 480p video on
+// the local engine, the cheapest here), the second take upscaled to 1080p on this server ("Finish
+// this take"), then a recording added under the upscaled one, and the master played.
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const browser = useBrowser();
@@ -25,12 +25,12 @@ async function recordOf(page: Page, id: string): Promise<GenerationRecord | unde
   return list.find((record) => record.id === id);
 }
 
-/** The Finish dialog of the video in the player, opened. */
-async function openFinish(page: Page): Promise<Locator> {
+/** The Finish dialog of the video in the player, opened (a draft's button says "Finish this take"). */
+async function openFinish(page: Page, button = 'Finish'): Promise<Locator> {
   await page
     .getByRole('region', { name: 'Player' })
     .getByRole('group', { name: 'Make another video from this one' })
-    .getByRole('button', { name: 'Finish' })
+    .getByRole('button', { name: button, exact: true })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Finish this video' });
   await dialog.waitFor();
@@ -85,13 +85,16 @@ describe('finishing in the browser', () => {
       const snap = journeyShots(page, width, height);
       const token = `finish${Date.now().toString(36)}`;
       const media = await makeMediaFixtures();
-      const original = await makeFinishedVideo(page, baseUrl, `A lighthouse at dusk ${token}`, {
-        resolution: '480p',
-      });
+      // Two drafts (the cheapest model and resolution here: the local engine at 480p); the second take is picked.
+      const takes = [];
+      for (const take of ['one', 'two'])
+        takes.push(await makeFinishedVideo(page, baseUrl, `A lighthouse at dusk ${token} ${take}`, { draft: true }));
+      const original = takes[1] ?? '';
+      expect(await recordOf(page, original)).toMatchObject({ isDraft: true, settings: { resolution: '480p' } });
       await openSettled(page, `/media?video=${original}`);
 
       // Upscale: 1080p (2160p offered too), frames kept; 0.1 credits a second for 2 s.
-      const upscale = await openFinish(page);
+      const upscale = await openFinish(page, 'Finish this take');
       expect(
         await upscale
           .getByRole('radiogroup', { name: 'What to do' })
