@@ -122,7 +122,8 @@ describe('connecting a provider from the browser', () => {
     } finally {
       await worker.stop(1000);
     }
-  });
+    // A whole render through the pipeline (screened, signed, stored): more than the default 30 s on a busy machine.
+  }, 120_000);
 
   it('reaches another process on the same database through its notification', async () => {
     // A second service context on the same database, as a worker process has.
