@@ -15,7 +15,8 @@ import {
 
 // Finishing in Chromium (issue 48), on a desktop and on a phone: two drafts (a silent 480p video on
 // the local engine, the cheapest here), the second take upscaled to 1080p on this server ("Finish
-// this take"), then a recording added under the upscaled one, and the master played.
+// this take"), then a recording added under the upscaled one, and the master played; the dashboard
+// player's Finish opens the media page with the dialog open.
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
 const browser = useBrowser();
@@ -86,7 +87,7 @@ describe('finishing in the browser', () => {
       const token = `finish${Date.now().toString(36)}`;
       const media = await makeMediaFixtures();
       // Two drafts (the cheapest model and resolution here: the local engine at 480p); the second take is picked.
-      const takes = [];
+      const takes: string[] = [];
       for (const take of ['one', 'two'])
         takes.push(await makeFinishedVideo(page, baseUrl, `A lighthouse at dusk ${token} ${take}`, { draft: true }));
       const original = takes[1] ?? '';
@@ -171,6 +172,21 @@ describe('finishing in the browser', () => {
         .poll(() => page.getByText(/^(Finishing Started|Video Ready!)$/).count(), { timeout: 20_000 })
         .toBe(0);
       await snap('finish-master', player);
+
+      // The dashboard's player links to the media page with the Finish dialog open (upload dialogs cannot open over it).
+      await page.goto('/dashboard');
+      await page
+        .getByRole('button', { name: new RegExp(`${token} one`) })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Finish this take' }).click();
+      await page.waitForURL((url) => url.pathname === '/media' && url.searchParams.get('video') === takes[0]);
+      const fromDashboard = page.getByRole('dialog', { name: 'Finish this video' });
+      await fromDashboard.getByRole('radiogroup', { name: 'What to do' }).waitFor();
+      // Opened once: the address no longer asks for it.
+      await page.waitForURL((url) => !url.searchParams.has('finish'));
+      await fromDashboard.getByRole('button', { name: 'Cancel' }).click();
+      await fromDashboard.waitFor({ state: 'hidden' });
       assertNoPageErrors();
       await context.close();
     },

@@ -105,7 +105,7 @@ describe('one list and one balance', () => {
     renderApp('/generator');
 
     // The generator: Recent History is the latest three of the list; the credits and today's generations are the balance.
-    const recent = await screen.findByRole('list', { name: 'Recent videos' }, { timeout: 5000 });
+    const recent = await screen.findByRole('list', { name: 'Recent videos' });
     await waitFor(() =>
       expect(
         within(recent)
@@ -117,21 +117,21 @@ describe('one list and one balance', () => {
     expect((await screen.findAllByText('7 Credits')).length).toBeGreaterThan(0);
 
     await goTo('History');
-    const history = await screen.findByRole('list', { name: 'Generation jobs' }, { timeout: 5000 });
+    const history = await screen.findByRole('list', { name: 'Generation jobs' });
     expect(history.querySelectorAll(':scope > li')).toHaveLength(4);
 
     await goTo('Dashboard');
-    expect(await screen.findByRole('heading', { name: 'Video Dashboard' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
     await waitFor(() =>
       expect(within(screen.getByRole('group', { name: 'Available Credits' })).getByText('7')).toBeDefined(),
     );
 
     await goTo('Media');
-    expect(await screen.findByRole('heading', { name: 'My Videos' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'My Videos' })).toBeDefined();
     expect((await screen.findAllByText('A fourth kite')).length).toBeGreaterThan(0);
 
     await goTo('Subscribe');
-    expect(await screen.findByRole('heading', { name: 'Daily Generations' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Daily Generations' })).toBeDefined();
     expect(await screen.findByText('2/15')).toBeDefined();
 
     expect(getsTo(fetchMock, '/api/video-generation')).toHaveLength(1);
@@ -165,7 +165,7 @@ describe('one list and one balance', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const fetchMock = stubSignedIn();
     renderApp('/subscribe');
-    expect(await screen.findByText('2/15', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('2/15')).toBeDefined();
 
     const stream = streams.find(
       (source) => source.url === LIVE_EVENTS_URL && source.readyState === FakeEventSource.OPEN,
@@ -188,7 +188,7 @@ describe('one list and one balance', () => {
     expect(await screen.findByText('3/15')).toBeDefined();
     // The dashboard reads the credits from the same cache.
     await goTo('Dashboard');
-    expect(await screen.findByRole('heading', { name: 'Video Dashboard' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Video Dashboard' })).toBeDefined();
     await waitFor(() =>
       expect(within(screen.getByRole('group', { name: 'Available Credits' })).getByText('6')).toBeDefined(),
     );

@@ -10,6 +10,7 @@ import {
 import { DashboardStats } from '../../features/generations/components/dashboard-stats';
 import { VideoGallery } from '../../features/generations/components/gallery-panel';
 import { useAuth } from '../../lib/auth';
+import { FinishLink } from '../finish-button';
 
 /** The Available Credits card: '∞ Unlimited' or the number; a dash when the balance cannot be read. */
 function creditsText(status: UserStatus | undefined, isError: boolean): string | undefined {
@@ -34,7 +35,11 @@ export function DashboardPage() {
         <DashboardStats videos={videos.data} credits={creditsText(shownStatus, status.isError)} />
         <DashboardQuickLinks unlimited={status.data?.isUnlimited ?? false} />
         <DashboardStorageNotice />
-        <VideoGallery videos={videos.data} isError={videos.isError} />
+        <VideoGallery
+          videos={videos.data}
+          isError={videos.isError}
+          finishSlot={(video) => <FinishLink video={video} />}
+        />
       </div>
     </AppShell>
   );

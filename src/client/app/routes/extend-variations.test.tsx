@@ -90,7 +90,7 @@ describe('variations', () => {
     await user.click(within(items[2] as HTMLElement).getByRole('button', { name: 'Pick this one: Variation 3' }));
     const player = screen.getByRole('region', { name: 'Player' });
     expect(await within(player).findByRole('heading', { name: 'Paper boats on a pond, third' })).toBeDefined();
-    expect(await within(player).findByRole('button', { name: /Extend/ }, { timeout: 5000 })).toBeDefined();
+    expect(await within(player).findByRole('button', { name: /Extend/ })).toBeDefined();
     expect(within(player).getByRole('button', { name: /Remix/ })).toBeDefined();
   });
 });
@@ -169,7 +169,7 @@ describe('Extend', () => {
     const user = userEvent.setup();
     renderApp('/media?video=v1');
     const player = await screen.findByRole('region', { name: 'Player' }, { timeout: 10_000 });
-    await user.click(await within(player).findByRole('button', { name: /Extend/ }, { timeout: 5000 }));
+    await user.click(await within(player).findByRole('button', { name: /Extend/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Extend this video' })).toBeDefined();
     expect(within(dialog).getByTestId('extend-length').textContent).toBe('about 10 s');

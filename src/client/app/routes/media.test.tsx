@@ -100,7 +100,7 @@ async function renderMediaPage(
 
 const player = () => screen.getByRole('region', { name: 'Player' });
 /** The toasts' region, which mounts with the first toast. */
-const toasts = () => screen.findByRole('region', { name: /Notifications/ }, { timeout: 5000 });
+const toasts = () => screen.findByRole('region', { name: /Notifications/ });
 
 function calledWith(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): boolean {
   return fetchMock.mock.calls.some(([input, init]) => (init?.method ?? 'GET') === method && urlOf(input) === path);
@@ -221,7 +221,7 @@ describe('the /media page', () => {
       },
       sunset,
     ];
-    expect(await within(await toasts()).findByText('Video Ready!', {}, { timeout: 8000 })).toBeDefined();
+    expect(await within(await toasts()).findByText('Video Ready!')).toBeDefined();
     expect(within(player()).getByRole('heading', { name: 'A paper lantern over the harbour' })).toBeDefined();
     expect(player().querySelector('video')?.getAttribute('src')).toBe('/objects/videos/video_9.mp4');
   }, 15_000);

@@ -1,6 +1,6 @@
 import { Coins, History, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 
 import { AppShell } from '../../components/layouts/app-shell';
 import { buttonVariants } from '../../components/ui/button';
@@ -22,19 +22,27 @@ import { FinishButton } from '../finish-button';
 /**
  * The media page (docs/product-rules.md, Screens): the player with the selected video on the left (on top on phones),
  * the Completed and Processing tabs on the right, and the information panel below. The player has Finish beside
- * Extend (the dashboard's player has not: it is a dialog already, over which the recording's upload dialog could not
- * be used). Videos arrive live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
+ * Extend (the dashboard's player links here with `&finish=1`, which opens it: that player is a dialog already, over
+ * which the upload dialogs could not be used). Videos arrive live (decision 011); `?video={id}` (set by the generator) selects the video just started, whose
  * progress the player shows until it plays. Expired uploads are swept once on load (failures are only logged).
  */
 export function MediaPage() {
   const videos = useGenerations();
-  const followId = new URLSearchParams(useSearch()).get('video');
+  const search = new URLSearchParams(useSearch());
+  const followId = search.get('video');
+  // ?finish=1 (the dashboard player's Finish): the Finish dialog opens once, over the video named.
+  const [finishFor] = useState(() => (search.get('finish') === '1' ? followId : null));
+  const [, navigate] = useLocation();
   const selection = useMediaSelection(videos.data, followId);
   // Said only while the named video is still the one asked for (not once another is picked, or after a delete).
   const missing = followId && selection.pickedId === followId ? missingVideo(videos.data, followId) : null;
   const [chosenTab, setChosenTab] = useState<MediaTab | null>(null);
   const [view, setView] = useState<LayoutView>('grid');
   const playerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (finishFor) navigate(`/media?video=${encodeURIComponent(finishFor)}`, { replace: true });
+  }, [finishFor, navigate]);
 
   useEffect(() => {
     cleanupFiles().catch((error: unknown) => console.warn('File cleanup failed.', error));
@@ -78,7 +86,7 @@ export function MediaPage() {
             missing={missing}
             onDeleted={selection.clear}
             onInteract={selection.pin}
-            finishSlot={(video) => <FinishButton key={video.id} video={video} />}
+            finishSlot={(video) => <FinishButton key={video.id} video={video} open={video.id === finishFor} />}
           />
           <div className="mt-6 empty:hidden">
             <VariationGroup videos={videos.data} selected={selection.selected} onPick={handleSelect} />

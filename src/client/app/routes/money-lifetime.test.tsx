@@ -55,7 +55,7 @@ describe('the generator prices what the server charges', () => {
   it('lists base, audio, enhancement and analysis, and says why the price changed when a word switched audio on', async () => {
     generatorApi({ availableCredits: 10, isUnlimited: false });
     renderApp('/generator');
-    const list = await screen.findByLabelText('Cost breakdown', {}, { timeout: 5000 });
+    const list = await screen.findByLabelText('Cost breakdown');
     await waitFor(() => expect(within(list).getByText('Base video')).toBeDefined());
     expect(within(list).getByText('Audio')).toBeDefined();
     expect(within(list).getByText('AI prompt enhancement')).toBeDefined();

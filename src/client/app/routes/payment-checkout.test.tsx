@@ -106,7 +106,7 @@ describe('/payment-checkout', () => {
     );
     expect(postedBodies(fetchMock, '/api/credits/payment-intent')).toEqual([{ credits: 30 }]);
     expect(postedBodies(fetchMock, '/api/credits/fulfill')).toEqual([{ paymentIntentId: 'pi_1', credits: 30 }]);
-    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 3000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });
 
   it("shows Stripe's reason when the payment fails, and the fallback when it gives none", async () => {

@@ -9,7 +9,7 @@ import type { CreatedGenerationRecord, GenerationRecord } from '../../../../shar
 import { dismissToast } from '../../../components/ui/use-toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { finishingToolsQueryKey } from '../api/query-keys';
-import { type FinishRecording, FinishDialog } from './finish-dialog';
+import { type FinishUpload, FinishDialog } from './finish-dialog';
 
 // The Finish dialog on its own, with the API stubbed at fetch: the page's wiring (the upload dialog,
 // the list) is e2e/finishing.spec.ts's.
@@ -77,18 +77,77 @@ function stubFinishing(tools: FinishingTool[], answer: CreatedGenerationRecord =
   return { fetchMock, posted };
 }
 
-const noRecording: FinishRecording = {
+const noRecording: FinishUpload = {
   objectPath: null,
   control: <button type="button">Choose Recording</button>,
   uploading: false,
 };
 
-function renderDialog(props: { video?: GenerationRecord; recording?: FinishRecording } = {}) {
+const noPicture: FinishUpload = {
+  objectPath: null,
+  control: <button type="button">Choose Picture</button>,
+  uploading: false,
+};
+
+/** The fal.ai tools as GET /api/finishing lists them with fal connected (engines/finishing.ts). */
+const FAL_TOOLS = [
+  tool({
+    id: 'fal-bytedance-upscale',
+    name: 'ByteDance Upscaler (fal.ai)',
+    method: 'Upscaled by the ByteDance video upscaler, an AI model, through fal.ai',
+    ai: true,
+    maxInputSeconds: 60,
+    fps: [60],
+  }),
+  tool({
+    id: 'fal-mmaudio',
+    action: 'add-sound',
+    name: 'MMAudio V2 (fal.ai)',
+    method: 'Sound made to fit the picture by MMAudio V2, an AI model, through fal.ai',
+    ai: true,
+    credits: 0.05,
+    maxInputSeconds: 30,
+    resolutions: [],
+    fps: [],
+    prompt: 'optional',
+  }),
+  tool({
+    id: 'fal-sync-lipsync',
+    action: 'lip-sync',
+    name: 'Sync Lipsync 2.0 (fal.ai)',
+    method: 'The mouth moved to the voice by Sync Lipsync 2.0, an AI model, through fal.ai',
+    ai: true,
+    maxInputSeconds: 120,
+    resolutions: [],
+    fps: [],
+    audio: 'required',
+    needsFace: true,
+  }),
+  tool({
+    id: 'fal-ray2-modify',
+    action: 'restyle',
+    name: 'Luma Ray 2 Modify (fal.ai)',
+    method: 'Restyled by Luma Ray 2 Modify, an AI model, through fal.ai',
+    ai: true,
+    credits: 0.3,
+    maxInputSeconds: 10,
+    resolutions: [],
+    fps: [],
+    prompt: 'required',
+  }),
+];
+
+function renderDialog(props: { video?: GenerationRecord; recording?: FinishUpload; picture?: FinishUpload } = {}) {
   const onStarted = vi.fn();
   const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
-      <FinishDialog video={props.video ?? video()} recording={props.recording ?? noRecording} onStarted={onStarted} />
+      <FinishDialog
+        video={props.video ?? video()}
+        recording={props.recording ?? noRecording}
+        picture={props.picture ?? noPicture}
+        onStarted={onStarted}
+      />
     </QueryClientProvider>,
   );
   return { onStarted, client };
@@ -188,5 +247,107 @@ describe('the Finish dialog', () => {
     const { client } = renderDialog();
     await waitFor(() => expect(client.getQueryState(finishingToolsQueryKey)?.status).toBe('success'));
     expect(screen.queryByRole('button', { name: /Finish/ })).toBeNull();
+  });
+
+  it('lets the maker choose among the tools of an action, and asks each only for what it takes', async () => {
+    const { posted } = stubFinishing([...LOCAL_TOOLS, ...FAL_TOOLS]);
+    renderDialog();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Finish/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(within(dialog).getByRole('radiogroup', { name: 'What to do' }))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Upscale and smooth', 'Add sound', 'Lip-sync', 'Restyle']);
+
+    // Smoothing to 48 on this server, then the ByteDance upscaler, which makes only 60: back to Keep.
+    await user.click(within(dialog).getByRole('radio', { name: '48 frames a second' }));
+    const upscalers = within(dialog).getByRole('radiogroup', { name: 'Made by' });
+    await user.click(within(upscalers).getByRole('radio', { name: 'ByteDance Upscaler (fal.ai)' }));
+    expect(within(dialog).getByRole('radio', { name: 'Keep the frame rate' })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByRole('radio', { name: '48 frames a second' })).toBeNull();
+
+    // Add sound: this server's mix wants a recording; MMAudio makes the sound from an optional description.
+    await user.click(within(dialog).getByRole('radio', { name: 'Add sound' }));
+    expect(within(dialog).getByText('Choose Recording')).toBeDefined();
+    expect(within(dialog).queryByLabelText(/What it should sound like/)).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'MMAudio V2 (fal.ai)' }));
+    expect(within(dialog).queryByText('Choose Recording')).toBeNull();
+    // 0.05 credits a second for 5 seconds.
+    expect(within(dialog).getByTestId('finish-cost').textContent).toBe('0.25 credits');
+    await user.type(within(dialog).getByLabelText('What it should sound like (optional)'), '  Rain on a tin roof  ');
+    // Each action keeps its own description: the restyle's box starts empty.
+    await user.click(within(dialog).getByRole('radio', { name: 'Restyle' }));
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('The new look').value).toBe('');
+    await user.click(within(dialog).getByRole('radio', { name: 'Add sound' }));
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('What it should sound like (optional)').value).toBe(
+      '  Rain on a tin roof  ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add sound · 0.25 credits' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ action: 'add-sound', tool: 'fal-mmaudio', prompt: 'Rain on a tin roof' });
+  });
+
+  it('asks lip-sync for the voice and says a face is needed, then sends the voice', async () => {
+    const { posted } = stubFinishing([...LOCAL_TOOLS, ...FAL_TOOLS]);
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(await screen.findByRole('button', { name: /Finish/ }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Lip-sync' }));
+    expect(within(dialog).getByText('Voice recording')).toBeDefined();
+    expect(within(dialog).getByText(/A face must be seen clearly in the video/)).toBeDefined();
+    expect(within(dialog).getByText('Choose the voice recording.')).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Lip-sync · 0.5 credits' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+
+    renderDialog({
+      recording: { objectPath: '/objects/uploads/u1/voice', control: <p>✓ Recording Ready</p>, uploading: false },
+    });
+    await user.click(await screen.findByRole('button', { name: /Finish/ }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Lip-sync' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Lip-sync · 0.5 credits' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ action: 'lip-sync', tool: 'fal-sync-lipsync', audioFile: '/objects/uploads/u1/voice' });
+  });
+
+  it('asks restyle for the new look, takes an optional picture, and sends both', async () => {
+    const { posted } = stubFinishing([...LOCAL_TOOLS, ...FAL_TOOLS]);
+    renderDialog({
+      picture: { objectPath: '/objects/uploads/u1/look', control: <p>✓ Picture Ready</p>, uploading: false },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Finish/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Restyle' }));
+    expect(within(dialog).getByText('✓ Picture Ready')).toBeDefined();
+    // 0.3 credits a second for 5 seconds; nothing to start until the look is described.
+    const submit = within(dialog).getByRole('button', { name: 'Restyle · 1.5 credits' });
+    expect(within(dialog).getByText('Describe the new look.')).toBeDefined();
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await user.type(within(dialog).getByLabelText('The new look'), 'A hand-drawn watercolour');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+    await user.click(submit);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      action: 'restyle',
+      tool: 'fal-ray2-modify',
+      prompt: 'A hand-drawn watercolour',
+      imageFile: '/objects/uploads/u1/look',
+    });
+  });
+
+  it('opens at once when asked to (the dashboard player sends here with ?finish=1)', async () => {
+    stubFinishing(LOCAL_TOOLS);
+    const onStarted = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <FinishDialog video={video()} recording={noRecording} picture={noPicture} onStarted={onStarted} defaultOpen />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Finish this video' })).toBeDefined();
   });
 });

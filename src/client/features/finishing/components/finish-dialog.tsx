@@ -1,8 +1,12 @@
 import { Wand2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useLocation } from 'wouter';
 
-import { FINISH_ACTION_LABELS, finishPriceHundredths, type UpscaleResolution } from '../../../../shared/finishing';
+import {
+  type FinishAction,
+  FINISH_ACTION_LABELS,
+  finishPriceHundredths,
+  type UpscaleResolution,
+} from '../../../../shared/finishing';
 import type { CreatedGenerationRecord, GenerationRecord } from '../../../../shared/generations';
 import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
 import { Button } from '../../../components/ui/button';
@@ -15,26 +19,27 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { getServerMessage } from '../../../lib/api-client';
+import { useNewVideoOutcome } from '../../../lib/new-video';
 import { useFinishVideo } from '../api/finish-video';
 import { useFinishingTools } from '../api/get-finishing-tools';
 import {
-  type DrawnAction,
+  type ActionOffer,
   finishBlocker,
   finishBody,
   type FinishForm,
   finishVerb,
+  fitForm,
   type Keep,
   type OfferedAction,
   offeredActions,
 } from '../finish-choices';
+import { FinishInputs } from './finish-inputs';
 import { UpscaleChoices } from './upscale-choices';
 
-/** The recording add sound lays under the video, with its upload control: the page gives the uploads feature's. */
-export interface FinishRecording {
+/** An upload the dialog takes (add sound's or lip-sync's recording, restyle's picture), with its control: the page gives the uploads feature's. */
+export interface FinishUpload {
   objectPath: string | null;
-  /** Choose Recording, then the chosen file (press it to replace it) and its Remove. */
+  /** Choose ..., then the chosen file (press it to replace it) and its Remove. */
   control: ReactNode;
   /** The upload dialog is on screen: this dialog steps aside until it closes. */
   uploading: boolean;
@@ -42,71 +47,76 @@ export interface FinishRecording {
 
 interface FinishDialogProps {
   video: GenerationRecord;
-  recording: FinishRecording;
+  recording: FinishUpload;
+  picture: FinishUpload;
   /** The new video: the page puts it into its list at once. */
   onStarted: (record: CreatedGenerationRecord) => void;
+  /** Open at once (the dashboard's player sends here with ?finish=1). */
+  defaultOpen?: boolean;
 }
 
 /**
  * Finish (issue 48): a finished copy of a video, made by one of this installation's tools (upscale
- * and smooth, add sound), priced before the click; the original stays as it is. Offers only what an
- * available tool does, and nothing at all when none does.
+ * and smooth, add sound, lip-sync, restyle), priced before the click; the original stays as it is.
+ * Offers only what an available tool does, and nothing at all when none does.
  */
-export function FinishDialog({ video, recording, onStarted }: FinishDialogProps) {
-  const [, navigate] = useLocation();
+export function FinishDialog({ video, recording, picture, onStarted, defaultOpen = false }: FinishDialogProps) {
   const tools = useFinishingTools();
-  const [open, setOpen] = useState(false);
-  // Kept here, above the dialog's content, so stepping aside for the upload dialog loses nothing.
-  const [action, setAction] = useState<DrawnAction | null>(null);
+  const [open, setOpen] = useState(defaultOpen);
+  // Kept here, above the dialog's content, so stepping aside for an upload dialog loses nothing.
+  const [action, setAction] = useState<FinishAction | null>(null);
+  const [toolIds, setToolIds] = useState<Partial<Record<FinishAction, string>>>({});
   const [resolution, setResolution] = useState<UpscaleResolution | Keep>('keep');
   const [fps, setFps] = useState<number | Keep>('keep');
+  // Each action its own description: a restyle's look is no sound's.
+  const [prompts, setPrompts] = useState<Partial<Record<FinishAction, string>>>({});
   const finish = useFinishVideo(onStarted);
+  const outcome = useNewVideoOutcome(() => setOpen(false), {
+    started: {
+      title: 'Finishing Started',
+      description: 'The finished video appears here when it is ready. This one stays as it is.',
+    },
+    failed: 'Could Not Finish',
+  });
   const offers = tools.data ? offeredActions(tools.data, video) : [];
-  const offer = offers.find((o) => o.action === action) ?? offers[0];
-  if (!offer) return null;
-  const form: FinishForm = { action: offer.action, resolution, fps, recording: recording.objectPath };
-  const start = () => {
-    finish.mutate(
-      { id: video.id, body: finishBody(offer, form) },
-      {
-        onSuccess: (record) => {
-          setOpen(false);
-          toast({
-            title: 'Finishing Started',
-            description: 'The finished video appears here when it is ready. This one stays as it is.',
-            duration: 3000,
-          });
-          navigate(`/media?video=${encodeURIComponent(record.id)}`);
-        },
-        onError: (error) => {
-          toast({
-            title: 'Could Not Finish',
-            description: getServerMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  };
+  const actionOffer = offers.find((o) => o.action === action) ?? offers[0];
+  if (!actionOffer) return null;
+  const offer = actionOffer.options.find((o) => o.tool.id === toolIds[actionOffer.action]) ?? actionOffer.options[0];
+  const form = fitForm(offer, {
+    action: offer.action,
+    resolution,
+    fps,
+    recording: recording.objectPath,
+    picture: picture.objectPath,
+    prompt: prompts[offer.action] ?? '',
+  });
+  const start = () => finish.mutate({ id: video.id, body: finishBody(offer, form) }, outcome);
   const what = offers.map((o) => FINISH_ACTION_LABELS[o.action].toLowerCase()).join(', or ');
   return (
-    <Dialog open={open && !recording.uploading} onOpenChange={(next) => !finish.isPending && setOpen(next)}>
+    <Dialog
+      open={open && !recording.uploading && !picture.uploading}
+      onOpenChange={(next) => !finish.isPending && setOpen(next)}
+    >
       <DialogTrigger asChild>
         {/* A draft was made to be finished: its button says so, and stands out. */}
         <Button variant={video.isDraft ? 'default' : 'outline'} title={`A finished copy of this video: ${what}`}>
           <Wand2 aria-hidden="true" /> {video.isDraft ? 'Finish this take' : 'Finish'}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
         <FinishFields
           video={video}
           offers={offers}
+          actionOffer={actionOffer}
           offer={offer}
           form={form}
           onAction={setAction}
+          onTool={(id) => setToolIds((ids) => ({ ...ids, [actionOffer.action]: id }))}
           onResolution={setResolution}
           onFps={setFps}
+          onPrompt={(prompt) => setPrompts((all) => ({ ...all, [actionOffer.action]: prompt }))}
           recordingControl={recording.control}
+          pictureControl={picture.control}
           pending={finish.isPending}
           onSubmit={start}
         />
@@ -117,13 +127,17 @@ export function FinishDialog({ video, recording, onStarted }: FinishDialogProps)
 
 interface FinishFieldsProps {
   video: GenerationRecord;
-  offers: OfferedAction[];
+  offers: ActionOffer[];
+  actionOffer: ActionOffer;
   offer: OfferedAction;
   form: FinishForm;
-  onAction: (action: DrawnAction) => void;
+  onAction: (action: FinishAction) => void;
+  onTool: (id: string) => void;
   onResolution: (resolution: UpscaleResolution | Keep) => void;
   onFps: (fps: number | Keep) => void;
+  onPrompt: (prompt: string) => void;
   recordingControl: ReactNode;
+  pictureControl: ReactNode;
   pending: boolean;
   onSubmit: () => void;
 }
@@ -132,12 +146,16 @@ interface FinishFieldsProps {
 function FinishFields({
   video,
   offers,
+  actionOffer,
   offer,
   form,
   onAction,
+  onTool,
   onResolution,
   onFps,
+  onPrompt,
   recordingControl,
+  pictureControl,
   pending,
   onSubmit,
 }: FinishFieldsProps) {
@@ -162,6 +180,19 @@ function FinishFields({
             value={offer.action}
             onChange={onAction}
             label="What to do"
+            layout="wrap"
+          />
+        </fieldset>
+      ) : null}
+      {actionOffer.options.length > 1 ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm leading-none font-medium">Made by</legend>
+          <ChoiceChips
+            choices={actionOffer.options.map((o) => ({ value: o.tool.id, label: o.tool.name }))}
+            value={offer.tool.id}
+            onChange={onTool}
+            label="Made by"
+            layout="wrap"
           />
         </fieldset>
       ) : null}
@@ -172,13 +203,13 @@ function FinishFields({
       {offer.action === 'upscale' ? (
         <UpscaleChoices offer={offer} form={form} onResolution={onResolution} onFps={onFps} />
       ) : (
-        <div className="grid gap-2">
-          <span className="text-sm leading-none font-medium">
-            Recording{offer.tool.audio === 'required' ? null : ' (optional)'}
-          </span>
-          {recordingControl}
-          <p className="text-xs text-muted-foreground">Music or a voice, laid under the whole video.</p>
-        </div>
+        <FinishInputs
+          offer={offer}
+          prompt={form.prompt}
+          onPrompt={onPrompt}
+          recordingControl={recordingControl}
+          pictureControl={pictureControl}
+        />
       )}
       <div className="flex items-baseline justify-between gap-3 rounded-lg bg-muted p-3 text-sm">
         <span className="text-muted-foreground">

@@ -8,16 +8,19 @@ import { GalleryEmptyState } from './gallery-empty-state';
 import { GalleryToolbar } from './gallery-toolbar';
 import { VideoCard } from './video-card';
 import { type LayoutView, ViewToggle } from './view-toggle';
+import type { FinishSlot } from '../remix/remix-actions';
 import { GalleryVideoModal } from './gallery-video-modal';
 
 interface VideoGalleryProps {
   /** undefined while the first answer is loading. */
   videos: readonly GenerationRecord[] | undefined;
   isError: boolean;
+  /** The modal player's Finish, where the page gives it. */
+  finishSlot?: FinishSlot;
 }
 
 /** Screens (docs/product-rules.md): the dashboard's Video Gallery with search, filter, sort, grid/list and the modal player. */
-export function VideoGallery({ videos, isError }: VideoGalleryProps) {
+export function VideoGallery({ videos, isError, finishSlot }: VideoGalleryProps) {
   const [query, setQuery] = useState<GalleryQuery>(DEFAULT_GALLERY_QUERY);
   const [view, setView] = useState<LayoutView>('grid');
   // The id, not the record: each poll brings fresh progress, and a deleted video closes the modal.
@@ -71,7 +74,7 @@ export function VideoGallery({ videos, isError }: VideoGalleryProps) {
           </ul>
         )}
       </CardContent>
-      <GalleryVideoModal video={open} onClose={() => setOpenId(null)} />
+      <GalleryVideoModal video={open} onClose={() => setOpenId(null)} finishSlot={finishSlot} />
     </Card>
   );
 }

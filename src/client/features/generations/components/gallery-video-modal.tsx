@@ -2,16 +2,19 @@ import type { ComponentProps } from 'react';
 
 import type { GenerationRecord } from '../../../../shared/generations';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import type { FinishSlot } from '../remix/remix-actions';
 import { VideoDetails, VideoScreen } from './video-details';
 
 interface GalleryVideoModalProps {
   /** The open video; null closes the modal. */
   video: GenerationRecord | null;
   onClose: () => void;
+  /** Finish, where the page gives it (a link to the media page, where its dialog can open upload dialogs). */
+  finishSlot?: FinishSlot;
 }
 
 /** The dashboard gallery's player: the video (playing at once) and its details, as the media page shows them. */
-export function GalleryVideoModal({ video, onClose }: GalleryVideoModalProps) {
+export function GalleryVideoModal({ video, onClose, finishSlot }: GalleryVideoModalProps) {
   return (
     <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
       {video ? (
@@ -20,7 +23,13 @@ export function GalleryVideoModal({ video, onClose }: GalleryVideoModalProps) {
             <VideoScreen video={video} autoPlay />
           </div>
           <DialogDescription className="sr-only">Details and actions for this video</DialogDescription>
-          <VideoDetails video={video} place="dashboard" onDeleted={onClose} titleAs={ModalTitle} />
+          <VideoDetails
+            video={video}
+            place="dashboard"
+            onDeleted={onClose}
+            titleAs={ModalTitle}
+            finishSlot={finishSlot}
+          />
         </DialogContent>
       ) : null}
     </Dialog>

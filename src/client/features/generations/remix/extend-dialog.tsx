@@ -1,6 +1,5 @@
 import { ChevronsRight } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'wouter';
 
 import { type GenerationRecord, MAX_PROMPT_LENGTH } from '../../../../shared/generations';
 import { formatCreditCount, toCredits } from '../../../../shared/money/credits';
@@ -18,8 +17,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { getServerMessage } from '../../../lib/api-client';
+import { useNewVideoOutcome } from '../../../lib/new-video';
 import { useExtendGeneration } from '../api/extend-generation';
 
 /** The crossfades offered between the video and its continuation, in seconds (0: a straight cut). */
@@ -45,13 +43,19 @@ interface ExtendDialogProps {
  * the continuation before the click.
  */
 export function ExtendDialog({ video, model }: ExtendDialogProps) {
-  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const durations = model?.durations ?? [DEFAULT_EXTEND_SECONDS];
   const [seconds, setSeconds] = useState(() => nearestOf(durations, DEFAULT_EXTEND_SECONDS));
   const [crossfade, setCrossfade] = useState<number>(0);
   const extend = useExtendGeneration();
+  const outcome = useNewVideoOutcome(() => setOpen(false), {
+    started: {
+      title: 'Extending Your Video',
+      description: 'The longer video appears here when its new part is made and joined.',
+    },
+    failed: 'Could Not Extend',
+  });
   const price = priceHundredths(
     {
       hasAudio: video.hasAudio,
@@ -63,27 +67,7 @@ export function ExtendDialog({ video, model }: ExtendDialogProps) {
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    extend.mutate(
-      { id: video.id, body: { prompt: prompt.trim() || null, duration: seconds, crossfade } },
-      {
-        onSuccess: (record) => {
-          setOpen(false);
-          toast({
-            title: 'Extending Your Video',
-            description: 'The longer video appears here when its new part is made and joined.',
-            duration: 3000,
-          });
-          navigate(`/media?video=${encodeURIComponent(record.id)}`);
-        },
-        onError: (error) => {
-          toast({
-            title: 'Could Not Extend',
-            description: getServerMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
-      },
-    );
+    extend.mutate({ id: video.id, body: { prompt: prompt.trim() || null, duration: seconds, crossfade } }, outcome);
   };
   const ready = video.status === 'completed' && video.outputVideoUrl !== null;
   return (
