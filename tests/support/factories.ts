@@ -23,13 +23,27 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Inserts a user directly (bypassing registration rules such as the first-admin claim). */
+/**
+ * One real Argon2id hash per password per test process (about 16 ms each, for hundreds of users a
+ * run): sign-in still verifies it, and each row gets its hash as registration would make it.
+ */
+const hashes = new Map<string, Promise<string>>();
+function testHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<UserRow & { password: string }> {
   const password = overrides.password ?? 'correct horse battery';
   const [row] = await db
     .insert(users)
     .values({
       email: overrides.email ?? uniqueEmail(),
-      passwordHash: await hashPassword(password),
+      passwordHash: await testHash(password),
       firstName: overrides.firstName === undefined ? 'Test' : overrides.firstName,
       lastName: overrides.lastName === undefined ? 'User' : overrides.lastName,
       isAdmin: overrides.isAdmin ?? false,
