@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
 import { useFinishingTools } from '../features/finishing/api/get-finishing-tools';
 import { type FinishUpload, FinishDialog } from '../features/finishing/components/finish-dialog';
-import { offeredActions } from '../features/finishing/finish-choices';
+import { finishButtonOf, offeredActions } from '../features/finishing/finish-choices';
 import { applyGenerationChange } from '../features/generations/api/live-cache';
 import { getUploadParameters } from '../features/uploads/api/request-upload-target';
 import { UploadDialogButton, useUploadDialog } from '../features/uploads/components/upload-button';
@@ -96,13 +96,14 @@ export function FinishButton({ video, open = false }: { video: GenerationRecord;
 export function FinishLink({ video }: { video: GenerationRecord }) {
   const tools = useFinishingTools();
   if (!tools.data || offeredActions(tools.data, video).length === 0) return null;
+  const button = finishButtonOf(video);
   return (
     <Link
       href={`/media?video=${encodeURIComponent(video.id)}&finish=1`}
-      className={buttonVariants({ variant: video.isDraft ? 'default' : 'outline' })}
+      className={buttonVariants({ variant: button.variant })}
       title="Open this video on the media page to finish it"
     >
-      <Wand2 aria-hidden="true" /> {video.isDraft ? 'Finish this take' : 'Finish'}
+      <Wand2 aria-hidden="true" /> {button.label}
     </Link>
   );
 }

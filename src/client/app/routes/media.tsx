@@ -30,8 +30,6 @@ export function MediaPage() {
   const videos = useGenerations();
   const search = new URLSearchParams(useSearch());
   const followId = search.get('video');
-  // ?finish=1 (the dashboard player's Finish): the Finish dialog opens once, over the video named.
-  const [finishFor] = useState(() => (search.get('finish') === '1' ? followId : null));
   const [, navigate] = useLocation();
   const selection = useMediaSelection(videos.data, followId);
   // Said only while the named video is still the one asked for (not once another is picked, or after a delete).
@@ -40,6 +38,9 @@ export function MediaPage() {
   const [view, setView] = useState<LayoutView>('grid');
   const playerRef = useRef<HTMLDivElement>(null);
 
+  // ?finish=1 (the dashboard player's Finish): the Finish dialog opens over the video named, once: the
+  // address drops it as soon as that video's player (and its Finish) is on screen.
+  const finishFor = search.get('finish') === '1' && selection.selected?.id === followId ? followId : null;
   useEffect(() => {
     if (finishFor) navigate(`/media?video=${encodeURIComponent(finishFor)}`, { replace: true });
   }, [finishFor, navigate]);

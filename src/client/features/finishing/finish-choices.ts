@@ -144,3 +144,10 @@ export function finishVerb(offer: OfferedAction, form: FinishForm): string {
       return form.fps !== 'keep' ? 'Smooth' : 'Upscale';
   }
 }
+
+/** The Finish button's words and look: a draft was made to be finished, so its button says so and stands out. */
+export function finishButtonOf(video: Pick<GenerationRecord, 'isDraft'>) {
+  return video.isDraft
+    ? { label: 'Finish this take', variant: 'default' as const }
+    : { label: 'Finish', variant: 'outline' as const };
+}

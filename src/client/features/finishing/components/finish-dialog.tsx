@@ -26,6 +26,7 @@ import {
   type ActionOffer,
   finishBlocker,
   finishBody,
+  finishButtonOf,
   type FinishForm,
   finishVerb,
   fitForm,
@@ -91,6 +92,7 @@ export function FinishDialog({ video, recording, picture, onStarted, defaultOpen
     prompt: prompts[offer.action] ?? '',
   });
   const start = () => finish.mutate({ id: video.id, body: finishBody(offer, form) }, outcome);
+  const button = finishButtonOf(video);
   const what = offers.map((o) => FINISH_ACTION_LABELS[o.action].toLowerCase()).join(', or ');
   return (
     <Dialog
@@ -98,9 +100,8 @@ export function FinishDialog({ video, recording, picture, onStarted, defaultOpen
       onOpenChange={(next) => !finish.isPending && setOpen(next)}
     >
       <DialogTrigger asChild>
-        {/* A draft was made to be finished: its button says so, and stands out. */}
-        <Button variant={video.isDraft ? 'default' : 'outline'} title={`A finished copy of this video: ${what}`}>
-          <Wand2 aria-hidden="true" /> {video.isDraft ? 'Finish this take' : 'Finish'}
+        <Button variant={button.variant} title={`A finished copy of this video: ${what}`}>
+          <Wand2 aria-hidden="true" /> {button.label}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
