@@ -10,7 +10,10 @@
 //   each change through the real path (`publishGenerationChange`: a live_events row and a NOTIFY,
 //   sent at commit), as a worker would; the clients parse their streams and note when that progress
 //   arrives: from the commit to the last stream, with p50 and p99;
-// - how many streams opened, were refused (429) or shed and retried (503).
+// - how many streams opened, were refused (429) or shed and retried (503);
+// - the floor: a bare node:http server (same Node, same clients and addresses, no framework, no
+//   database, one snapshot-sized event per stream) holding as many streams, measured the same way,
+//   so the app's own share per stream is told apart from what Node itself keeps per connection.
 // The clients are a few worker threads of this process (node:http, one socket per stream).
 // Run `npm run build:server` first (npm run bench:streams does).
 // PERF_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test names a server
@@ -238,6 +241,79 @@ function nextReport<T extends ClientReport['type']>(
   });
 }
 
+/**
+ * The floor's server: node:http alone, answering each GET /api/events as the app's stream starts
+ * (the same headers, the retry line, one `snapshot` event of about a kilobyte) and keeping the
+ * response until its client leaves.
+ */
+const FLOOR_SERVER = `
+const http = require('node:http');
+const open = new Set();
+const snapshot = JSON.stringify({ generations: [{ id: 'x'.repeat(36), status: 'processing', prompt: 'y'.repeat(800) }] });
+http.createServer((request, response) => {
+  if (request.url !== '/api/events') { response.end('ok'); return; }
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', connection: 'close' });
+  response.write('retry: 3000\\n\\nevent: snapshot\\ndata: ' + snapshot + '\\n\\n');
+  open.add(response);
+  response.once('close', () => open.delete(response));
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** Opens every planned stream on the server at `port` from client threads; answers the threads and their reports. */
+async function openStreams(
+  port: number,
+  plans: StreamPlan[],
+  clients: number,
+  concurrency: number,
+): Promise<{ threads: Worker[]; opened: OpenedReport[]; openMs: number }> {
+  const threads: Worker[] = [];
+  const perThread = Math.ceil(plans.length / clients);
+  for (let c = 0; c < clients; c += 1) {
+    const data: ClientData = { port, plans: plans.slice(c * perThread, (c + 1) * perThread), concurrency };
+    threads.push(new Worker(new URL(import.meta.url), { workerData: data }));
+  }
+  await Promise.all(threads.map((thread) => nextReport(thread, 'ready')));
+  const opening = now();
+  const openedReports = threads.map((thread) => nextReport(thread, 'opened'));
+  for (const thread of threads) thread.postMessage({ type: 'go' } satisfies ClientMessage);
+  const opened = await Promise.all(openedReports);
+  return { threads, opened, openMs: now() - opening };
+}
+
+async function closeThreads(threads: Worker[]): Promise<void> {
+  for (const thread of threads) thread.postMessage({ type: 'close' } satisfies ClientMessage);
+  await sleep(500);
+  for (const thread of threads) await thread.terminate();
+}
+
+/** The floor (see the top): resident memory of a bare node:http server idle and with the same streams open. */
+async function measureFloor(
+  node: string,
+  port: number,
+  plans: StreamPlan[],
+  clients: number,
+  concurrency: number,
+): Promise<{ idle: number; withStreams: number; opened: number }> {
+  const server = spawn('/bin/sh', ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$0" -e "$1"', node, FLOOR_SERVER], {
+    env: { PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    await sleep(3000);
+    const pid = server.pid ?? 0;
+    const idle = rssMb(pid);
+    const { threads, opened } = await openStreams(port, plans, clients, concurrency);
+    await sleep(30_000);
+    const withStreams = rssMb(pid);
+    await closeThreads(threads);
+    return { idle, withStreams, opened: opened.reduce((sum, report) => sum + report.opened, 0) };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+  }
+}
+
 async function main(): Promise<void> {
   const streams = Number(option('streams', '10000'));
   const users = Number(option('users', '2000'));
@@ -326,17 +402,9 @@ async function main(): Promise<void> {
     const idle = rssMb(pid);
     step(`server up (pid ${pid}, ${fdLimit} fds), idle RSS ${idle.toFixed(1)} MB`);
 
-    const perThread = Math.ceil(streams / clients);
-    for (let c = 0; c < clients; c += 1) {
-      const data: ClientData = { port, plans: plans.slice(c * perThread, (c + 1) * perThread), concurrency };
-      threads.push(new Worker(new URL(import.meta.url), { workerData: data }));
-    }
-    await Promise.all(threads.map((thread) => nextReport(thread, 'ready')));
-    const opening = now();
-    const openedReports = threads.map((thread) => nextReport(thread, 'opened'));
-    for (const thread of threads) thread.postMessage({ type: 'go' } satisfies ClientMessage);
-    const opened = await Promise.all(openedReports);
-    const openMs = now() - opening;
+    const started = await openStreams(port, plans, clients, concurrency);
+    threads.push(...started.threads);
+    const { opened, openMs } = started;
     const total = (key: 'opened' | 'refused' | 'shed' | 'failed') => opened.reduce((sum, r) => sum + r[key], 0);
     step(`opened ${total('opened')} streams in ${(openMs / 1000).toFixed(1)} s`);
     await sleep(5000);
@@ -389,11 +457,23 @@ async function main(): Promise<void> {
       `                  commit -> last stream ${(times.at(-1) ?? NaN).toFixed(0)} ms (first ${(times[0] ?? NaN).toFixed(0)}, p50 ${percentile(times, 50).toFixed(0)}, p99 ${percentile(times, 99).toFixed(0)} ms); ${times.length} streams got it, ${missing} did not within 60 s`,
     );
     console.log(`  load average    ${load} (2 cores shared with the clients)`);
-    process.exitCode = total('opened') === streams && missing === 0 ? 0 : 1;
+
+    // The floor, once the app's streams are closed and its server is gone.
+    await closeThreads(threads.splice(0));
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    const floor = await measureFloor(node, port + 1, plans, clients, concurrency);
+    const floorOver = floor.withStreams - floor.idle;
+    const perStream = (mb: number, count: number) => ((mb * 1024) / Math.max(1, count)).toFixed(1);
+    console.log(
+      `  floor           a bare node:http server holding ${floor.opened} such streams: ${floorOver.toFixed(1)} MB over its idle ${floor.idle.toFixed(1)} MB, ${perStream(floorOver, floor.opened)} KB per stream`,
+    );
+    console.log(
+      `  the app's share ${(over - floorOver).toFixed(1)} MB above the floor, ${perStream(over - floorOver, total('opened'))} KB per stream`,
+    );
+    process.exitCode = total('opened') === streams && missing === 0 && floor.opened === streams ? 0 : 1;
   } finally {
-    for (const thread of threads) thread.postMessage({ type: 'close' } satisfies ClientMessage);
-    await sleep(500);
-    for (const thread of threads) await thread.terminate();
+    await closeThreads(threads);
     server?.kill('SIGTERM');
     await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
     await database.close();
