@@ -249,6 +249,11 @@ describe('worker processes', () => {
     async () => {
       // Long enough that it cannot finish within the one second of grace.
       const { id } = await startJob('A calm teal ocean at dawn', { duration: 20 });
+      // The job handed back stays pending: out of the way afterwards, or the next test's worker would
+      // claim it before its own job and render all twenty seconds of it first.
+      onTestFinished(async () => {
+        await t.db.update(generations).set({ status: 'failed' }).where(eq(generations.id, id));
+      });
       const worker = startWorkerProcess({ WORKER_SHUTDOWN_GRACE_SECONDS: '1' });
       await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 5);
       const signalled = Date.now();
@@ -274,7 +279,9 @@ describe('worker processes', () => {
       await events.next((e) => e.event === 'snapshot');
       const response = await injectJson(t.app, 'POST', '/api/video-generation', {
         cookie,
-        body: { prompt: 'A glass city at dusk', duration: 6 },
+        // Short and small: the stream's events are the subject, not the render (which reports
+        // progress at most once a second, so even two seconds of video show a stage between the ends).
+        body: { prompt: 'A glass city at dusk', duration: 2, resolution: '480p' },
       });
       const { id } = response.json<GenerationRecord>();
       const worker = startWorkerProcess();
