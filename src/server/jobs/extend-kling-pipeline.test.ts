@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectJson, type TestApp } from '../../../tests/support/app';
+import { injectJson, type TestApp } from '../../../tests/support/app';
 import { independentlyRead } from '../../../tests/support/credentials';
 import { type FakeKling, startFakeKling } from '../../../tests/support/fake-kling';
 import { makeClip, probeBytes } from '../../../tests/support/media';
 import { followJob, payingUser, startGeneration, startPipeline, extendVideo } from '../../../tests/support/pipeline';
 import type { AdvancedSettings } from '../../shared/generations';
+import { loadConfig } from '../config';
 import { uploads } from '../db/schema';
 import type { GenerationExtension } from '../db/schema';
+import { createEngineRegistry } from '../engines';
 import type { ProviderExtend } from '../engines/catalogue';
 import { extendMethod } from '../modules/generations/extend.service';
 
@@ -22,6 +24,8 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   // What Kling answers: a 3 s clip for a render, and for an extend the original with about 5 s more.
   kling = await startFakeKling(await makeClip(3), await makeClip(8));
+  // No test here watches Kling's phases: each task finishes as soon as two polls allow.
+  kling.stepMs = 20;
   ({ t, stop } = await startPipeline({
     KLING_ACCESS_KEY: kling.accessKey,
     KLING_SECRET_KEY: kling.secretKey,
@@ -52,19 +56,36 @@ const extend = (cookie: string, id: string, body: object) => extendVideo(t, cook
 const taskOf = (providerTaskId: string | null | undefined) =>
   kling.tasks.find((task) => `${task.endpoint}:${task.id}` === providerTaskId);
 
+/**
+ * One Kling-made original for the tests that extend it by joining, made on first use: each makes
+ * its own continuations of it, and none looks at what the other made.
+ */
+let joinOriginal: Promise<{ cookie: string; original: Awaited<ReturnType<typeof finished>> }> | undefined;
+function sharedOriginal() {
+  joinOriginal ??= (async () => {
+    const { cookie } = await payingUser(t, 100_000);
+    const original = await finished((await startGeneration(t, cookie, { model: 'kling-v2v', duration: 5 })).id);
+    return { cookie, original };
+  })();
+  return joinOriginal;
+}
+
 describe("Extend through Kling's video-extend", () => {
   it('is used only where the operator turned KLING_VIDEO_EXTEND on (not every Kling version extends)', async () => {
-    const off = await createTestApp({
-      KLING_ACCESS_KEY: kling.accessKey,
-      KLING_SECRET_KEY: kling.secretKey,
-      KLING_BASE_URL: kling.baseUrl,
-    });
-    try {
-      expect(off.ctx.engines.providerExtend('kling-v2v')).toBeNull();
-      expect(t.ctx.engines.providerExtend('kling-v2v')).toMatchObject({ endpoint: 'v1/videos/video-extend' });
-    } finally {
-      await off.close();
-    }
+    // The catalogue an installation without the setting builds: the app builds its own the same way
+    // (createServiceContext), and a whole second app and database would only add seconds.
+    const off = createEngineRegistry(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: t.dataDir,
+        SESSION_SECRET: t.config.sessionSecret,
+        KLING_ACCESS_KEY: kling.accessKey,
+        KLING_SECRET_KEY: kling.secretKey,
+        KLING_BASE_URL: kling.baseUrl,
+      }),
+    );
+    expect(off.providerExtend('kling-v2v')).toBeNull();
+    expect(t.ctx.engines.providerExtend('kling-v2v')).toMatchObject({ endpoint: 'v1/videos/video-extend' });
   });
 
   it('sends Kling the original’s own video id and stores Kling’s whole extended video as it is, charged as the 5 s continuation', async () => {
@@ -114,8 +135,7 @@ describe("Extend through Kling's video-extend", () => {
   }, 90_000);
 
   it('joins the way it does today when a crossfade or a 10 s continuation is asked for', async () => {
-    const { cookie } = await payingUser(t, 100_000);
-    const original = await finished((await startGeneration(t, cookie, { model: 'kling-v2v', duration: 5 })).id);
+    const { cookie, original } = await sharedOriginal();
 
     const faded = await finished((await extend(cookie, original?.id ?? '', { duration: 5, crossfade: 0.5 })).id);
     expect(taskOf(faded?.providerTaskId)?.endpoint).toBe('image2video');
@@ -131,8 +151,7 @@ describe("Extend through Kling's video-extend", () => {
   }, 120_000);
 
   it('joins when the original is not a video Kling made whole (an extension joined here)', async () => {
-    const { cookie } = await payingUser(t, 100_000);
-    const original = await finished((await startGeneration(t, cookie, { model: 'kling-v2v', duration: 5 })).id);
+    const { cookie, original } = await sharedOriginal();
     const joined = await finished((await extend(cookie, original?.id ?? '', { duration: 5, crossfade: 0.25 })).id);
 
     // Its saved task made only the continuation: Kling has no video that is this one.
