@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
 import { readEnv } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, unpackPgliteDataDir } from '../db/client';
 import { adminAuditLog, creditLedger, passwordResetTokens, users } from '../db/schema';
 import { main } from './admin';
 
@@ -120,7 +121,12 @@ describe('npm run admin', () => {
         const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { env, encoding: 'utf8' });
         return { code: result.status, stdout: result.stdout, stderr: result.stderr };
       }
-      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+      // The run's migrated template unpacked into the data folder, as a restore does: an embedded
+      // database made from nothing there (initdb, then every migration) took five seconds.
+      const dbDir = path.join(dataDir, 'db');
+      mkdirSync(dbDir);
+      await unpackPgliteDataDir(dbDir, new Blob([await readFile(inject('pgliteTemplateFile'))]));
+      const database = await openDatabase({ kind: 'pglite', dataDir: dbDir });
       try {
         await database.migrate();
         await createUser(database.db, { email: 'operator-view@example.com' });
