@@ -48,6 +48,22 @@ async function original(cookie: string, body: object = {}) {
 }
 
 /**
+ * One paying user's finished local video for several tests that only finish it (each checks its own
+ * charge as a difference and its own ledger row), made on first use: a render less per test.
+ */
+const SHARED_ORIGINALS = { silent: { prompt: 'Waves on a rocky shore', hasAudio: false }, plain: {} };
+const sharedOriginals = new Map<keyof typeof SHARED_ORIGINALS, ReturnType<typeof makeSharedOriginal>>();
+async function makeSharedOriginal(body: object) {
+  const { user, cookie } = await payingUser(t, 10_000);
+  return { user, cookie, video: await original(cookie, body) };
+}
+function sharedOriginal(name: keyof typeof SHARED_ORIGINALS) {
+  let made = sharedOriginals.get(name);
+  if (!made) sharedOriginals.set(name, (made = makeSharedOriginal(SHARED_ORIGINALS[name])));
+  return made;
+}
+
+/**
  * The stored object a link handed to the provider names (our signed media link, /api/media/<key as
  * base64url>); the copies it names are removed once the job is stored, so the link is read, not fetched.
  */
@@ -105,8 +121,7 @@ async function finishWith(
 
 describe('finishing through fal.ai', () => {
   it('gives a silent video MMAudio’s sound, described, for its length', async () => {
-    const { user, cookie } = await payingUser(t, 5000);
-    const silent = await original(cookie, { prompt: 'Waves on a rocky shore', hasAudio: false });
+    const { user, cookie, video: silent } = await sharedOriginal('silent');
     const { row, request, tool } = await finishWith(user, cookie, silent, {
       action: 'add-sound',
       tool: 'fal-mmaudio',
@@ -124,8 +139,7 @@ describe('finishing through fal.ai', () => {
   }, 180_000);
 
   it('upscales through the ByteDance upscaler at the resolution and frame rate asked', async () => {
-    const { user, cookie } = await payingUser(t, 5000);
-    const video = await original(cookie);
+    const { user, cookie, video } = await sharedOriginal('plain');
     const { request } = await finishWith(user, cookie, video, {
       action: 'upscale',
       tool: 'fal-bytedance-upscale',
@@ -137,8 +151,7 @@ describe('finishing through fal.ai', () => {
   }, 180_000);
 
   it('restyles a video from a description and a picture to follow through Luma Ray 2 Modify', async () => {
-    const { user, cookie } = await payingUser(t, 5000);
-    const video = await original(cookie);
+    const { user, cookie, video } = await sharedOriginal('plain');
     const look = await uploadFile(t.app, cookie, COFFEE);
     const { request, row } = await finishWith(user, cookie, video, {
       action: 'restyle',
@@ -157,8 +170,7 @@ describe('finishing through fal.ai', () => {
   }, 180_000);
 
   it('fails a tool’s run error in plain words, and lets go of the copies it was given', async () => {
-    const { cookie } = await payingUser(t, 5000);
-    const video = await original(cookie, { hasAudio: false });
+    const { cookie, video } = await sharedOriginal('silent');
     fal.outcome = 'error';
     try {
       const made = await injectJson(t.app, 'POST', `/api/video-generation/${video.id}/finish`, {
