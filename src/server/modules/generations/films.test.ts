@@ -67,14 +67,25 @@ async function stored(key: string): Promise<boolean> {
   }
 }
 
+/**
+ * The lighthouse film's user and three takes, made on first use: the refusals test also needs a
+ * finished video of another user's, and names one of these rather than rendering one more.
+ */
+let lighthouse: ReturnType<typeof makeLighthouse> | undefined;
+async function makeLighthouse() {
+  const { user, cookie } = await payingUser(t, 5000);
+  const [wide, tall, quiet] = await Promise.all([
+    finished(cookie, { prompt: 'A lighthouse at dusk' }),
+    finished(cookie, { prompt: 'The keeper climbs the stairs', aspectRatio: '9:16' }),
+    finished(cookie, { prompt: 'The lamp turns', hasAudio: false }),
+  ]);
+  return { user, cookie, wide, tall, quiet };
+}
+const lighthouseTakes = () => (lighthouse ??= makeLighthouse());
+
 describe('a film of finished videos', () => {
   it('joins a card and three takes (one 9:16) with two crossfades and a music bed, free, at the loudness target', async () => {
-    const { user, cookie } = await payingUser(t, 5000);
-    const [wide, tall, quiet] = await Promise.all([
-      finished(cookie, { prompt: 'A lighthouse at dusk' }),
-      finished(cookie, { prompt: 'The keeper climbs the stairs', aspectRatio: '9:16' }),
-      finished(cookie, { prompt: 'The lamp turns', hasAudio: false }),
-    ]);
+    const { user, cookie, wide, tall, quiet } = await lighthouseTakes();
     const bedFile = await uploadFile(t.app, cookie, (await makeMediaFixtures()).audio);
     const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
 
@@ -138,8 +149,7 @@ describe('a film of finished videos', () => {
   it('refuses what cannot be made with a sentence, leaving no record and no copy behind', async () => {
     const { user, cookie } = await payingUser(t, 5000);
     const mine = await finished(cookie, { prompt: 'A red kite over a field' });
-    const someone = await payingUser(t, 5000);
-    const theirs = await finished(someone.cookie, { prompt: 'A fox in the snow' });
+    const theirs = (await lighthouseTakes()).wide;
     const picture = await uploadFile(
       t.app,
       cookie,
