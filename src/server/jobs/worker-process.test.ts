@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -30,6 +30,39 @@ async function waitFor(condition: () => boolean, output: () => string, timeoutMs
     if (Date.now() > deadline) throw new Error(`timed out; output: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Every process `pid` started, and every one those started, read from /proc (Linux, where these tests
+ * run; elsewhere none). A worker runs FFmpeg in a process group of its own, so killing the worker
+ * alone leaves its render running to the end.
+ */
+function descendantsOf(pid: number): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // it ended meanwhile
+    }
+    // The command name, in parentheses, may hold spaces: the state and the parent follow its last ')'.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+  }
+  const found: number[] = [];
+  for (let next = [pid]; next.length > 0; ) {
+    next = next.flatMap((id) => children.get(id) ?? []);
+    found.push(...next);
+  }
+  return found;
 }
 
 /** The PostgreSQL tried when DATABASE_URL is not set: the PG* variables, else postgres@127.0.0.1:5432/test. */
@@ -167,8 +200,18 @@ describe('worker processes', () => {
       const webSigner = await videoSigner(t.ctx);
       const first = startWorkerProcess();
       const claimed = await waitForRow(id, (row) => row.status === 'processing' && row.progress >= 10);
+      // Killed as a machine that stops takes its FFmpeg with it: the worker first (so it never sees
+      // its render fail), then the render it had started, which would otherwise run on for seconds.
+      const renders = descendantsOf(first.child.pid ?? 0);
       first.child.kill('SIGKILL');
       await first.exited;
+      for (const pid of renders) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // It ended already.
+        }
+      }
       expect(claimed.status).toBe('processing');
 
       const second = startWorkerProcess();
