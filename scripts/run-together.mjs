@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 
 /** A script still running after this long is stopped and counts as failed. */
-const LIMIT_MS = 15 * 60 * 1000;
+const LIMIT_MS = 30 * 60 * 1000;
 
 const names = process.argv.slice(2);
 if (names.length === 0) {
