@@ -58,7 +58,7 @@ function descendantsOf(pid: number): number[] {
     children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
   }
   const found: number[] = [];
-  for (let next = [pid]; next.length > 0; ) {
+  for (let next = [pid]; next.length > 0;) {
     next = next.flatMap((id) => children.get(id) ?? []);
     found.push(...next);
   }
