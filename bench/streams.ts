@@ -280,6 +280,14 @@ async function openStreams(
   return { threads, opened, openMs: now() - opening };
 }
 
+/** SIGTERM to a server this bench started, answered once it has exited (at once when it already has). */
+async function stopServer(server: ReturnType<typeof spawn>): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
 async function closeThreads(threads: Worker[]): Promise<void> {
   for (const thread of threads) thread.postMessage({ type: 'close' } satisfies ClientMessage);
   await sleep(500);
@@ -309,8 +317,7 @@ async function measureFloor(
     await closeThreads(threads);
     return { idle, withStreams, opened: opened.reduce((sum, report) => sum + report.opened, 0) };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await stopServer(server);
   }
 }
 
@@ -460,8 +467,7 @@ async function main(): Promise<void> {
 
     // The floor, once the app's streams are closed and its server is gone.
     await closeThreads(threads.splice(0));
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await stopServer(server);
     const floor = await measureFloor(node, port + 1, plans, clients, concurrency);
     const floorOver = floor.withStreams - floor.idle;
     const perStream = (mb: number, count: number) => ((mb * 1024) / Math.max(1, count)).toFixed(1);
@@ -474,8 +480,7 @@ async function main(): Promise<void> {
     process.exitCode = total('opened') === streams && missing === 0 && floor.opened === streams ? 0 : 1;
   } finally {
     await closeThreads(threads);
-    server?.kill('SIGTERM');
-    await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    if (server) await stopServer(server);
     await database.close();
     await withClient(adminUrl, (db) => db.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     rmSync(dataDir, { recursive: true, force: true });
