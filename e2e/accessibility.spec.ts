@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { animationsDone, nextFrames, openPage, openSettled, shoot, signIn, useBrowser } from './support/browser';
+import { animationsDone, axeOn, nextFrames, openPage, openSettled, shoot, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -34,7 +33,7 @@ const ENOUGH = ['moderate', 'serious', 'critical'];
  * 2.2 A and AA, axe's best practices and the label-in-name rule (the AAA contrast rule is not among them).
  */
 async function violations(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
+  const result = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     // Still marked experimental by axe, so off unless named: a visible label the accessible name
     // does not contain (WCAG 2.5.3), which speech users say and nothing answers.

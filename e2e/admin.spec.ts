@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { makeFinishedVideo, openPage, shoot, useBrowser } from './support/browser';
+import { makeFinishedVideo, openPage, saveShot, shoot, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -26,15 +24,12 @@ async function registerUser(page: Page, email: string, firstName: string): Promi
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
-const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
 /**
  * Screenshots at 390 and 1440 px, light and dark, into test-results/screenshots/{name}-{size}[-dark].png,
  * each once the layout for that width (cards or table) is drawn and `target` is scrolled into view
  * (to the middle, or to the top just below the sticky header).
  */
 async function shootUsers(page: Page, name: string, target: Locator, at: 'top' | 'middle'): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [size, viewport] of [
@@ -49,7 +44,7 @@ async function shootUsers(page: Page, name: string, target: Locator, at: 'top' |
       }, at === 'top');
       // Two frames: the scroll and the colour scheme are painted.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
+      await saveShot(page, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

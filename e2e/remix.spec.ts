@@ -3,9 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { GenerationRecord } from '../src/shared/generations';
-import { mkdirSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
-import { animationsDone, nextFrames, openPage, signIn, useBrowser } from './support/browser';
+import { animationsDone, nextFrames, openPage, saveShot, signIn, useBrowser } from './support/browser';
 
 // Remix and Continue in Chromium, with the local engine standing in for a model that takes an image.
 const baseUrl = inject('baseUrl');
@@ -26,11 +25,8 @@ async function uploadImage(page: Page): Promise<string> {
   return objectPath;
 }
 
-const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
 /** Screenshots at 390 and 1440 px, light and dark, with `target` scrolled into view (after `open`, when given). */
 async function shootAt(page: Page, name: string, target: Locator, open?: () => Promise<void>) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [size, viewport] of [
@@ -42,7 +38,7 @@ async function shootAt(page: Page, name: string, target: Locator, open?: () => P
       if (open) await open();
       await animationsDone(page);
       await nextFrames(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}.png`) });
+      await saveShot(page, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}`);
       if (open) await page.keyboard.press('Escape');
     }
   }

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { makeMediaFixtures } from '../tests/support/media';
-import { openPage, recordAddedTexts, shoot, useBrowser } from './support/browser';
+import { axeOn, openPage, recordAddedTexts, shoot, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -121,7 +120,7 @@ describe('uploads in the browser', () => {
     // No serious or critical axe violation in the previews (contrast included), light or dark.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const { violations } = await new AxeBuilder({ page })
+      const { violations } = await axeOn(page)
         .include('[data-upload-preview]')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();

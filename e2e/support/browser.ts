@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { readEnv } from '../../src/server/config';
@@ -101,6 +102,22 @@ export async function openPage(
   };
 }
 
+/**
+ * An axe builder for what the page shows now, run as one `axe.run` in the page (the package's
+ * "legacy mode"). Its default runs axe in each frame and finishes in a new blank page, injecting axe
+ * twice more: twice the time for the same rules on our one-frame pages. This mode leaves
+ * cross-origin frames out, so a page that has one fails here rather than going unchecked.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  const origin = new URL(page.url()).origin;
+  const foreign = page
+    .frames()
+    .map((frame) => frame.url())
+    .filter((url) => url.startsWith('http') && new URL(url).origin !== origin);
+  expect(foreign, 'cross-origin frames, which this axe run would leave out').toEqual([]);
+  return new AxeBuilder({ page }).setLegacyMode(true);
+}
+
 /** Signs in through the login form; lands on the dashboard. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -113,12 +130,31 @@ export async function signIn(page: Page, email: string, password: string): Promi
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /**
+ * Whether journeys write their screenshots: only when asked (`E2E_SCREENSHOTS=1`, as
+ * `npm run test:e2e:shots` sets), for a person to look at. They assert nothing, and the four shots of
+ * each of the 68 places cost about a minute of `npm test`, whose copies nobody opens.
+ */
+const SHOTS_WANTED = readEnv().E2E_SCREENSHOTS === '1';
+
+/** Writes test-results/screenshots/{file}.png when screenshots are wanted; otherwise does nothing. */
+export async function saveShot(page: Page, file: string, options: { animations?: 'disabled' } = {}): Promise<void> {
+  if (!SHOTS_WANTED) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${file}.png`), ...options });
+}
+
+/**
  * Screenshots the page at phone and desktop sizes, in light and dark, into
  * test-results/screenshots/{name}-{size}.png (light) and {name}-{size}-dark.png. With `focus`, that
- * element is scrolled into view at each size (a resize reflows the page and loses the scroll).
+ * element is scrolled into view at each size (a resize reflows the page and loses the scroll). Either
+ * way (shots wanted or not) the page is left in light at 1280 x 800, so a journey walks on the same.
  */
 export async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
+  if (!SHOTS_WANTED) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    return;
+  }
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [size, viewport] of [
@@ -129,9 +165,8 @@ export async function shoot(page: Page, name: string, focus?: Locator): Promise<
       await nextFrames(page);
       // Centred, so a sticky header never covers it.
       await focus?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      const suffix = scheme === 'dark' ? '-dark' : '';
       // Transitions finished at once: the shot shows where the resize leaves the page.
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${suffix}.png`), animations: 'disabled' });
+      await saveShot(page, `${name}-${size}${scheme === 'dark' ? '-dark' : ''}`, { animations: 'disabled' });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

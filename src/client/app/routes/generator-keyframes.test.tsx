@@ -6,7 +6,16 @@ import { CAMERA_MOVES, type ModelInfo } from '../../../shared/models';
 import { dismissToast } from '../../components/ui/use-toast';
 import type { Uploader, UploaderOptions, UploadFile } from '../../features/uploads/uploader-types';
 import { testModel } from '../../../../tests/support/model-info';
-import { balance, createAuthUser, json, postedBodies, preloadPage, renderApp, stubApi } from '../testing/render-app';
+import {
+  balance,
+  createAuthUser,
+  enterText,
+  json,
+  postedBodies,
+  preloadPage,
+  renderApp,
+  stubApi,
+} from '../testing/render-app';
 
 // Keyframes and reference images in the generator: the Start frame and End frame slots for a model
 // that takes an end frame, the image alone for one that takes only a start frame, a Reference images
@@ -156,7 +165,7 @@ describe('keyframe and reference slots follow the chosen model', () => {
     const user = userEvent.setup();
     renderApp('/generator');
     await user.selectOptions(await modelPicker(), 'references');
-    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+    await enterText(screen.getByLabelText('Video Description'), 'A red room turns blue');
 
     await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     expect(await screen.findByRole('button', { name: /Start frame Ready/ })).toBeDefined();
@@ -189,7 +198,7 @@ describe('keyframe and reference slots follow the chosen model', () => {
     renderApp('/generator');
     const modelSelect = await modelPicker();
     await user.selectOptions(modelSelect, 'keyframes');
-    await user.type(screen.getByLabelText('Video Description'), 'A red room');
+    await enterText(screen.getByLabelText('Video Description'), 'A red room');
     await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
@@ -241,7 +250,7 @@ describe('a model that takes reference images or frames, not both (Veo 3.1 on fa
     const user = userEvent.setup();
     renderApp('/generator');
     await user.selectOptions(await modelPicker(), 'either-or');
-    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+    await enterText(screen.getByLabelText('Video Description'), 'A red room turns blue');
     await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     await user.click(await screen.findByRole('button', { name: /Choose End frame/ }));
     expect(await screen.findByRole('button', { name: /End frame Ready/ })).toBeDefined();
@@ -273,7 +282,7 @@ describe('a model that takes reference images or frames, not both (Veo 3.1 on fa
     renderApp('/generator');
     const modelSelect = await modelPicker();
     await user.selectOptions(modelSelect, 'references');
-    await user.type(screen.getByLabelText('Video Description'), 'A red room turns blue');
+    await enterText(screen.getByLabelText('Video Description'), 'A red room turns blue');
     await user.click(await screen.findByRole('button', { name: /Choose Image/ }));
     await user.click(await screen.findByRole('button', { name: /Choose Reference images/ }));
     expect(await screen.findByText('(1 of 2)')).toBeDefined();

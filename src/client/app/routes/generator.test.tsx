@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { dismissToast } from '../../components/ui/use-toast';
 import { testModel } from '../../../../tests/support/model-info';
-import { balance, callsTo, createAuthUser, json, preloadPage, renderApp, stubApi } from '../testing/render-app';
+import {
+  balance,
+  callsTo,
+  createAuthUser,
+  enterText,
+  json,
+  preloadPage,
+  renderApp,
+  stubApi,
+} from '../testing/render-app';
 
 const models = {
   models: [
@@ -103,7 +112,7 @@ describe('the generator', () => {
     expect(await screen.findByText('Silent Video')).toBeDefined();
     expect((await screen.findAllByText('1 credit')).length).toBeGreaterThan(0);
 
-    await userEvent.type(description, 'A beach with calm music');
+    await enterText(description, 'A beach with calm music');
     expect(await screen.findByText('Audio Enabled')).toBeDefined();
     await waitFor(() => expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0));
     expect(screen.getByText('Preview engine')).toBeDefined();
@@ -114,7 +123,7 @@ describe('the generator', () => {
   it('shows the insufficient-credits notice and keeps Generate disabled', async () => {
     await stubGenerator(0);
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
+    await enterText(await screen.findByLabelText('Video Description'), 'A quiet forest');
     expect(await screen.findByText('Insufficient credits. You need 1 but have 0.')).toBeDefined();
     expect(screen.getByText('Need 1 more')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Generate Video' }).hasAttribute('disabled')).toBe(true);
@@ -125,7 +134,7 @@ describe('the generator', () => {
       'GET /api/user/balance': () => balance({ availableCredits: 0, isUnlimited: true, plan: 'JUST_FOR_FUN' }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
+    await enterText(await screen.findByLabelText('Video Description'), 'A quiet forest');
     expect(await screen.findByText('Free')).toBeDefined();
     expect(screen.getByText('Price in credits, not charged to you')).toBeDefined();
     expect(screen.queryByText(/Insufficient credits/)).toBeNull();
@@ -154,7 +163,7 @@ describe('the generator', () => {
         ),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A quiet forest');
+    await enterText(await screen.findByLabelText('Video Description'), 'A quiet forest');
 
     expect((await screen.findAllByText(line)).length).toBeGreaterThan(0);
     const generate = screen.getByRole('button', { name: 'Generate Video' });
@@ -174,7 +183,7 @@ describe('the generator', () => {
         }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A beach with calm music');
+    await enterText(await screen.findByLabelText('Video Description'), 'A beach with calm music');
     // The default model's catalogue price, 4 credits, plus 2 for audio.
     await waitFor(() => expect(screen.getAllByText('6 credits').length).toBeGreaterThan(0));
     expect(callsTo(fetchMock, '/api/credits/estimate')).toEqual([]);
@@ -184,7 +193,7 @@ describe('the generator', () => {
     await stubGenerator(10, { 'GET /api/models': () => json(500, { code: 'internal', message: 'boom' }) });
     renderApp('/generator');
     expect((await screen.findAllByText('1 credit')).length).toBeGreaterThan(0);
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A beach with calm music');
+    await enterText(await screen.findByLabelText('Video Description'), 'A beach with calm music');
     await waitFor(() => expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0));
   });
 
@@ -210,8 +219,8 @@ describe('the generator', () => {
         }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A lighthouse, epic soundtrack');
-    await userEvent.type(await screen.findByLabelText('Audio description (optional)'), 'Strings and drums');
+    await enterText(await screen.findByLabelText('Video Description'), 'A lighthouse, epic soundtrack');
+    await enterText(await screen.findByLabelText('Audio description (optional)'), 'Strings and drums');
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     await userEvent.click(generate);
@@ -245,7 +254,7 @@ describe('the generator', () => {
         json(400, { code: 'invalid_advanced_settings', message: 'Advanced settings must be valid JSON' }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
+    await enterText(await screen.findByLabelText('Video Description'), 'A cat');
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     await userEvent.click(generate);
@@ -260,7 +269,7 @@ describe('the generator', () => {
       'POST /api/video-generation': () => json(429, { code: 'daily_spend_cap', message }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
+    await enterText(await screen.findByLabelText('Video Description'), 'A cat');
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     await userEvent.click(generate);
@@ -276,7 +285,7 @@ describe('the generator', () => {
         json(200, { enabled: false, publishableKey: null, operatorContact: 'https://help.example.com/credits' }),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
+    await enterText(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
     // The share is said before the switch is touched.
     expect(screen.getByText('+0.5 credits')).toBeDefined();
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
@@ -302,7 +311,7 @@ describe('the generator', () => {
       'POST /api/video-generation': () => json(201, createdRecord),
     });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
+    await enterText(await screen.findByLabelText('Video Description'), 'A red kite over the dunes');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     expect(await screen.findByText('Insufficient credits. You need 1.5 but have 1.')).toBeDefined();
     // Economy at the local engine's 480p halves the video and the enhancement: exactly the 1 credit there is.
@@ -366,7 +375,7 @@ describe('the generator', () => {
     expect(document.getElementById('generate-waiting-for')?.textContent).toBe('Please provide a text description');
     await userEvent.click(why);
     expect(document.activeElement?.id).toBe('video-description');
-    await userEvent.type(screen.getByLabelText('Video Description'), 'A fox');
+    await enterText(screen.getByLabelText('Video Description'), 'A fox');
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
     expect(screen.queryByRole('button', { name: 'Please provide a text description' })).toBeNull();
   });
@@ -387,7 +396,7 @@ describe('the generator', () => {
     });
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
-    await userEvent.type(description, 'A red kite over the dunes');
+    await enterText(description, 'A red kite over the dunes');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
     expect(description.value).toBe('A red kite over the dunes, slow dolly-in');
@@ -406,7 +415,7 @@ describe('the generator', () => {
     });
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
-    await userEvent.type(description, 'A red kite over the dunes');
+    await enterText(description, 'A red kite over the dunes');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
     await screen.findByRole('button', { name: 'Generate without the add-ons (1 credit)' });
@@ -432,7 +441,7 @@ describe('the generator', () => {
     });
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
-    await userEvent.type(description, 'A red kite over the dunes');
+    await enterText(description, 'A red kite over the dunes');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
 
     expect(await screen.findByText('A red kite over the dunes, wide shot, slow dolly-in')).toBeDefined();
@@ -470,10 +479,10 @@ describe('the generator', () => {
     });
     renderApp('/generator');
     const description = await screen.findByLabelText('Video Description');
-    await userEvent.type(description, 'A lake');
+    await enterText(description, 'A lake');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     expect(await screen.findByText('A lake, golden hour')).toBeDefined();
-    await userEvent.type(description, ' at dawn');
+    await enterText(description, ' at dawn');
     expect(screen.queryByText('A lake, golden hour')).toBeNull();
     expect(screen.getByText('Write a description, then enhance it.')).toBeDefined();
   });
@@ -481,9 +490,9 @@ describe('the generator', () => {
   it('sends the Advanced Settings as an object, and refuses bad JSON with the same sentence before sending', async () => {
     const fetchMock = await stubGenerator(10, { 'POST /api/video-generation': () => json(201, createdRecord) });
     renderApp('/generator');
-    await userEvent.type(await screen.findByLabelText('Video Description'), 'A cat');
+    await enterText(await screen.findByLabelText('Video Description'), 'A cat');
     const settings = screen.getByLabelText('Advanced settings (JSON)');
-    await userEvent.type(settings, '{{"aspectRatio": "4:3"}');
+    await enterText(settings, '{"aspectRatio": "4:3"}');
     expect(await screen.findByText(/^Advanced settings: aspectRatio/)).toBeDefined();
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     await waitFor(() => expect(generate.hasAttribute('disabled')).toBe(false));
@@ -494,7 +503,7 @@ describe('the generator', () => {
 
     dismissToast();
     await userEvent.clear(settings);
-    await userEvent.type(settings, '{{"aspectRatio": "9:16", "seed": 4, "other": true}');
+    await enterText(settings, '{"aspectRatio": "9:16", "seed": 4, "other": true}');
     await userEvent.click(generate);
     await waitFor(() => expect(sentBodies(fetchMock)).toHaveLength(1), { timeout: REQUEST_WAIT });
     // The shape goes as the request's own field (9:16 typed in the JSON counts as that pick); the settings keep the rest.
@@ -519,7 +528,7 @@ describe('the generator', () => {
     const fetchMock = await stubEnhancingGenerator();
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
-    await userEvent.type(description, 'A lake');
+    await enterText(description, 'A lake');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
     expect(description.value).toBe('A lake, golden hour');
@@ -541,7 +550,7 @@ describe('the generator', () => {
     renderApp('/generator');
     const description = await screen.findByLabelText<HTMLTextAreaElement>('Video Description');
     const generate = screen.getByRole('button', { name: 'Generate Video' });
-    await userEvent.type(description, 'A lake, golden hour');
+    await enterText(description, 'A lake, golden hour');
     await userEvent.click(screen.getByRole('switch', { name: 'AI Enhance' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use Enhanced' }));
     await userEvent.type(description, '!');

@@ -1,4 +1,5 @@
 import { cleanup, render, type RenderResult, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { beforeAll, expect, vi } from 'vitest';
 
@@ -157,4 +158,17 @@ export async function findEnabledButton(name: string): Promise<HTMLElement> {
   const button = await screen.findByRole('button', { name });
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   return button;
+}
+
+/**
+ * Puts `text` at the end of a text field the way a paste does: a click to focus it, then one input
+ * event with the whole text. `userEvent.type` sends a key press per character, and each re-renders
+ * the page: on the generator that is half of a test's time. Keep `type` where the key presses are
+ * what a test is about (Enter, one edit, what shows while typing).
+ */
+export async function enterText(field: HTMLElement, text: string): Promise<void> {
+  await userEvent.click(field);
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+    field.setSelectionRange(field.value.length, field.value.length);
+  await userEvent.paste(text);
 }
