@@ -1,7 +1,8 @@
 // Runs several npm scripts at once and fails when any of them fails: `node scripts/run-together.mjs
-// lint typecheck`. ESLint and tsc each keep one core busy, so on a machine with two or more they take
-// the time of the longer one instead of the sum (npm test's first stage). Each script's output is
-// held and printed whole when it ends, so the two never interleave line by line.
+// lint typecheck test:e2e`. ESLint and tsc each keep one core busy, and the browser journeys leave
+// about a third of two cores idle while pages and renders wait, so together they take about the
+// longest one's time instead of the sum (npm test's first stage). Each script's output is held and
+// printed whole when it ends, so they never interleave line by line.
 import { spawn } from 'node:child_process';
 
 /** A script still running after this long is stopped and counts as failed. */
@@ -21,19 +22,27 @@ function run(name) {
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
-    const limit = setTimeout(() => {
-      chunks.push(Buffer.from(`\n${name} was stopped after ${LIMIT_MS / 60_000} minutes\n`));
+    const signal = (which) => {
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-child.pid, which);
       } catch {
         // already gone
       }
+    };
+    let kill;
+    // SIGTERM first, so a script can stop what it started outside its process group (the browser
+    // journeys' server: e2e/support/global-setup.ts); SIGKILL 15 s later.
+    const limit = setTimeout(() => {
+      chunks.push(Buffer.from(`\n${name} was stopped after ${LIMIT_MS / 60_000} minutes\n`));
+      signal('SIGTERM');
+      kill = setTimeout(() => signal('SIGKILL'), 15_000);
     }, LIMIT_MS);
     let ended = false;
     const finish = (code) => {
       if (ended) return;
       ended = true;
       clearTimeout(limit);
+      clearTimeout(kill);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`\n> npm run ${name}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n`);
       process.stdout.write(Buffer.concat(chunks));

@@ -40,6 +40,7 @@ export async function setup(project: TestProject): Promise<void> {
   env.NODE_ENV = 'production';
   const startedAt = Date.now();
   server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  process.once('SIGTERM', stopOnSignal);
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -71,7 +72,23 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('admin', { email: ADMIN.email, password: ADMIN.password });
 }
 
+/**
+ * The server runs in its own process group, which a SIGTERM to the run's group (run-together's
+ * ceiling) does not reach: it is stopped here, and the run ends as the signal would have ended it.
+ */
+function stopOnSignal(): void {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(143);
+}
+
 export async function teardown(): Promise<void> {
+  process.off('SIGTERM', stopOnSignal);
   if (server?.pid && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server?.once('exit', resolve));
     try {
