@@ -71,6 +71,20 @@ const ENGINE_PIPELINES = [
   'src/server/modules/uploads/media-check.test.ts',
 ];
 
+// Features whose subject is what FFmpeg makes from finished videos (an upscale, a sound bed, a lip-sync,
+// a restyle, a film of takes and cards) or what reaches a provider's or a receiver's wire (characters,
+// finishing tools, outbound webhooks after a render). Their database work is a generation's record and
+// its one ledger row, the same SQL the generation, money and refund tests run on both legs; what they
+// add is minutes of rendering, so, like the engine pipelines, they run on PGlite once.
+const RENDER_FEATURES = [
+  'src/server/jobs/character-providers.test.ts',
+  'src/server/jobs/finish-providers.test.ts',
+  'src/server/jobs/webhooks-pipeline.test.ts',
+  'src/server/modules/generations/films.test.ts',
+  'src/server/modules/generations/finish.test.ts',
+  'src/server/modules/storyboards/storyboard-film.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The server tests
@@ -91,7 +105,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           exclude: [
             ...configDefaults.exclude,
-            ...(leg.name === 'server-postgres' ? [...DATABASE_FREE, ...ENGINE_PIPELINES] : []),
+            ...(leg.name === 'server-postgres' ? [...DATABASE_FREE, ...ENGINE_PIPELINES, ...RENDER_FEATURES] : []),
           ],
           environment: 'node',
           env: leg.env,
