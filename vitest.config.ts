@@ -124,6 +124,10 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file in a fresh worker thread rather than a fresh child process: the files need no
+          // process of their own (no child processes, signals or native servers), and a thread starts
+          // without a Node.js boot. Measured alone: 183 -> 113 s, 351 -> 213 CPU-seconds.
+          pool: 'threads',
           setupFiles: [
             'tests/setup/jsdom-polyfills.ts',
             'tests/setup/client-test-defaults.ts',
