@@ -126,7 +126,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Each file in a fresh worker thread rather than a fresh child process: the files need no
           // process of their own (no child processes, signals or native servers), and a thread starts
-          // without a Node.js boot. Measured alone: 183 -> 113 s, 351 -> 213 CPU-seconds.
+          // without a Node.js boot. Measured alone: 183 -> 104 s, 351 -> 196 CPU-seconds.
           pool: 'threads',
           setupFiles: [
             'tests/setup/jsdom-polyfills.ts',
