@@ -1,9 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
+import { registerAccount } from './support/app-server';
 import { openPage, shoot, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
-const browser = useBrowser();
+// Notifications and their permission are the full browser's: the headless shell has neither.
+const browser = useBrowser('full');
 
 describe('notifications in the browser', () => {
   it("shows this browser's notification choice on /account", async () => {
@@ -57,4 +59,45 @@ describe('notifications in the browser', () => {
       await context.close();
     },
   );
+
+  it('sends the tab that turned notifications on to the video a notification names, with no reload in between', async () => {
+    const email = `nia-${Date.now().toString(36)}@example.com`;
+    await registerAccount(baseUrl, { email, password: 'member-password', firstName: 'Nia' });
+    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    await signIn(page, email, 'member-password');
+    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
+    // The worker this page installed takes it over at once: no reload.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // What the server's push shows, clicked: the worker's own notificationclick handler runs.
+    await worker.evaluate(async () => {
+      // The worker's own globals (this project's types are the page's, not a worker's).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+      };
+      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: object) => Event })
+        .NotificationEvent;
+      await scope.registration.showNotification('Your video is ready', {
+        tag: 'video-e2e',
+        data: { url: '/media?video=e2e-video' },
+      });
+      const [notification] = await scope.registration.getNotifications({ tag: 'video-e2e' });
+      if (!notification) throw new Error('the notification was not shown');
+      const click = new NotificationEvent('notificationclick', { notification });
+      let handled: Promise<unknown> = Promise.resolve();
+      // A script's event is not the browser's, so waitUntil would refuse it: keep the promise instead.
+      Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => (handled = promise) });
+      scope.dispatchEvent(click);
+      await handled;
+    });
+    await page.waitForURL(`${baseUrl}/media?video=e2e-video`);
+    assertNoPageErrors();
+    await context.close();
+  });
 });

@@ -274,46 +274,6 @@ describe('installable app', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('sends the tab that turned notifications on to the video a notification names, with no reload in between', async () => {
-    const email = await newAccount('Nia');
-    const { page, context, assertNoPageErrors } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
-    await context.grantPermissions(['notifications'], { origin: baseUrl });
-    await signIn(page, email, PASSWORD);
-    await page.getByRole('heading', { name: 'Video Dashboard' }).waitFor();
-    // The worker this page installed takes it over at once: no reload.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (navigator.serviceWorker.controller) return;
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    });
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    // What the server's push shows, clicked: the worker's own notificationclick handler runs.
-    await worker.evaluate(async () => {
-      // The worker's own globals (this project's types are the page's, not a worker's).
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration;
-        dispatchEvent(event: Event): boolean;
-      };
-      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: object) => Event })
-        .NotificationEvent;
-      await scope.registration.showNotification('Your video is ready', {
-        tag: 'video-e2e',
-        data: { url: '/media?video=e2e-video' },
-      });
-      const [notification] = await scope.registration.getNotifications({ tag: 'video-e2e' });
-      if (!notification) throw new Error('the notification was not shown');
-      const click = new NotificationEvent('notificationclick', { notification });
-      let handled: Promise<unknown> = Promise.resolve();
-      // A script's event is not the browser's, so waitUntil would refuse it: keep the promise instead.
-      Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => (handled = promise) });
-      scope.dispatchEvent(click);
-      await handled;
-    });
-    await page.waitForURL(`${baseUrl}/media?video=e2e-video`);
-    assertNoPageErrors();
-    await context.close();
-  });
-
   it('tells the server the new push subscription when the browser replaces it, and forgets the old one', async () => {
     const email = await newAccount('Ode');
     const { page, context } = await openPage(browser.get(), baseUrl, { serviceWorkers: 'allow' });
