@@ -43,6 +43,12 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
+  // Each copy is a new PostgreSQL that sets up its shared buffers at start: PostgreSQL's default of
+  // 128 MB, for a test database of a few hundred rows, is 100 MB of memory written and then dropped
+  // per file. 16 MB (postgresql.auto.conf, in the dump): measured here, 0.51 -> 0.37 CPU-seconds
+  // and half the page faults per copy opened.
+  await database.query("ALTER SYSTEM SET shared_buffers = '16MB'");
+  await database.query('CHECKPOINT');
   const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-test-db-'));
   const file = path.join(dir, 'template.tar');
   // Uncompressed: each test file reads it once, and gunzip would cost more than the bytes.
