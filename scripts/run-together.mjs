@@ -1,8 +1,8 @@
 // Runs several npm scripts at once and fails when any of them fails: `node scripts/run-together.mjs
-// test:e2e --idle lint typecheck` (npm test's first stage). The browser journeys leave about a fifth
-// of two cores idle while pages and renders wait; ESLint and tsc, at the lowest priority, run in
-// that time instead of before. Each script's output is held and printed whole when it ends, so they
-// never interleave line by line.
+// test:e2e test:client --idle lint typecheck` (npm test's first stage). The browser journeys leave
+// about two fifths of two cores idle while pages and renders wait; the client's jsdom tests take part
+// of it, and ESLint and tsc, at the lowest priority, the rest, instead of running before or after.
+// Each script's output is held and printed whole when it ends, so they never interleave line by line.
 import { spawn } from 'node:child_process';
 
 /**
