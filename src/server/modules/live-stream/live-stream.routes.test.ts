@@ -4,7 +4,7 @@ import { createUser, signIn } from '../../../../tests/support/factories';
 import { openSse, type SseStream } from '../../../../tests/support/sse-client';
 import type { GenerationRecord } from '../../../shared/generations';
 import type { LiveBalance, LiveSnapshot } from '../../../shared/live-events';
-import { MAX_STREAMS_PER_USER } from '../../../shared/live-events';
+import { LIVE_EVENTS_URL, MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import { claimNext } from '../../jobs/queue.repository';
 import { saveProgress } from '../generations/lifecycle.repository';
 import { sweepExpired } from '../../jobs/retention-sweeper';
@@ -19,7 +19,8 @@ describe('GET /api/events', () => {
   const open: SseStream[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2' });
+    // With a metrics token, so that answered requests go into the request-duration histogram.
+    t = await createTestApp({ LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2', METRICS_TOKEN: 'live-stream-metrics-0123456789' });
     base = await listenLocally(t);
   });
   afterAll(async () => {
@@ -238,6 +239,24 @@ describe('GET /api/events', () => {
     for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) expect((await stream(cookie)).status).toBe(200);
     const refused = await stream(cookie);
     expect(refused.status).toBe(429);
+  });
+
+  it('ends the stream of a session that signed out, and counts no stream as a request', async () => {
+    const { cookie } = await signedInUser();
+    const events = await stream(cookie);
+    await events.next((e) => e.event === 'snapshot');
+    expect((await injectJson(t.app, 'POST', '/api/auth/logout', { cookie })).statusCode).toBe(200);
+    // Ended by the server (a session check every few heartbeats), so its response finished: a
+    // request would now be in the request-duration histogram; a stream never is (refusals, 4xx, are).
+    await events.ended;
+    const series = (await t.ctx.metrics.httpDuration.get()).values.filter(
+      (value) => value.labels.route === LIVE_EVENTS_URL && value.labels.status === '2xx',
+    );
+    expect(series).toEqual([]);
+    const logout = (await t.ctx.metrics.httpDuration.get()).values.filter(
+      (value) => value.labels.route === '/api/auth/logout',
+    );
+    expect(logout.length).toBeGreaterThan(0);
   });
 
   it('sends as the balance exactly what GET /api/user/balance answers, in the snapshot and after a change', async () => {

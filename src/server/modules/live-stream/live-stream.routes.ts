@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_EVENTS_URL, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_USER } from '../../../shared/live-events';
 import type { ServiceContext } from '../../context';
@@ -6,6 +8,7 @@ import { apiDoc } from '../../http/openapi-words';
 import { polledRoute } from '../../http/polled-route';
 import { tooManyRequests } from '../../lib/app-error';
 import { createLiveHub, type LiveHub } from './live-stream.service';
+import type { StreamSink } from './streams';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +19,54 @@ declare module 'fastify' {
 
 /** The client reconnects this long after a stream ends (server restart, network change). */
 const RETRY_MS = 3000;
+
+/**
+ * Takes a hijacked stream out of Fastify's request lifecycle. Fastify keeps a `finish` and an
+ * `error` listener on every response (`onResFinished`, fastify/lib/reply.js) that holds the request
+ * and reply, with their session and user rows and child logger, until the response ends, and then
+ * runs the onResponse hooks. A stream is not a request: it lasts hours, so it would be logged as a
+ * slow request and skew the request-duration histogram (request-log.ts, request-metrics.ts), and
+ * holding those objects for each of thousands of open streams is most of their memory (bench/streams.ts).
+ * Its own gauge counts the open streams instead. live-stream.routes.test.ts checks that an ended
+ * stream leaves no request behind in the histogram, so a Fastify that renames its listener fails there.
+ */
+function leaveRequestLifecycle(response: ServerResponse): void {
+  for (const event of ['finish', 'error'] as const)
+    for (const listener of response.listeners(event))
+      if (listener.name === 'onResFinished') response.removeListener(event, listener as (...args: unknown[]) => void);
+}
+
+/** A stream's response as the hub writes to it: one small object per stream, its methods shared. */
+class ResponseSink implements StreamSink {
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly socket: Socket,
+  ) {}
+
+  write(chunk: string): void {
+    if (!this.response.writableEnded) this.response.write(chunk);
+  }
+
+  backlog(): number {
+    return this.response.writableLength;
+  }
+
+  /** The socket goes with the stream: nothing else is ever sent on it. */
+  end(): void {
+    if (this.response.writableEnded) this.socket.destroy();
+    else this.response.end(() => this.socket.destroy());
+  }
+
+  onClose(listener: () => void): void {
+    this.response.once('close', listener);
+  }
+}
+
+function definedHeaders(headers: Record<string, OutgoingHttpHeader | undefined>): OutgoingHttpHeaders {
+  const defined: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) defined[name] = value;
+  return defined;
+}
 
 /**
  * GET /api/events: the signed-in user's Server-Sent Events stream (decision 011), written by hand:
@@ -78,12 +129,13 @@ export const liveStreamRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = 
       const lastEventId = request.headers['last-event-id'];
       reply.hijack();
       const response = reply.raw;
-      // The hooks' headers (security headers, a renewed session cookie) go out with the stream's own.
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) response.setHeader(name, value);
+      leaveRequestLifecycle(response);
+      // The hooks' headers (security headers, a renewed session cookie) go out with the stream's own,
+      // in one writeHead: nothing is kept per stream but the head Node itself keeps.
       // Connection: close: when the stream ends (shutdown, signed out) its socket goes too, instead of
       // idling as keep-alive after the server's close already swept idle connections.
       response.writeHead(200, {
+        ...definedHeaders(reply.getHeaders()),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
@@ -92,23 +144,15 @@ export const liveStreamRoutes: FastifyPluginAsyncZod<{ ctx: ServiceContext }> = 
       response.write(`retry: ${RETRY_MS}\n\n`);
       const socket = request.raw.socket;
       socket.setNoDelay(true);
+      // No idle timer on a stream's socket: its heartbeats are its activity, and a client that takes
+      // nothing is dropped by its backlog (streams.ts).
+      socket.setTimeout(0);
       await hub.open({
         userId: user.id,
         sessionId: request.sessionId ?? '',
         ip: request.ip,
         lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
-        sink: {
-          write: (chunk) => {
-            if (!response.writableEnded) response.write(chunk);
-          },
-          backlog: () => response.writableLength,
-          // The socket goes with the stream: nothing else is ever sent on it.
-          end: () => {
-            if (response.writableEnded) socket.destroy();
-            else response.end(() => socket.destroy());
-          },
-          onClose: (listener) => response.once('close', listener),
-        },
+        sink: new ResponseSink(response, socket),
       });
     },
   );
