@@ -30,4 +30,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The web process and one worker; compose.yaml runs them apart (--services=web, --services=worker).
-CMD ["node", "dist/server/main.js"]
+# The Node flag is the one every Reelsmith process starts with (src/server/node-flags.ts).
+CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../src/server/config';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt === -1 ? 5 : Number(process.argv[runsAt + 1]);
@@ -30,7 +31,7 @@ function start(dataDir: string): { child: ChildProcess; output: () => string } {
   };
   delete env.DATABASE_URL;
   delete env.S3_BUCKET;
-  const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

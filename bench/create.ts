@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
 import { option, start, stopChildren, waitFor } from './support';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 const run = promisify(execFile);
 const env = readEnv();
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
   // --profile DIR: our server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const ours = startWith(
     process.execPath,
-    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER, '--services=web'],
+    [...SERVER_NODE_FLAGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), SERVER, '--services=web'],
     {
       DATABASE_URL,
       DATA_DIR: path.join(dir, 'data'),

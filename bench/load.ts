@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { readEnv } from '../src/server/config';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -148,7 +149,7 @@ const env: Record<string, string | undefined> = {
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['dist/server/main.js', '--services=web'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js', '--services=web'], {
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -21,6 +21,7 @@ import pg from 'pg';
 import { readEnv } from '../src/server/config';
 import { option, start, stopChildren, waitFor } from './support';
 import { openSse, type SseEvent, type SseStream } from '../tests/support/sse-client';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 const env = readEnv();
 const DATABASE_URL = env.PERF_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perf';
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
   await db.connect();
   await db.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reelsmith-bench-'));
-  const ours = startWith(process.execPath, ['dist/server/main.js', '--services=web'], {
+  const ours = startWith(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js', '--services=web'], {
     DATABASE_URL,
     DATA_DIR: dataDir,
     PORT: String(OURS),

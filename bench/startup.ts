@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../src/server/config';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 async function timeToFirstAnswer(dataDir: string, port: number): Promise<number> {
   const env: Record<string, string | undefined> = {
@@ -16,7 +17,7 @@ async function timeToFirstAnswer(dataDir: string, port: number): Promise<number>
   };
   delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], { env, stdio: 'ignore' });
   try {
     for (;;) {
       try {

@@ -31,6 +31,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
 import { option, waitFor } from './support';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 /** One stream to open: whose session, and from which local address. */
 interface StreamPlan {
@@ -396,7 +397,11 @@ async function main(): Promise<void> {
     // The file descriptor limit raised to its hard limit in the server's shell, which then becomes the server.
     server = spawn(
       '/bin/sh',
-      ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$0" dist/server/main.js --services=web', node],
+      [
+        '-c',
+        `ulimit -n "$(ulimit -Hn)" && exec "$0" ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js --services=web`,
+        node,
+      ],
       {
         env: serverEnv,
         stdio: ['ignore', 'ignore', 'inherit'],

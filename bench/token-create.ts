@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { readEnv } from '../src/server/config';
 import { option, waitFor } from './support';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 const env = readEnv();
 const ADMIN_URL = env.PERF_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perf';
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | null = null;
   const db = new pg.Client({ connectionString: url.toString() });
   try {
-    server = spawn(process.execPath, [SERVER, '--services=web'], {
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER, '--services=web'], {
       env: {
         ...env,
         DATABASE_URL: url.toString(),

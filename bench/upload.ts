@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../src/server/config';
 import { MAX_UPLOAD_BYTES } from '../src/shared/uploads';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-upload-bench-'));
 const file = path.join(dir, 'upload.bin');
@@ -66,7 +67,7 @@ try {
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], { env, stdio: 'inherit' });
   children.push(server);
   await waitFor('http://127.0.0.1:3931/');
   await waitFor('http://127.0.0.1:3932/healthz');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEnv } from '../../src/server/config';
 import { freePort } from '../../tests/support/ports';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags';
 
 export { freePort };
 
@@ -35,7 +36,7 @@ export async function startBuiltServer(extraEnv: Record<string, string>): Promis
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
 import { ENV_VARIABLES, readEnv } from './config';
+import { SERVER_NODE_FLAGS } from './node-flags';
 
 // The container recipe cannot be built or run here (no Docker): this checks that Dockerfile and
 // compose.yaml parse and that the Reelsmith processes in them are configured only with variables
@@ -45,6 +46,18 @@ describe.skipIf(onPostgres)('the container recipe', () => {
     expect(envNames.filter((name) => !known.has(name))).toEqual([]);
     for (const i of instructions.filter((i) => ['CMD', 'ENTRYPOINT'].includes(i.keyword)))
       expect(() => JSON.parse(i.args.replace(/^.*?(\[)/, '$1')) as unknown).not.toThrow();
+    const cmd = instructions.findLast((i) => i.keyword === 'CMD');
+    expect(JSON.parse(cmd?.args ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js']);
+  });
+
+  it("package.json: npm start, serve and worker start the server with every process's Node flags", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const server = `node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`;
+    expect(scripts.start).toBe(`npm run build && ${server}`);
+    expect(scripts.serve).toBe(server);
+    expect(scripts.worker).toBe(`npm run build:server && ${server} --services=worker`);
   });
 
   it('compose.yaml: PostgreSQL, MinIO, the web process and scalable workers, configured only with known variables', () => {
@@ -67,8 +80,13 @@ describe.skipIf(onPostgres)('the container recipe', () => {
     const services = compose.services;
     expect(services.postgres?.image).toMatch(/^postgres:/);
     expect(services.minio?.image).toMatch(/^minio\/minio/);
-    expect(services.web?.command).toEqual(['node', 'dist/server/main.js', '--services=web']);
-    expect(services.worker?.command).toEqual(['node', 'dist/server/main.js', '--services=worker']);
+    expect(services.web?.command).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js', '--services=web']);
+    expect(services.worker?.command).toEqual([
+      'node',
+      ...SERVER_NODE_FLAGS,
+      'dist/server/main.js',
+      '--services=worker',
+    ]);
     expect(services.worker?.deploy).toMatchObject({ replicas: expect.any(String) as unknown });
     for (const name of ['web', 'worker']) {
       const environment = services[name]?.environment ?? {};
