@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/dom';
-import { beforeEach } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { COMPLETED_TOURS_KEY } from '../../src/client/features/onboarding/tour-storage';
 
 // findBy* and waitFor wait for what they look for, never a fixed time; their default limit of one
@@ -12,4 +12,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // are done here, as for a returning user; the browser journeys (e2e/tours-pwa.spec.ts) test the tours.
 beforeEach(() => {
   window.localStorage.setItem(COMPLETED_TOURS_KEY, JSON.stringify(['first-time', 'generator']));
+});
+
+// Most client files share their worker (isolate: false in vitest.config.ts), and with it the
+// document's storage: each file starts with none, as a fresh page would.
+beforeAll(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
