@@ -108,7 +108,7 @@ describe('health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable' });
     await other.app.close();
-    await other.testDb.drop().catch(() => undefined);
+    await other.testDb.drop();
   });
 });
 

@@ -38,7 +38,11 @@ export async function setup(project: TestProject): Promise<void> {
     // A template may have no other session open while it is copied.
     await database.close();
     project.provide('postgresTemplateName', name);
-    cleanUp = () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    cleanUp = () =>
+      withAdmin(adminUrl, async (client) => {
+        await dropLeftovers(client, name);
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      });
     return;
   }
   const database = await openDatabase({ kind: 'pglite' });
@@ -61,6 +65,24 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await cleanUp?.();
+}
+
+/**
+ * The databases of this run's test files that are still there once every file has finished (a file
+ * that did not drop its own): each is named on the console with its file, from the comment
+ * createTestDatabase gave it, and dropped, so runs leave nothing behind on the server.
+ */
+async function dropLeftovers(client: pg.Client, template: string): Promise<void> {
+  const { rows } = await client.query<{ datname: string; description: string }>(
+    `SELECT d.datname, s.description FROM pg_database d
+       JOIN pg_shdescription s ON s.objoid = d.oid AND s.classoid = 'pg_database'::regclass
+      WHERE s.description LIKE $1`,
+    [`${template} %`],
+  );
+  for (const { datname, description } of rows) {
+    console.warn(`test database ${datname} of ${description.slice(template.length + 1)} was left behind: dropped`);
+    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {

@@ -39,9 +39,17 @@ export async function createTestApp(
   });
   const testDb = await createTestDatabase();
   const ctx = createServiceContext(config, testDb.database, options);
-  const app = await buildApp(ctx);
-  beforeReady?.(app);
-  await app.ready();
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp(ctx);
+    beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // An app that cannot start leaves no database behind.
+    await app?.close().catch(() => undefined);
+    await testDb.drop();
+    throw error;
+  }
   return {
     app,
     ctx,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { readEnv } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 
@@ -24,15 +25,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const template = templateFile ? new Blob([await readFile(templateFile)]) : undefined;
     const database = await openDatabase({ kind: 'pglite', ...(template ? { template } : {}) });
     await database.migrate();
-    return { database, url: undefined, drop: () => database.close() };
+    // A database its test already closed (to see the app without it) is dropped all the same.
+    return { database, url: undefined, drop: () => database.close().catch(() => undefined) };
   }
   const adminUrl = env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `reelsmith_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const template = provided('postgresTemplateName');
-  await withAdmin(adminUrl, (client) =>
-    client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
-  );
+  // The comment names the run's template and the test file: a database left behind tells whose it
+  // is, and the run's teardown drops it (tests/setup/template-database.ts).
+  const testPath = currentTestFile();
+  const owner = `${template ?? 'no-template'} ${testPath ? path.relative(process.cwd(), testPath) : 'unknown'}`;
+  await withAdmin(adminUrl, async (client) => {
+    await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    await client.query(`COMMENT ON DATABASE "${name}" IS ${client.escapeLiteral(owner)}`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
@@ -43,10 +50,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: async () => {
       // The pool ends once its clients are back; one still held by work the test left running (a
       // job's render outliving the worker's stop) would hold it for as long as that work takes.
-      // Ten seconds, then DROP ... WITH (FORCE) ends whatever session is still open.
+      // Ten seconds, then DROP ... WITH (FORCE) ends whatever session is still open. A database its
+      // test already closed (to see the app without it) is dropped all the same.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        database.close(),
+        database.close().catch(() => undefined),
         new Promise<void>((resolve) => {
           timer = setTimeout(resolve, 10_000);
         }),
@@ -55,6 +63,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** The test file running (undefined outside Vitest: a bench that builds a test app). */
+function currentTestFile(): string | undefined {
+  try {
+    return expect.getState().testPath;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the run's global setup provided; nothing outside Vitest (a bench that builds a test app). */
