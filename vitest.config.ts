@@ -92,7 +92,7 @@ const RENDER_FEATURES = [
  * own, so they run isolated (project client-isolated); every other client file shares its worker's
  * modules with the files before it (isolate: false), so React, the router and the app are imported
  * once per worker instead of once per file. Read from the files themselves, so a new file that
- * mocks lands on the isolated side by itself. Measured alone, one worker: 142 -> 59 s, 152 -> 59
+ * mocks lands on the isolated side by itself. Measured alone, one worker: 142 -> 65 s, 152 -> 55
  * CPU-seconds (npm run test:client).
  */
 const CLIENT_TESTS = readdirSync('src/client', { recursive: true, encoding: 'utf8' })

@@ -19,29 +19,12 @@ export interface SafetyApp {
   adminEmail: string;
 }
 
-/** The calls below, bound to one test file's app. */
-export interface SafetyCalls {
-  mailsTo: (address: string) => ReturnType<typeof mailsTo>;
-  recordOf: (cookie: string, id: string) => Promise<GenerationRecord>;
-  report: (body: object, options?: { cookie?: string; remoteAddress?: string }) => ReturnType<typeof report>;
-  overview: () => Promise<SafetyOverview>;
-  decide: (id: string, action: string, note?: string) => ReturnType<typeof decide>;
-  putUpload: (cookie: string, body: Buffer) => ReturnType<typeof putUpload>;
-}
-
 /**
  * Starts the file's app before its first test (the object's fields fill in then) and stops it after
- * its last; the calls are bound to it.
+ * its last; the calls the tests make come bound to it.
  */
-export function useSafetyApp(env: Record<string, string> = {}): SafetyApp & SafetyCalls {
-  const app = {
-    mailsTo: (address: string) => mailsTo(app, address),
-    recordOf: (cookie: string, id: string) => recordOf(app, cookie, id),
-    report: (body: object, options?: { cookie?: string; remoteAddress?: string }) => report(app, body, options),
-    overview: () => overview(app),
-    decide: (id: string, action: string, note?: string) => decide(app, id, action, note),
-    putUpload: (cookie: string, body: Buffer) => putUpload(app, cookie, body),
-  } as SafetyApp & SafetyCalls;
+export function useSafetyApp(env: Record<string, string> = {}): SafetyApp & ReturnType<typeof callsOn> {
+  const app = {} as SafetyApp;
   let stop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     app.smtp = await startTestSmtpServer();
@@ -56,49 +39,54 @@ export function useSafetyApp(env: Record<string, string> = {}): SafetyApp & Safe
     await stop();
     await app.smtp?.close();
   });
-  return app;
+  return Object.assign(app, callsOn(app));
 }
 
 export const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, `../fixtures/${name}`));
 
-/** The mails to this address so far, by subject. */
-export const mailsTo = (app: SafetyApp, address: string) =>
-  app.smtp.messages
-    .filter((mail) => [mail.to ?? []].flat().some((to) => to.text.includes(address)))
-    .map((mail) => ({ subject: mail.subject, text: mail.text ?? '' }));
+/** The routes the safety tests call, on one file's app. */
+function callsOn(app: SafetyApp) {
+  return {
+    /** The mails to this address so far, by subject. */
+    mailsTo: (address: string) =>
+      app.smtp.messages
+        .filter((mail) => [mail.to ?? []].flat().some((to) => to.text.includes(address)))
+        .map((mail) => ({ subject: mail.subject, text: mail.text ?? '' })),
 
-export async function recordOf(app: SafetyApp, cookie: string, id: string): Promise<GenerationRecord> {
-  const list = await injectJson(app.t.app, 'GET', '/api/video-generation', { cookie });
-  const found = list.json<GenerationRecord[]>().find((record) => record.id === id);
-  if (!found) throw new Error(`no record ${id}`);
-  return found;
-}
+    recordOf: async (cookie: string, id: string): Promise<GenerationRecord> => {
+      const list = await injectJson(app.t.app, 'GET', '/api/video-generation', { cookie });
+      const found = list.json<GenerationRecord[]>().find((record) => record.id === id);
+      if (!found) throw new Error(`no record ${id}`);
+      return found;
+    },
 
-/** POST /api/reports, from a documentation address unless another is given. */
-export const report = (app: SafetyApp, body: object, options: { cookie?: string; remoteAddress?: string } = {}) =>
-  injectJson(app.t.app, 'POST', '/api/reports', {
-    body,
-    ...(options.cookie ? { cookie: options.cookie } : {}),
-    remoteAddress: options.remoteAddress ?? '198.51.100.7',
-  });
+    /** POST /api/reports, from a documentation address unless another is given. */
+    report: (body: object, options: { cookie?: string; remoteAddress?: string } = {}) =>
+      injectJson(app.t.app, 'POST', '/api/reports', {
+        body,
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        remoteAddress: options.remoteAddress ?? '198.51.100.7',
+      }),
 
-export const overview = async (app: SafetyApp) =>
-  (await injectJson(app.t.app, 'GET', '/api/admin/safety', { cookie: app.adminCookie })).json<SafetyOverview>();
+    overview: async () =>
+      (await injectJson(app.t.app, 'GET', '/api/admin/safety', { cookie: app.adminCookie })).json<SafetyOverview>(),
 
-/** The administrator's decision on a report: take-down, dismiss, warn... */
-export const decide = (app: SafetyApp, id: string, action: string, note = '') =>
-  injectJson(app.t.app, 'POST', `/api/admin/safety/reports/${id}/${action}`, {
-    cookie: app.adminCookie,
-    body: { note },
-  });
+    /** The administrator's decision on a report: take-down, dismiss, warn... */
+    decide: (id: string, action: string, note = '') =>
+      injectJson(app.t.app, 'POST', `/api/admin/safety/reports/${id}/${action}`, {
+        cookie: app.adminCookie,
+        body: { note },
+      }),
 
-/** An upload as the browser sends it: a signed target, then the bytes. */
-export async function putUpload(app: SafetyApp, cookie: string, body: Buffer) {
-  const target = await injectJson(app.t.app, 'POST', '/api/objects/upload', { cookie });
-  return app.t.app.inject({
-    method: 'PUT',
-    url: target.json<{ uploadURL: string }>().uploadURL,
-    payload: body,
-    headers: { 'content-type': 'application/octet-stream' },
-  });
+    /** An upload as the browser sends it: a signed target, then the bytes. */
+    putUpload: async (cookie: string, body: Buffer) => {
+      const target = await injectJson(app.t.app, 'POST', '/api/objects/upload', { cookie });
+      return app.t.app.inject({
+        method: 'PUT',
+        url: target.json<{ uploadURL: string }>().uploadURL,
+        payload: body,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    },
+  };
 }
