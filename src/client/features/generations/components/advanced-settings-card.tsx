@@ -41,7 +41,7 @@ export function AdvancedSettingsCard({ form, fitted, draft, onDraftChange, chara
     : '480p for half a credit.';
   const settings = parseAdvancedSettings(state.advancedSettings);
   return (
-    <Card>
+    <Card className="render-when-near">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Settings2 aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Advanced Settings

@@ -150,7 +150,7 @@ export function GenerationForm({
         </CardContent>
       </Card>
 
-      <Card data-tour="audio">
+      <Card data-tour="audio" className="render-when-near">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <AudioLines aria-hidden="true" className="size-5 text-violet-600 dark:text-violet-400" /> Audio Settings

@@ -11,7 +11,7 @@ import { GenerationRow } from './generation-row';
 export function RecentHistoryCard() {
   const recent = useRecentGenerations();
   return (
-    <Card>
+    <Card className="render-when-near">
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle>Recent History</CardTitle>
