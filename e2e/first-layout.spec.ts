@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, signIn, useBrowser } from './support/browser';
+import { makeFinishedVideo, openPage, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -26,10 +26,12 @@ async function facesIn(page: Page, root: string): Promise<string[]> {
 describe('the first layout', () => {
   it(
     "finds every face the main signed-in screens draw text in already laid out by index.html's splash",
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const { page, context } = await openPage(browser.get(), baseUrl, { viewport: PHONE });
       await signIn(page, admin.email, admin.password);
+      // The screens as they look with a video on them (its card's badges), whatever ran before.
+      await makeFinishedVideo(page, baseUrl, 'A lantern on a quiet pier');
       // The splash as the server sends it to someone signed in, drawn in the app's own stylesheet.
       const html = await (await page.request.get('/generator')).text();
       const splash = /<!--loading-->([\s\S]*?)<!--\/loading-->/.exec(html)?.[1];

@@ -219,7 +219,17 @@ export async function nextFrames(page: Page): Promise<void> {
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        // Content the browser skips drawing until it nears the viewport (content-visibility: auto)
+        // holds its animations still until then: they cannot finish, and nothing of them shows.
+        .filter((animation) => {
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+          return !target || target.checkVisibility({ contentVisibilityAuto: true });
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 
