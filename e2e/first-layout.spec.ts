@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { makeFinishedVideo, openPage, signIn, useBrowser } from './support/browser';
+import { makeFinishedVideo, openPage, openSettled, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -38,12 +38,7 @@ describe('the first layout', () => {
       expect(splash).toContain('invisible absolute');
       const used = new Set<string>();
       for (const path of SCREENS) {
-        await page.goto(path);
-        await page.locator('h1').first().waitFor();
-        await page.waitForFunction(
-          () =>
-            !Array.from(document.querySelectorAll('[role="status"]')).some((s) => /Loading/.test(s.textContent ?? '')),
-        );
+        await openSettled(page, path);
         for (const face of await facesIn(page, 'body')) used.add(face);
       }
       await page.evaluate((markup) => {
