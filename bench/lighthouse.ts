@@ -3,7 +3,13 @@
 // DATA_DIR) and the system Chromium. Prints the four category scores of each page: the run with the
 // median performance score of --runs N (3; Lighthouse's own advice, as one run varies by several points).
 // Run `npm run build` first (npm run bench:lighthouse does). Options: --port N (3904), --runs N,
-// --save DIR (writes each page's last report as JSON there).
+// --save DIR (writes each page's last report as JSON there), --cpu-slowdown N (Lighthouse's
+// throttling.cpuSlowdownMultiplier; its default, 4, is what the targets are measured with).
+// Each page also prints the host's benchmarkIndex in each run: Lighthouse's own measure of this
+// machine's CPU, whose default 4x slowdown is calibrated for a host of 1500-2000 (a "high-end
+// desktop"; 1000-1500 is a "low-end desktop", for which its docs suggest 2x: Lighthouse's
+// docs/throttling.md, "Benchmarking CPU Power"). The same page scores lower on a slower host, so a
+// figure is only comparable with one measured at a similar index.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +27,7 @@ function option(name: string, fallback: number): number {
 
 const PORT = option('port', 3904);
 const RUNS = option('runs', 3);
+const CPU_SLOWDOWN = process.argv.includes('--cpu-slowdown') ? option('cpu-slowdown', 4) : undefined;
 const DEBUG_PORT = PORT + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 const saveIndex = process.argv.indexOf('--save');
@@ -70,25 +77,31 @@ async function sessionCookie(): Promise<{ name: string; value: string }> {
 }
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
-type Audit = { scores: Scores; notes: string[]; all: number[] };
+type Run = { scores: Scores; notes: string[]; benchmarkIndex: number };
+type Audit = Run & { all: number[]; benchmarks: number[] };
 
 /** Runs `once` RUNS times and keeps the run with the median performance score. */
-async function median(once: () => Promise<Omit<Audit, 'all'>>): Promise<Audit> {
-  const runs: Omit<Audit, 'all'>[] = [];
+async function median(once: () => Promise<Run>): Promise<Audit> {
+  const runs: Run[] = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await once());
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   const middle = runs[Math.floor(runs.length / 2)];
   if (!middle) throw new Error('no Lighthouse run');
-  return { ...middle, all: runs.map((run) => run.scores.performance) };
+  return {
+    ...middle,
+    all: runs.map((run) => run.scores.performance),
+    benchmarks: runs.map((run) => Math.round(run.benchmarkIndex)),
+  };
 }
 
-async function audit(url: string, keepStorage: boolean, attempt = 1): Promise<{ scores: Scores; notes: string[] }> {
+async function audit(url: string, keepStorage: boolean, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, {
     port: DEBUG_PORT,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     disableStorageReset: keepStorage,
+    ...(CPU_SLOWDOWN === undefined ? {} : { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -122,14 +135,15 @@ async function audit(url: string, keepStorage: boolean, attempt = 1): Promise<{ 
   ]
     .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`)
     .join(', ');
-  return { scores, notes: [metrics, ...notes] };
+  return { scores, notes: [metrics, ...notes], benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
-function print(name: string, { scores, notes, all }: Audit) {
+function print(name: string, { scores, notes, all, benchmarks }: Audit) {
   console.log(
     `${name.padEnd(22)} performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}` +
       (all.length > 1 ? ` (performance of each run: ${all.join(', ')})` : ''),
   );
+  console.log(`  host benchmarkIndex of each run, in the same order: ${benchmarks.join(', ')}`);
   for (const note of notes) console.log(`  ${note}`);
 }
 
