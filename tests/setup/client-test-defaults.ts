@@ -1,5 +1,5 @@
-import { configure } from '@testing-library/dom';
-import { beforeAll, beforeEach } from 'vitest';
+import { configure, fireEvent } from '@testing-library/dom';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { COMPLETED_TOURS_KEY } from '../../src/client/features/onboarding/tour-storage';
 
 // findBy* and waitFor wait for what they look for, never a fixed time; their default limit of one
@@ -19,4 +19,18 @@ beforeEach(() => {
 beforeAll(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+});
+
+// A tour lives outside React: one that started during a test (a test that clears local storage, with
+// a user who has not done the tours, running past the tour's delay) stays on screen after the page
+// unmounts, and in a shared worker covers the next file's page and refuses its tours. It is closed
+// here, and the test that left it fails with the reason.
+afterEach(async () => {
+  if (!document.querySelector('.driver-popover')) return;
+  const { isTourRunning } = await import('../../src/client/features/onboarding/run-tour');
+  if (!isTourRunning()) return; // closing: its popover fades out
+  fireEvent.keyUp(window, { key: 'Escape' });
+  throw new Error(
+    'A tour started during this test and was still on screen: give the signed-in user done tours (createAuthUser does) unless the test is about them',
+  );
 });
