@@ -6,7 +6,8 @@ import { launchBrowser, openPage } from '../e2e/support/browser';
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = 'e2e/screenshots';
 mkdirSync(outDir, { recursive: true });
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+// The widths the team checks every screen at: a 390 px phone and a 1440 px desktop.
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const email = `shots-${Date.now()}@example.com`;
 
 const browser = await launchBrowser();
